@@ -1,0 +1,135 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../src/server/db/connection.ts';
+import type { PasswordHasher } from '../src/server/areas/auth/passwords.ts';
+import { ALERT_IDENTIFIERS, INFO_IDENTIFIERS, type AlertIdentifier, type InfoIdentifier } from '../src/shared/constants.ts';
+import { toClubDateTime } from '../src/shared/dates.ts';
+import { ADMIN_GROUP_NAME, PERMISSION_NAMES, PROTECTED_GROUP_ID, SUPERVISOR_GROUP_NAME } from '../src/shared/permissions.ts';
+
+/** Default texts built from the facts of SPEC §9; members edit them in the dashboard. */
+export const DEFAULT_INFO_TEXTS: Record<InfoIdentifier, string> = {
+  shootingtimes_gun:
+    'Training Luftgewehr und Luftpistole: dienstags und freitags ab 19:00 Uhr auf unseren 10 Ständen. Mindestalter 12 Jahre.',
+  shootingtimes_arch: 'Bogentraining: samstags ab 14:00 Uhr auf unserem 3D-Parcours mit 28 Zielen. Gäste sind willkommen.',
+  shootingtimes_blowpipe: 'Blasrohrtraining: sonntags ab 10:00 Uhr am Bogenparcours. Leihblasrohre sind vorhanden.',
+  archparcours_tourneys: 'Die Turniere auf unserem Parcours findet ihr rechtzeitig unter [fett:an]Termine[fett:aus].',
+  archparcours_openings: 'Der Parcours ist täglich von Sonnenaufgang bis Sonnenuntergang geöffnet (Zeiten siehe unten).',
+  archparcours_closings: 'Bei Turnieren, Sturm und Glätte bleibt der Parcours geschlossen.',
+  archparcours_usage:
+    '28 3D-Ziele, 600 m Fußweg vom Parkplatz. Tageskarte Bogen: Erwachsene 12,00 EUR, Jugendliche (13-17) 8,00 EUR, Kinder unter 13 5,00 EUR; Blasrohr 8,00 EUR.',
+  gunking_senior: 'Noch nicht ermittelt.',
+  gunking_junior: 'Noch nicht ermittelt.',
+  challangecup_senior: 'Noch nicht ermittelt.',
+  challangecup_junior: 'Noch nicht ermittelt.',
+  most_active: 'Noch nicht ermittelt.',
+  most_active_blowpipe: 'Noch nicht ermittelt.',
+  best_shot: 'Noch nicht ermittelt.',
+  saison_gun: 'Saison 2026/2027',
+  saison_arch: 'Saison 2026',
+  saison_blowpipe: 'Saison 2026',
+};
+
+export const DEFAULT_ALERT_TEXTS: Record<AlertIdentifier, string> = {
+  gun: 'Jahreskarte: Erwachsene 150 EUR, Jugendliche 90 EUR, Kinder 60 EUR (gültig 1. Januar bis 31. Dezember, nur für Mitglieder).',
+  arch: 'Der Bogenparcours ist bei Turnieren geschlossen.',
+  contact: 'Wir beantworten Anfragen in der Regel innerhalb weniger Tage.',
+  appointments: 'Alle Termine ohne Gewähr.',
+  archparcours: 'Bitte die Parcoursregeln beachten und nur auf die Ziele schießen.',
+  blowpipe: 'Blasrohrschießen ab 12 Jahren.',
+  liveresult: '',
+};
+
+export interface SeedOptions {
+  adminUid: string;
+  adminPassword: string | undefined;
+  passwords: PasswordHasher;
+  now: Date;
+}
+
+export interface SeedResult {
+  /** Set only when user 1 was created with a generated password, to print once. */
+  generatedPassword?: string;
+}
+
+/** A password that satisfies the rules of SPEC §9 (letters and digits, 20 characters). */
+export function generatePassword(): string {
+  const alphabet = 'abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const bytes = randomBytes(20);
+  const chars = Array.from(bytes, (byte) => alphabet[byte % alphabet.length]);
+  chars[0] = 'abcdefghijkmnopqrstuvwxyz'[bytes[0]! % 25]!;
+  chars[1] = '23456789'[bytes[1]! % 8]!;
+  return chars.join('');
+}
+
+/** The seed of DESIGN §2. Idempotent: it only adds what is missing. */
+export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
+  const result: SeedResult = {};
+  const now = toClubDateTime(options.now);
+  await db.transaction().execute(async (trx) => {
+    const existingPermissions = new Set((await trx.selectFrom('permissions').select('name').execute()).map((row) => row.name));
+    const missingPermissions = PERMISSION_NAMES.filter((name) => !existingPermissions.has(name));
+    if (missingPermissions.length > 0) {
+      await trx.insertInto('permissions').values(missingPermissions.map((name) => ({ name }))).execute();
+    }
+
+    const adminGroup = await trx.selectFrom('groups').select('id').where('id', '=', PROTECTED_GROUP_ID).executeTakeFirst();
+    if (!adminGroup) {
+      await trx.insertInto('groups').values({ id: PROTECTED_GROUP_ID, name: ADMIN_GROUP_NAME }).execute();
+    }
+    const allPermissionIds = (await trx.selectFrom('permissions').select('id').execute()).map((row) => row.id);
+    const adminPermissionIds = new Set(
+      (
+        await trx.selectFrom('group_permissions').select('permission_id').where('group_id', '=', PROTECTED_GROUP_ID).execute()
+      ).map((row) => row.permission_id),
+    );
+    const missingForAdmins = allPermissionIds.filter((id) => !adminPermissionIds.has(id));
+    if (missingForAdmins.length > 0) {
+      await trx
+        .insertInto('group_permissions')
+        .values(missingForAdmins.map((permission_id) => ({ group_id: PROTECTED_GROUP_ID, permission_id })))
+        .execute();
+    }
+
+    const supervisors = await trx.selectFrom('groups').select('id').where('name', '=', SUPERVISOR_GROUP_NAME).executeTakeFirst();
+    if (!supervisors) await trx.insertInto('groups').values({ name: SUPERVISOR_GROUP_NAME }).execute();
+
+    const anyUser = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst();
+    if (!anyUser) {
+      const password = options.adminPassword ?? generatePassword();
+      if (!options.adminPassword) result.generatedPassword = password;
+      await trx
+        .insertInto('users')
+        .values({
+          id: 1,
+          prename: 'Admin',
+          lastname: 'Administrator',
+          uid: options.adminUid,
+          password_hash: await options.passwords.hash(password),
+          email: 'webmaster@example.org',
+          phone: '',
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await trx.insertInto('user_groups').values({ user_id: 1, group_id: PROTECTED_GROUP_ID }).execute();
+    }
+
+    const infos = new Set((await trx.selectFrom('info_texts').select('identifier').execute()).map((row) => row.identifier));
+    const missingInfos = INFO_IDENTIFIERS.filter((identifier) => !infos.has(identifier));
+    if (missingInfos.length > 0) {
+      await trx
+        .insertInto('info_texts')
+        .values(missingInfos.map((identifier) => ({ identifier, text: DEFAULT_INFO_TEXTS[identifier] })))
+        .execute();
+    }
+
+    const alerts = new Set((await trx.selectFrom('section_alerts').select('identifier').execute()).map((row) => row.identifier));
+    const missingAlerts = ALERT_IDENTIFIERS.filter((identifier) => !alerts.has(identifier));
+    if (missingAlerts.length > 0) {
+      await trx
+        .insertInto('section_alerts')
+        .values(missingAlerts.map((identifier) => ({ identifier, enabled: 0, text: DEFAULT_ALERT_TEXTS[identifier] })))
+        .execute();
+    }
+  });
+  return result;
+}

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Runs the api and rest suites on MariaDB/MySQL. Uses TEST_MYSQL_URL when set (a server
+# where the user may create databases); otherwise starts a temporary MariaDB on loopback.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ -z "${TEST_MYSQL_URL:-}" ]; then
+  export MARIADB_DIR_FILE="$(mktemp /tmp/club-mariadb-dir.XXXXXX)"
+  TEST_MYSQL_URL="$(bash scripts/start-mariadb.sh)"
+  export TEST_MYSQL_URL
+  trap 'bash scripts/stop-mariadb.sh "$(cat "$MARIADB_DIR_FILE")"; rm -f "$MARIADB_DIR_FILE"' EXIT
+fi
+TEST_DATABASE=mysql vitest run tests/api tests/rest "$@"

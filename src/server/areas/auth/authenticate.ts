@@ -1,0 +1,93 @@
+import type { AppServices } from '../../services.ts';
+import { AppError } from '../../errors.ts';
+import { CredentialCache } from './credential-cache.ts';
+import { assertLoginAllowed, clearFailedLogins, recordFailedLogin } from './login-limits.ts';
+import { loadPrincipal, type Principal } from './principal.ts';
+import { findSessionUser } from './sessions.ts';
+
+export const WRONG_CREDENTIALS_MESSAGE = 'Schützennummer oder Passwort ist falsch.';
+
+/**
+ * Checks a shooter number and password with the limits on failed attempts; every
+ * outcome is logged without the password. Returns the member on success.
+ */
+export async function verifyCredentials(services: AppServices, uid: string, password: string, address: string): Promise<Principal> {
+  const { db, clock, loginLimits, serverLog } = services;
+  const nowMs = clock.now().getTime();
+  const shownUid = uid.slice(0, 16);
+  try {
+    await assertLoginAllowed(db, loginLimits, uid, address, nowMs);
+  } catch (error) {
+    await serverLog.write(`Schützennummer ${shownUid}`, `Anmeldung gesperrt (zu viele Fehlversuche) von ${address}`);
+    throw error;
+  }
+  const user = await db.selectFrom('users').select(['id', 'password_hash']).where('uid', '=', uid).executeTakeFirst();
+  const valid = await services.passwords.verify(password, user?.password_hash ?? services.passwords.unknownUserHash);
+  const principal = valid && user ? await loadPrincipal(db, user.id) : null;
+  if (!principal) {
+    await recordFailedLogin(db, uid, address, nowMs);
+    await serverLog.write(`Schützennummer ${shownUid}`, `Fehlgeschlagene Anmeldung von ${address}`);
+    throw new AppError('UNAUTHORIZED', WRONG_CREDENTIALS_MESSAGE);
+  }
+  await clearFailedLogins(db, loginLimits, uid, nowMs);
+  return principal;
+}
+
+export interface RequestCredentials {
+  authorization: string | undefined;
+  sessionToken: string | undefined;
+  address: string;
+}
+
+export interface Authentication {
+  user: Principal | null;
+  sessionId: string | null;
+}
+
+function parseBasic(header: string): { uid: string; password: string } | null {
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
+  if (!match?.[1]) return null;
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return null;
+  return { uid: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+async function authenticateBasic(services: AppServices, uid: string, password: string, address: string): Promise<Principal> {
+  const nowMs = services.clock.now().getTime();
+  const key = CredentialCache.keyOf(uid, password);
+  const cached = services.credentials.get(key, nowMs);
+  if (cached) {
+    // The cache only spares bcrypt: the member must still exist with the same password.
+    const current = await services.db.selectFrom('users').select('password_hash').where('id', '=', cached.userId).executeTakeFirst();
+    if (current?.password_hash === cached.passwordHash) {
+      const principal = await loadPrincipal(services.db, cached.userId);
+      if (principal) return principal;
+    }
+    services.credentials.forgetUser(cached.userId);
+  }
+  const principal = await verifyCredentials(services, uid, password, address);
+  const stored = await services.db.selectFrom('users').select('password_hash').where('id', '=', principal.id).executeTakeFirstOrThrow();
+  services.credentials.set(key, principal.id, stored.password_hash, nowMs);
+  return principal;
+}
+
+/**
+ * Who is asking: HTTP Basic for REST consumers, otherwise the session cookie. Wrong Basic
+ * credentials are an error (401/429); a stale cookie simply means nobody is logged in.
+ */
+export async function authenticateRequest(services: AppServices, credentials: RequestCredentials): Promise<Authentication> {
+  if (credentials.authorization) {
+    const basic = parseBasic(credentials.authorization);
+    if (!basic) throw new AppError('UNAUTHORIZED', WRONG_CREDENTIALS_MESSAGE);
+    return { user: await authenticateBasic(services, basic.uid, basic.password, credentials.address), sessionId: null };
+  }
+  if (credentials.sessionToken) {
+    const session = await findSessionUser(services.db, credentials.sessionToken, services.clock.now().getTime());
+    if (session) {
+      const user = await loadPrincipal(services.db, session.userId);
+      if (user) return { user, sessionId: session.sessionId };
+    }
+  }
+  return { user: null, sessionId: null };
+}

@@ -1,0 +1,19 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { RestOptions } from '../../http/rest.ts';
+
+export const authRest: FastifyPluginAsync<RestOptions> = async (app, { callerFor }) => {
+  app.post('/login', async (request, reply) => {
+    const caller = await callerFor(request, reply);
+    return caller.auth.login(request.body as never);
+  });
+
+  app.post('/logout', async (request, reply) => {
+    const caller = await callerFor(request, reply);
+    return caller.auth.logout();
+  });
+
+  app.get('/me', async (request, reply) => {
+    const caller = await callerFor(request, reply);
+    return { data: await caller.auth.me() };
+  });
+};

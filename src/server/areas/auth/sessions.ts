@@ -1,0 +1,65 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../../db/connection.ts';
+
+export const SESSION_COOKIE = 'sv_session';
+export const SESSION_LIFETIME_MS = 14 * 24 * 60 * 60 * 1000;
+/** A session is extended at most this often, so reading pages does not write on every request. */
+const SESSION_REFRESH_MS = 24 * 60 * 60 * 1000;
+
+/** The table holds only the hash, so a copy of the database opens no session. */
+export function sessionIdOf(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export interface NewSessionMeta {
+  address: string;
+  userAgent: string;
+}
+
+export async function createSession(db: Db, userId: number, meta: NewSessionMeta, nowMs: number) {
+  const token = randomBytes(32).toString('base64url');
+  const id = sessionIdOf(token);
+  await db
+    .insertInto('sessions')
+    .values({
+      id,
+      user_id: userId,
+      created_ms: nowMs,
+      expires_ms: nowMs + SESSION_LIFETIME_MS,
+      address: meta.address.slice(0, 64),
+      user_agent: meta.userAgent.slice(0, 255),
+    })
+    .execute();
+  return { token, id };
+}
+
+/** The user of a live session, extending it when it is older than a day. */
+export async function findSessionUser(db: Db, token: string, nowMs: number): Promise<{ sessionId: string; userId: number } | null> {
+  const id = sessionIdOf(token);
+  const session = await db
+    .selectFrom('sessions')
+    .select(['user_id', 'expires_ms'])
+    .where('id', '=', id)
+    .where('expires_ms', '>', nowMs)
+    .executeTakeFirst();
+  if (!session) return null;
+  if (Number(session.expires_ms) - nowMs < SESSION_LIFETIME_MS - SESSION_REFRESH_MS) {
+    await db.updateTable('sessions').set({ expires_ms: nowMs + SESSION_LIFETIME_MS }).where('id', '=', id).execute();
+  }
+  return { sessionId: id, userId: session.user_id };
+}
+
+export async function deleteSession(db: Db, sessionId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+/** Ends every session of a member but the one given (after a password change). */
+export async function deleteOtherSessions(db: Db, userId: number, keepSessionId: string | null): Promise<void> {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keepSessionId) query = query.where('id', '!=', keepSessionId);
+  await query.execute();
+}
+
+export async function deleteExpiredSessions(db: Db, nowMs: number): Promise<void> {
+  await db.deleteFrom('sessions').where('expires_ms', '<=', nowMs).execute();
+}

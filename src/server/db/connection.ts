@@ -1,0 +1,61 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, MysqlDialect, SqliteDialect, sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import { createPool } from 'mysql2';
+import { migrations } from '../../../db/migrations/index.ts';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+export type Dialect = 'sqlite' | 'mysql';
+
+export interface DatabaseHandle {
+  db: Db;
+  dialect: Dialect;
+}
+
+/** Opens the database named by DATABASE_URL (DESIGN §2): `sqlite:<file>`, `sqlite::memory:` or `mysql://...`. */
+export function openDatabase(url: string): DatabaseHandle {
+  if (url.startsWith('mysql://') || url.startsWith('mariadb://')) {
+    const pool = createPool({
+      uri: url.replace(/^mariadb:/, 'mysql:'),
+      // DATETIME and DATE come back as the strings we stored, never shifted by a time zone.
+      dateStrings: true,
+      charset: 'utf8mb4_unicode_ci',
+      connectionLimit: 10,
+      enableKeepAlive: true,
+    });
+    return { db: new Kysely<Database>({ dialect: new MysqlDialect({ pool }) }), dialect: 'mysql' };
+  }
+  if (url.startsWith('sqlite:')) {
+    const location = url.slice('sqlite:'.length);
+    const file = location === ':memory:' ? ':memory:' : resolve(location);
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    const database = new SqliteDatabase(file);
+    database.pragma('foreign_keys = ON');
+    database.pragma('busy_timeout = 5000');
+    if (file !== ':memory:') database.pragma('journal_mode = WAL');
+    return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), dialect: 'sqlite' };
+  }
+  throw new Error(`DATABASE_URL wird nicht unterstützt: ${url.replace(/\/\/[^@]*@/, '//***@')}`);
+}
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration fehlgeschlagen${failed ? ` (${failed.migrationName})` : ''}`, { cause: error });
+  }
+}
+
+/** True once the database answers a trivial query. */
+export async function databaseAnswers(db: Db): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

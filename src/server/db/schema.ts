@@ -1,0 +1,211 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * The database as Kysely sees it. Booleans are integers 0/1, date-times are
+ * `YYYY-MM-DD HH:mm:ss` club-local strings, dates `YYYY-MM-DD` (DESIGN §2).
+ * Session and login bookkeeping use epoch milliseconds, which need no time zone.
+ */
+export interface Database {
+  permissions: PermissionTable;
+  groups: GroupTable;
+  group_permissions: GroupPermissionTable;
+  users: UserTable;
+  user_groups: UserGroupTable;
+  sessions: SessionTable;
+  login_attempts: LoginAttemptTable;
+  log_entries: LogEntryTable;
+  mail_outbox: MailOutboxTable;
+  contact_messages: ContactMessageTable;
+  info_texts: InfoTextTable;
+  section_alerts: SectionAlertTable;
+  appointments: AppointmentTable;
+  attachments: AttachmentTable;
+  host_entries: HostEntryTable;
+  downloads: DownloadTable;
+  results: ResultTable;
+  albums: AlbumTable;
+  images: ImageTable;
+  sponsors: SponsorTable;
+}
+
+type CreatedAt = ColumnType<string, string, never>;
+
+export interface PermissionTable {
+  id: Generated<number>;
+  name: string;
+}
+
+export interface GroupTable {
+  id: Generated<number>;
+  name: string;
+}
+
+export interface GroupPermissionTable {
+  group_id: number;
+  permission_id: number;
+}
+
+export interface UserTable {
+  id: Generated<number>;
+  prename: string;
+  lastname: string;
+  uid: string;
+  password_hash: string;
+  email: string;
+  phone: string;
+  created_at: CreatedAt;
+  updated_at: string;
+}
+
+export interface UserGroupTable {
+  user_id: number;
+  group_id: number;
+}
+
+export interface SessionTable {
+  /** sha256 of the cookie token, so a leaked table grants no session. */
+  id: string;
+  user_id: number;
+  created_ms: number;
+  expires_ms: number;
+  address: string;
+  user_agent: string;
+}
+
+export interface LoginAttemptTable {
+  id: Generated<number>;
+  uid: string;
+  address: string;
+  attempted_ms: number;
+}
+
+export interface LogEntryTable {
+  id: Generated<number>;
+  created_at: CreatedAt;
+  actor: string;
+  message: string;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  recipient: string;
+  reply_to: string | null;
+  subject: string;
+  body: string;
+  created_at: CreatedAt;
+  sent_at: string | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+}
+
+export interface ContactMessageTable {
+  id: Generated<number>;
+  recipient: string;
+  prename: string;
+  lastname: string;
+  email: string;
+  subject: string;
+  text: string;
+  address: string;
+  created_at: CreatedAt;
+}
+
+export interface InfoTextTable {
+  identifier: string;
+  text: string;
+}
+
+export interface SectionAlertTable {
+  identifier: string;
+  enabled: number;
+  text: string;
+}
+
+export interface AppointmentTable {
+  id: Generated<number>;
+  name: string;
+  datetime_begin: string;
+  datetime_end: string;
+  location: string;
+  visibility: number;
+  description: string;
+  notes: string;
+  assignment: number;
+  status: number;
+  notify: number;
+  created_at: CreatedAt;
+  updated_at: string;
+}
+
+export interface AttachmentTable {
+  id: Generated<number>;
+  /** Null between the upload and the appointment's save. */
+  appointment_id: number | null;
+  filename: string;
+  stored_name: string;
+  mime: string;
+  size: number;
+  created_at: CreatedAt;
+}
+
+export interface HostEntryTable {
+  id: Generated<number>;
+  date: string;
+  /** A user, or null when a special value (SPEC §4) is chosen. */
+  supervisor_user_id: number | null;
+  supervisor_special: number | null;
+  host_user_id: number | null;
+  host_special: number | null;
+}
+
+export interface DownloadTable {
+  id: Generated<number>;
+  filename: string;
+  stored_name: string;
+  mime: string;
+  size: number;
+  created_at: CreatedAt;
+}
+
+export interface ResultTable {
+  id: Generated<number>;
+  filename: string;
+  stored_name: string;
+  section: string;
+  internal: number;
+  size: number;
+  created_at: CreatedAt;
+}
+
+export interface AlbumTable {
+  id: Generated<number>;
+  name: string;
+  section: string;
+  created_at: CreatedAt;
+}
+
+export interface ImageTable {
+  id: Generated<number>;
+  album_id: number;
+  title: string;
+  name: string;
+  stored_name: string;
+  thumb_name: string;
+  mime: string;
+  width: number;
+  height: number;
+  created_at: CreatedAt;
+}
+
+export interface SponsorTable {
+  id: Generated<number>;
+  name: string;
+  url: string;
+  logo_stored_name: string;
+  logo_mime: string;
+  created_at: CreatedAt;
+}
+
+export type UserRow = Selectable<UserTable>;
+export type NewUser = Insertable<UserTable>;
+export type UserUpdate = Updateable<UserTable>;

@@ -1,0 +1,63 @@
+import { fileURLToPath } from 'node:url';
+import { seed } from '../../db/seed.ts';
+import { buildApp } from './app.ts';
+import { readConfig } from './config.ts';
+import { migrateToLatest, openDatabase } from './db/connection.ts';
+import { bcryptHasher } from './areas/auth/passwords.ts';
+import { systemClock } from './services.ts';
+
+/** Starts the site: config, database (migrated and seeded), HTTP, and a clean shutdown. */
+async function main(): Promise<void> {
+  const config = readConfig();
+  const { db, dialect } = openDatabase(config.databaseUrl);
+  const passwords = bcryptHasher();
+  await migrateToLatest(db);
+  const seeded = await seed(db, {
+    adminUid: config.adminUid,
+    adminPassword: config.adminPassword,
+    passwords,
+    now: systemClock.now(),
+  });
+  if (seeded.generatedPassword) {
+    // Printed once: the database is new and nobody else knows this password.
+    process.stdout.write(
+      `\nBenutzer 1 angelegt. Schützennummer: ${config.adminUid}  Passwort: ${seeded.generatedPassword}\n` +
+        'Bitte nach der ersten Anmeldung unter "Meine Daten" ändern.\n\n',
+    );
+  }
+
+  const app = await buildApp({
+    db,
+    dialect,
+    config,
+    passwords,
+    clientDir: fileURLToPath(new URL('../../dist/client', import.meta.url)),
+    logger: { level: config.logLevel },
+  });
+  app.addHook('onClose', async () => {
+    await db.destroy();
+  });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Start fehlgeschlagen: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

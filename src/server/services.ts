@@ -1,0 +1,26 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { Db, Dialect } from './db/connection.ts';
+import type { CredentialCache } from './areas/auth/credential-cache.ts';
+import type { LoginLimits } from './areas/auth/login-limits.ts';
+import type { PasswordHasher } from './areas/auth/passwords.ts';
+import type { ServerLog } from './areas/log/server-log.ts';
+
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** Everything a procedure may use; built once per app by buildApp, never module state. */
+export interface AppServices {
+  db: Db;
+  dialect: Dialect;
+  config: Config;
+  passwords: PasswordHasher;
+  clock: Clock;
+  credentials: CredentialCache;
+  loginLimits: LoginLimits;
+  serverLog: ServerLog;
+  logger: FastifyBaseLogger;
+}

@@ -1,0 +1,110 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { seed } from '../../db/seed.ts';
+import { buildApp, type AppDeps } from '../../src/server/app.ts';
+import { readConfig } from '../../src/server/config.ts';
+import type { Db } from '../../src/server/db/connection.ts';
+import { bcryptHasher } from '../../src/server/areas/auth/passwords.ts';
+import { createContextInner } from '../../src/server/trpc/context.ts';
+import { loadPrincipal } from '../../src/server/areas/auth/principal.ts';
+import { createCaller, type AppCaller } from '../../src/server/router.ts';
+import type { PermissionName } from '../../src/shared/permissions.ts';
+import { toClubDateTime } from '../../src/shared/dates.ts';
+import { freshDatabase } from './database.ts';
+
+export const ADMIN_UID = '00000001';
+export const ADMIN_PASSWORD = 'Admin1234';
+export const MEMBER_PASSWORD = 'Mitglied123';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  close(): Promise<void>;
+  /** HTTP Basic header for a member. */
+  basic(uid: string, password: string): { authorization: string };
+  admin: { authorization: string };
+  /** Logs in through POST /api/login and returns the Cookie header of the session. */
+  login(uid: string, password: string): Promise<{ cookie: string; 'x-requested-with': string }>;
+  /** A member in a new group holding exactly these permissions; returns the Basic header too. */
+  createMember(permissions: PermissionName[], uid?: string): Promise<{ id: number; uid: string; groupId: number; auth: { authorization: string } }>;
+  /** A server-side caller acting as the given user id (or anonymous). */
+  callerAs(userId: number | null): Promise<AppCaller>;
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+}
+
+let memberCounter = 0;
+
+/** Builds the app on a fresh, seeded database with cheap bcrypt, as every api test does. */
+export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<TestApp> {
+  const database = await freshDatabase();
+  const passwords = bcryptHasher(4);
+  const config = readConfig({ ADMIN_UID, ADMIN_PASSWORD, PORT: '3000' });
+  await seed(database.db, { adminUid: ADMIN_UID, adminPassword: ADMIN_PASSWORD, passwords, now: new Date() });
+  const app = await buildApp({ db: database.db, dialect: database.dialect, config, passwords, ...overrides });
+  await app.ready();
+  const db = database.db;
+  const basic = (uid: string, password: string) => ({
+    authorization: `Basic ${Buffer.from(`${uid}:${password}`).toString('base64')}`,
+  });
+
+  return {
+    app,
+    db,
+    basic,
+    admin: basic(ADMIN_UID, ADMIN_PASSWORD),
+    inject: (options) => app.inject(options),
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+    async login(uid, password) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: { 'x-requested-with': 'XMLHttpRequest' },
+        payload: { username: uid, password },
+      });
+      const cookie = response.cookies.find((c) => c.name === 'sv_session');
+      if (response.statusCode !== 200 || !cookie) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+      return { cookie: `sv_session=${cookie.value}`, 'x-requested-with': 'XMLHttpRequest' };
+    },
+    async createMember(permissions, uid) {
+      memberCounter += 1;
+      const memberUid = uid ?? String(30000000 + memberCounter);
+      const now = toClubDateTime(new Date());
+      return db.transaction().execute(async (trx) => {
+        const group = await trx
+          .insertInto('groups')
+          .values({ name: `Testgruppe ${memberUid}` })
+          .executeTakeFirstOrThrow();
+        const groupId = Number(group.insertId);
+        if (permissions.length > 0) {
+          const rows = await trx.selectFrom('permissions').select('id').where('name', 'in', permissions).execute();
+          await trx
+            .insertInto('group_permissions')
+            .values(rows.map((row) => ({ group_id: groupId, permission_id: row.id })))
+            .execute();
+        }
+        const user = await trx
+          .insertInto('users')
+          .values({
+            prename: 'Test',
+            lastname: `Mitglied ${memberUid}`,
+            uid: memberUid,
+            password_hash: await passwords.hash(MEMBER_PASSWORD),
+            email: `${memberUid}@example.org`,
+            phone: '',
+            created_at: now,
+            updated_at: now,
+          })
+          .executeTakeFirstOrThrow();
+        const id = Number(user.insertId);
+        await trx.insertInto('user_groups').values({ user_id: id, group_id: groupId }).execute();
+        return { id, uid: memberUid, groupId, auth: basic(memberUid, MEMBER_PASSWORD) };
+      });
+    },
+    async callerAs(userId) {
+      const user = userId === null ? null : await loadPrincipal(db, userId);
+      return createCaller(createContextInner({ services: app.services, user }));
+    },
+  };
+}
