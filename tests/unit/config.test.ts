@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { readConfig } from '../../src/server/config.ts';
+
+describe('readConfig', () => {
+  it('uses the defaults of DESIGN §6 on an empty environment', () => {
+    const config = readConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: 'sqlite:db/club.sqlite',
+      uploadsDir: 'uploads',
+      adminUid: '00000001',
+      adminPassword: undefined,
+      publicUrl: 'http://localhost:3000',
+      secureCookies: false,
+      smtpUrl: undefined,
+      mailFrom: undefined,
+      contactTo: {},
+      clubLat: undefined,
+      clubLon: undefined,
+      logLevel: 'info',
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    const config = readConfig({ PORT: '', ADMIN_UID: '', ADMIN_PASSWORD: '', PUBLIC_URL: '' });
+    expect(config.port).toBe(3000);
+    expect(config.adminUid).toBe('00000001');
+    expect(config.adminPassword).toBeUndefined();
+    expect(config.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('derives PUBLIC_URL from PORT when it is not given', () => {
+    const config = readConfig({ PORT: '8080', HOST: '0.0.0.0' });
+    expect(config.port).toBe(8080);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.publicUrl).toBe('http://localhost:8080');
+    expect(config.secureCookies).toBe(false);
+  });
+
+  it('turns on Secure cookies for an https PUBLIC_URL and drops a trailing slash', () => {
+    const config = readConfig({ PUBLIC_URL: 'https://schuetzenverein.example.org/' });
+    expect(config.publicUrl).toBe('https://schuetzenverein.example.org');
+    expect(config.secureCookies).toBe(true);
+    expect(readConfig({ PUBLIC_URL: 'http://verein.example.org' }).secureCookies).toBe(false);
+  });
+
+  it('reads the remaining variables', () => {
+    const config = readConfig({
+      DATABASE_URL: 'mysql://club:geheim@db.example.org:3306/club',
+      UPLOADS_DIR: '/srv/uploads',
+      ADMIN_UID: '12345678',
+      ADMIN_PASSWORD: 'Start1234',
+      SMTP_URL: 'smtp://mail.example.org:587',
+      MAIL_FROM: 'Schützenverein <web@example.org>',
+      CLUB_LAT: '51.5',
+      CLUB_LON: '7.25',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      databaseUrl: 'mysql://club:geheim@db.example.org:3306/club',
+      uploadsDir: '/srv/uploads',
+      adminUid: '12345678',
+      adminPassword: 'Start1234',
+      smtpUrl: 'smtp://mail.example.org:587',
+      mailFrom: 'Schützenverein <web@example.org>',
+      clubLat: 51.5,
+      clubLon: 7.25,
+      logLevel: 'warn',
+    });
+  });
+
+  it('keys CONTACT_TO_<RECIPIENT> by the recipient identifier', () => {
+    const config = readConfig({
+      CONTACT_TO_INFO: 'info@example.org',
+      CONTACT_TO_VORSTAND: 'vorstand@example.org',
+      CONTACT_TO_LG_LP: 'lg@example.org',
+      CONTACT_TO_BOGEN: 'bogen@example.org',
+      CONTACT_TO_BLASROHR: 'blasrohr@example.org',
+      CONTACT_TO_WEBMASTER: 'web@example.org',
+      CONTACT_TO_BOGEN_LEER: '',
+    });
+    expect(config.contactTo).toEqual({
+      info: 'info@example.org',
+      vorstand: 'vorstand@example.org',
+      'lg-lp': 'lg@example.org',
+      bogen: 'bogen@example.org',
+      blasrohr: 'blasrohr@example.org',
+      webmaster: 'web@example.org',
+    });
+  });
+
+  it.each(['123', 'abcdefgh', '123456789', '1234567a'])('rejects ADMIN_UID %s', (uid) => {
+    expect(() => readConfig({ ADMIN_UID: uid })).toThrow(/ADMIN_UID/);
+  });
+
+  it.each([
+    ['PORT', 'achtzig'],
+    ['PORT', '70000'],
+    ['PUBLIC_URL', 'kein-url'],
+    ['LOG_LEVEL', 'laut'],
+    ['CLUB_LAT', '95'],
+  ])('rejects %s=%s with a German message', (name, value) => {
+    expect(() => readConfig({ [name]: value })).toThrow(/Ungültige Konfiguration/);
+  });
+});

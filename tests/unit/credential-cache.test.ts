@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { CredentialCache } from '../../src/server/areas/auth/credential-cache.ts';
+
+describe('CredentialCache', () => {
+  it('keys entries by shooter number and password without keeping the password', () => {
+    const key = CredentialCache.keyOf('00000001', 'Geheim123');
+    expect(key).toBe(CredentialCache.keyOf('00000001', 'Geheim123'));
+    expect(key).not.toContain('Geheim123');
+    expect(key).not.toBe(CredentialCache.keyOf('00000001', 'Geheim124'));
+    expect(key).not.toBe(CredentialCache.keyOf('00000002', 'Geheim123'));
+    // The separator keeps "uid:pass" pairs apart that would otherwise concatenate alike.
+    expect(CredentialCache.keyOf('0000000', '1Geheim')).not.toBe(CredentialCache.keyOf('00000001', 'Geheim'));
+  });
+
+  it('remembers an entry for its lifetime only', () => {
+    const cache = new CredentialCache(1000);
+    const key = CredentialCache.keyOf('00000001', 'Geheim123');
+    cache.set(key, 1, '$2b$hash', 10_000);
+    expect(cache.get(key, 10_000)).toEqual({ userId: 1, passwordHash: '$2b$hash', expiresMs: 11_000 });
+    expect(cache.get(key, 10_999)).toBeDefined();
+    expect(cache.get(key, 11_000)).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
+  it('forgets every entry of a user at once', () => {
+    const cache = new CredentialCache();
+    cache.set('a', 1, 'h1', 0);
+    cache.set('b', 1, 'h1', 0);
+    cache.set('c', 2, 'h2', 0);
+    cache.forgetUser(1);
+    expect(cache.get('a', 1)).toBeUndefined();
+    expect(cache.get('b', 1)).toBeUndefined();
+    expect(cache.get('c', 1)?.userId).toBe(2);
+    expect(cache.size).toBe(1);
+  });
+
+  it('stays bounded by dropping the oldest entry', () => {
+    const cache = new CredentialCache(60_000, 3);
+    for (const key of ['a', 'b', 'c', 'd']) cache.set(key, 1, 'h', 0);
+    expect(cache.size).toBe(3);
+    expect(cache.get('a', 1)).toBeUndefined();
+    expect(cache.get('d', 1)).toBeDefined();
+  });
+});
