@@ -1,8 +1,16 @@
 import { authRouter } from './areas/auth/router.ts';
+import { groupsRouter, permissionsRouter } from './areas/groups/router.ts';
+import { logRouter } from './areas/log/router.ts';
+import { accountRouter, usersRouter } from './areas/users/router.ts';
 import { createCallerFactory, router } from './trpc/index.ts';
 
 export const appRouter = router({
   auth: authRouter,
+  account: accountRouter,
+  users: usersRouter,
+  groups: groupsRouter,
+  permissions: permissionsRouter,
+  log: logRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,8 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { authRest } from '../areas/auth/rest.ts';
+import { groupsRest } from '../areas/groups/rest.ts';
+import { logRest } from '../areas/log/rest.ts';
+import { usersRest } from '../areas/users/rest.ts';
 import type { RestOptions } from './rest.ts';
 
 /** The REST shim of SPEC §7, one plugin per area, all under /api. */
 export async function registerRestRoutes(api: FastifyInstance, options: RestOptions): Promise<void> {
   await api.register(authRest, options);
+  await api.register(usersRest, options);
+  await api.register(groupsRest, options);
+  await api.register(logRest, options);
 }

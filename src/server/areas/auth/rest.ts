@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { RestOptions } from '../../http/rest.ts';
+import { untrusted, type RestOptions } from '../../http/rest.ts';
 
 export const authRest: FastifyPluginAsync<RestOptions> = async (app, { callerFor }) => {
   app.post('/login', async (request, reply) => {
     const caller = await callerFor(request, reply);
-    return caller.auth.login(request.body as never);
+    return caller.auth.login(untrusted(request.body));
   });
 
   app.post('/logout', async (request, reply) => {

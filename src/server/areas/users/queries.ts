@@ -1,17 +1,7 @@
 import type { Db } from '../../db/connection.ts';
 import { isShooterNumber } from '../../../shared/schemas/fields.ts';
-import { AppError, MESSAGES } from '../../errors.ts';
-
-export interface PermissionRecord {
-  id: number;
-  name: string;
-}
-
-export interface GroupRecord {
-  id: number;
-  name: string;
-  permissions: PermissionRecord[];
-}
+import { AppError } from '../../errors.ts';
+import { listGroups, type GroupRecord } from '../groups/queries.ts';
 
 /** A member as the API shows them: never the password or its hash. */
 export interface UserRecord {
@@ -24,32 +14,6 @@ export interface UserRecord {
   groups: GroupRecord[];
   /** The permission names of all groups, for the client's menu and controls. */
   permissions: string[];
-}
-
-/** Groups with their permissions, for the given users (or all groups when userIds is undefined). */
-async function groupsWithPermissions(db: Db, groupIds: number[]): Promise<Map<number, GroupRecord>> {
-  const groups = new Map<number, GroupRecord>();
-  if (groupIds.length === 0) return groups;
-  const rows = await db
-    .selectFrom('groups')
-    .leftJoin('group_permissions', 'group_permissions.group_id', 'groups.id')
-    .leftJoin('permissions', 'permissions.id', 'group_permissions.permission_id')
-    .select(['groups.id as groupId', 'groups.name as groupName', 'permissions.id as permissionId', 'permissions.name as permissionName'])
-    .where('groups.id', 'in', groupIds)
-    .orderBy('groups.id')
-    .orderBy('permissions.id')
-    .execute();
-  for (const row of rows) {
-    let group = groups.get(row.groupId);
-    if (!group) {
-      group = { id: row.groupId, name: row.groupName, permissions: [] };
-      groups.set(row.groupId, group);
-    }
-    if (row.permissionId !== null && row.permissionName !== null) {
-      group.permissions.push({ id: row.permissionId, name: row.permissionName });
-    }
-  }
-  return groups;
 }
 
 /** Members with their groups; all of them, or those with the given ids. */
@@ -71,7 +35,9 @@ export async function listUserRecords(db: Db, ids?: number[]): Promise<UserRecor
     )
     .orderBy('group_id')
     .execute();
-  const groups = await groupsWithPermissions(db, [...new Set(memberships.map((row) => row.group_id))]);
+  const groups = new Map(
+    (await listGroups(db, [...new Set(memberships.map((row) => row.group_id))])).map((group) => [group.id, group]),
+  );
   return users.map((user) => {
     const userGroups = memberships
       .filter((row) => row.user_id === user.id)
@@ -87,6 +53,9 @@ export async function findUserRecord(db: Db, id: number): Promise<UserRecord | u
   return record;
 }
 
+export const USER_NOT_FOUND = 'Der Benutzer wurde nicht gefunden.';
+export const UID_TAKEN = 'Die Schützennummer ist bereits vergeben!';
+
 /** Resolves `{uid or id}` of the REST paths: eight digits are a shooter number, anything else an id. */
 export async function resolveUserId(db: Db, ref: string): Promise<number> {
   const trimmed = ref.trim();
@@ -96,8 +65,35 @@ export async function resolveUserId(db: Db, ref: string): Promise<number> {
   } else if (/^\d{1,9}$/.test(trimmed)) {
     row = await db.selectFrom('users').select('id').where('id', '=', Number(trimmed)).executeTakeFirst();
   }
-  if (!row) throw new AppError('NOT_FOUND', 'Der Benutzer wurde nicht gefunden.');
+  if (!row) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
   return row.id;
 }
 
-export { MESSAGES };
+export async function assertUidFree(db: Db, uid: string, exceptId?: number): Promise<void> {
+  let query = db.selectFrom('users').select('id').where('uid', '=', uid);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  if (await query.executeTakeFirst()) throw new AppError('CONFLICT', UID_TAKEN, { uid: [UID_TAKEN] });
+}
+
+export async function assertGroupsExist(db: Db, groupIds: number[]): Promise<void> {
+  const unique = [...new Set(groupIds)];
+  if (unique.length === 0) return;
+  const found = await db.selectFrom('groups').select('id').where('id', 'in', unique).execute();
+  if (found.length !== unique.length) throw AppError.field('groups', 'Die gewählte Gruppe existiert nicht!');
+}
+
+export async function replaceUserGroups(db: Db, userId: number, groupIds: number[]): Promise<void> {
+  await db.deleteFrom('user_groups').where('user_id', '=', userId).execute();
+  const unique = [...new Set(groupIds)];
+  if (unique.length > 0) {
+    await db
+      .insertInto('user_groups')
+      .values(unique.map((group_id) => ({ user_id: userId, group_id })))
+      .execute();
+  }
+}
+
+export async function groupIdsOfUser(db: Db, userId: number): Promise<number[]> {
+  const rows = await db.selectFrom('user_groups').select('group_id').where('user_id', '=', userId).orderBy('group_id').execute();
+  return rows.map((row) => row.group_id);
+}

@@ -1,0 +1,96 @@
+import type { Db } from '../../db/connection.ts';
+import { AppError } from '../../errors.ts';
+
+export interface PermissionRecord {
+  id: number;
+  name: string;
+}
+
+export interface GroupRecord {
+  id: number;
+  name: string;
+  permissions: PermissionRecord[];
+}
+
+export async function listPermissions(db: Db): Promise<PermissionRecord[]> {
+  return db.selectFrom('permissions').select(['id', 'name']).orderBy('id').execute();
+}
+
+export async function listGroups(db: Db, ids?: number[]): Promise<GroupRecord[]> {
+  let query = db
+    .selectFrom('groups')
+    .leftJoin('group_permissions', 'group_permissions.group_id', 'groups.id')
+    .leftJoin('permissions', 'permissions.id', 'group_permissions.permission_id')
+    .select(['groups.id as groupId', 'groups.name as groupName', 'permissions.id as permissionId', 'permissions.name as permissionName'])
+    .orderBy('groups.id')
+    .orderBy('permissions.id');
+  if (ids) {
+    if (ids.length === 0) return [];
+    query = query.where('groups.id', 'in', ids);
+  }
+  const groups = new Map<number, GroupRecord>();
+  for (const row of await query.execute()) {
+    let group = groups.get(row.groupId);
+    if (!group) {
+      group = { id: row.groupId, name: row.groupName, permissions: [] };
+      groups.set(row.groupId, group);
+    }
+    if (row.permissionId !== null && row.permissionName !== null) {
+      group.permissions.push({ id: row.permissionId, name: row.permissionName });
+    }
+  }
+  return [...groups.values()];
+}
+
+export async function findGroup(db: Db, id: number): Promise<GroupRecord> {
+  const [group] = await listGroups(db, [id]);
+  if (!group) throw new AppError('NOT_FOUND', 'Die Gruppe wurde nicht gefunden.');
+  return group;
+}
+
+/** Refuses ids that name no permission, so a group never points at nothing. */
+export async function assertPermissionsExist(db: Db, permissionIds: number[]): Promise<void> {
+  const unique = [...new Set(permissionIds)];
+  if (unique.length === 0) return;
+  const found = await db.selectFrom('permissions').select('id').where('id', 'in', unique).execute();
+  if (found.length !== unique.length) {
+    const known = new Set(found.map((row) => row.id));
+    const unknown = unique.filter((id) => !known.has(id));
+    throw AppError.field('permissions', `Unbekannte Berechtigung: ${unknown.join(', ')}`);
+  }
+}
+
+export async function assertGroupNameFree(db: Db, name: string, exceptId?: number): Promise<void> {
+  let query = db.selectFrom('groups').select('id').where('name', '=', name);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  if (await query.executeTakeFirst()) {
+    throw new AppError('CONFLICT', `Eine Gruppe mit dem Namen „${name}“ gibt es bereits.`, {
+      name: [`Eine Gruppe mit dem Namen „${name}“ gibt es bereits.`],
+    });
+  }
+}
+
+export async function replaceGroupPermissions(trx: Db, groupId: number, permissionIds: number[]): Promise<void> {
+  await trx.deleteFrom('group_permissions').where('group_id', '=', groupId).execute();
+  const unique = [...new Set(permissionIds)];
+  if (unique.length > 0) {
+    await trx
+      .insertInto('group_permissions')
+      .values(unique.map((permission_id) => ({ group_id: groupId, permission_id })))
+      .execute();
+  }
+}
+
+export async function memberIdsOfGroup(db: Db, groupId: number): Promise<number[]> {
+  const rows = await db.selectFrom('user_groups').select('user_id').where('group_id', '=', groupId).execute();
+  return rows.map((row) => row.user_id);
+}
+
+export async function countAppointmentsOfGroup(db: Db, groupId: number): Promise<number> {
+  const row = await db
+    .selectFrom('appointments')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('assignment', '=', groupId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -1,0 +1,81 @@
+import { toClubDateTime } from '../../../shared/dates.ts';
+import type { Db } from '../../db/connection.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { AppError } from '../../errors.ts';
+import type { AppServices } from '../../services.ts';
+import { deleteOtherSessions } from '../auth/sessions.ts';
+import { assertGroupsExist, assertUidFree, findUserRecord, replaceUserGroups, UID_TAKEN, type UserRecord } from './queries.ts';
+
+export interface UserFields {
+  prename: string;
+  lastname: string;
+  uid: string;
+  email: string;
+  phone: string;
+  /** A new password, or undefined to keep the old one. */
+  password?: string | undefined;
+  /** New group memberships, or undefined to leave them as they are. */
+  groups?: number[] | undefined;
+}
+
+/**
+ * Writes a member in one transaction: the row, the password hash and the memberships.
+ * Returns the saved record. A new password ends the member's other sessions (all of
+ * them unless `keepSessionId` is the member's own current session).
+ */
+export async function saveUser(
+  services: AppServices,
+  target: { id: number } | { id: null },
+  fields: UserFields,
+  keepSessionId: string | null = null,
+): Promise<UserRecord> {
+  const { db, passwords, clock } = services;
+  const now = toClubDateTime(clock.now());
+  const passwordHash = fields.password === undefined ? undefined : await passwords.hash(fields.password);
+  const row = {
+    prename: fields.prename,
+    lastname: fields.lastname,
+    uid: fields.uid,
+    email: fields.email,
+    phone: fields.phone,
+    updated_at: now,
+  };
+  let id: number;
+  try {
+    id = await db.transaction().execute(async (trx: Db) => {
+      await assertUidFree(trx, fields.uid, target.id ?? undefined);
+      if (fields.groups) await assertGroupsExist(trx, fields.groups);
+      let userId: number;
+      if (target.id === null) {
+        if (passwordHash === undefined) throw new Error('a new member needs a password');
+        const inserted = await trx
+          .insertInto('users')
+          .values({ ...row, password_hash: passwordHash, created_at: now })
+          .executeTakeFirstOrThrow();
+        userId = Number(inserted.insertId);
+      } else {
+        userId = target.id;
+        await trx
+          .updateTable('users')
+          .set(passwordHash === undefined ? row : { ...row, password_hash: passwordHash })
+          .where('id', '=', userId)
+          .execute();
+        if (passwordHash !== undefined) await deleteOtherSessions(trx, userId, keepSessionId);
+      }
+      if (fields.groups) await replaceUserGroups(trx, userId, fields.groups);
+      return userId;
+    });
+  } catch (error) {
+    // Two saves racing for one shooter number: the unique key decides.
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', UID_TAKEN, { uid: [UID_TAKEN] });
+    throw error;
+  }
+  services.credentials.forgetUser(id);
+  const record = await findUserRecord(db, id);
+  if (!record) throw new AppError('NOT_FOUND', 'Der Benutzer wurde nicht gefunden.');
+  return record;
+}
+
+export function describeUser(user: Pick<UserRecord, 'id' | 'uid' | 'prename' | 'lastname'>): string {
+  return `Benutzer ${user.id} (${user.uid} ${user.prename} ${user.lastname})`;
+}
