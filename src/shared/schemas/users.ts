@@ -13,15 +13,11 @@ import {
 /** `/api/users/{x}`: eight digits name a shooter number, anything else an id (DESIGN §3). */
 export const userRefSchema = z.union([z.string(), z.number()], { error: 'Der Benutzer muss angegeben werden!' }).transform(String);
 
-const personFields = {
+/** SPEC §5 'User (admin dialog)'. */
+export const userCreateInput = z.object({
   prename: requiredText('Der Vorname'),
   lastname: requiredText('Der Nachname'),
   uid: uidSchema,
-};
-
-/** SPEC §5 'User (admin dialog)'. */
-export const userCreateInput = z.object({
-  ...personFields,
   password: newPasswordSchema,
   email: emailSchema(LIMITS.userEmail),
   phone: phoneSchema(LIMITS.userPhone),
@@ -29,23 +25,14 @@ export const userCreateInput = z.object({
 });
 export type UserCreateInput = z.input<typeof userCreateInput>;
 
-export const userUpdateInput = z.object({
-  ref: userRefSchema,
-  ...personFields,
-  password: optionalPasswordSchema,
-  email: emailSchema(LIMITS.userEmail),
-  phone: phoneSchema(LIMITS.userPhone),
-  groups: idListSchema.optional(),
-});
+export const userUpdateInput = userCreateInput.extend({ ref: userRefSchema, password: optionalPasswordSchema });
 export type UserUpdateInput = z.input<typeof userUpdateInput>;
 
 /** SPEC §5 'My account': like the dialog, but e-mail and phone up to 255. */
-export const accountUpdateInput = z.object({
-  ...personFields,
+export const accountUpdateInput = userCreateInput.extend({
   password: optionalPasswordSchema,
   email: emailSchema(LIMITS.accountEmail),
   phone: phoneSchema(LIMITS.accountPhone),
-  groups: idListSchema.optional(),
 });
 export type AccountUpdateInput = z.input<typeof accountUpdateInput>;
 

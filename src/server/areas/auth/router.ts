@@ -3,16 +3,19 @@ import { authedProcedure, publicProcedure, router } from '../../trpc/index.ts';
 import { AppError, MESSAGES } from '../../errors.ts';
 import { findUserRecord } from '../users/queries.ts';
 import { verifyCredentials } from './authenticate.ts';
-import { createSession, deleteSession } from './sessions.ts';
+import { describePrincipal } from './principal.ts';
+import { createSession, deleteExpiredSessions, deleteSession } from './sessions.ts';
 
 export const authRouter = router({
   /** Checks shooter number and password and opens a session behind the HttpOnly cookie. */
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
     const { services } = ctx;
     const principal = await verifyCredentials(services, input.username, input.password, ctx.request.address);
-    const session = await createSession(services.db, principal.id, ctx.request, services.clock.now().getTime());
+    const nowMs = services.clock.now().getTime();
+    await deleteExpiredSessions(services.db, nowMs);
+    const session = await createSession(services.db, principal.id, ctx.request, nowMs);
     ctx.cookies.set(session.token);
-    await services.serverLog.write(`${principal.uid} (${principal.prename} ${principal.lastname})`, `Anmeldung von ${ctx.request.address}`);
+    await services.serverLog.write(describePrincipal(principal), `Anmeldung von ${ctx.request.address}`);
     const record = await findUserRecord(services.db, principal.id);
     if (!record) throw new AppError('NOT_FOUND', MESSAGES.notFound);
     return { message: 'Erfolgreich angemeldet', data: record };
