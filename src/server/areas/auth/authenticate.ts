@@ -1,7 +1,7 @@
 import type { AppServices } from '../../services.ts';
 import { AppError } from '../../errors.ts';
 import { CredentialCache } from './credential-cache.ts';
-import { assertLoginAllowed, clearFailedLogins, recordFailedLogin } from './login-limits.ts';
+import { assertLoginAllowed, clearFailedLogins, forgetLoginAttempt, recordLoginAttempt } from './login-limits.ts';
 import { loadPrincipal, type Principal } from './principal.ts';
 import { findSessionUser } from './sessions.ts';
 
@@ -15,9 +15,12 @@ export async function verifyCredentials(services: AppServices, uid: string, pass
   const { db, clock, loginLimits, serverLog } = services;
   const nowMs = clock.now().getTime();
   const shownUid = uid.slice(0, 16);
+  // Booked first and kept as a failure unless the password turns out right.
+  const attemptId = await recordLoginAttempt(db, uid, address, nowMs);
   try {
-    await assertLoginAllowed(db, loginLimits, uid, address, nowMs);
+    await assertLoginAllowed(db, loginLimits, uid, address, nowMs, attemptId);
   } catch (error) {
+    await forgetLoginAttempt(db, attemptId);
     await serverLog.write(`Schützennummer ${shownUid}`, `Anmeldung gesperrt (zu viele Fehlversuche) von ${address}`);
     throw error;
   }
@@ -25,7 +28,6 @@ export async function verifyCredentials(services: AppServices, uid: string, pass
   const valid = await services.passwords.verify(password, user?.password_hash ?? services.passwords.unknownUserHash);
   const principal = valid && user ? await loadPrincipal(db, user.id) : null;
   if (!principal) {
-    await recordFailedLogin(db, uid, address, nowMs);
     await serverLog.write(`Schützennummer ${shownUid}`, `Fehlgeschlagene Anmeldung von ${address}`);
     throw new AppError('UNAUTHORIZED', WRONG_CREDENTIALS_MESSAGE);
   }
