@@ -132,6 +132,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   const callerFor: CallerFor = async (request, reply) => createCaller(await contextFor(request, reply));
 
+  // Set before any plugin, because a scope keeps the error handler it was registered with:
+  // Fastify's own failures inside the tRPC scope (a body over the limit) answer in German too.
+  app.setErrorHandler(sendRestError);
+
   // tRPC replaces the body parsers inside its own scope, so it lives beside the REST shim.
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
@@ -173,9 +177,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  app.setErrorHandler(sendRestError);
   app.setNotFoundHandler((request, reply) => {
-    if (isApiPath(request.url) || !indexHtml || !existsSync(indexHtml) || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    // A missing asset (an old build's chunk, say) must not be answered with the page's HTML.
+    if (isApiPath(request.url) || request.url.startsWith('/assets/') || !indexHtml || !existsSync(indexHtml) || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send({ message: MESSAGES.pathNotFound });
     }
     // Every other path is a route of the app, whose router shows its own not-found page.

@@ -47,7 +47,33 @@ export const MESSAGES = {
   bodyTooLarge: 'Die Anfrage ist zu groß.',
   invalidJson: 'Die Anfrage enthält kein gültiges JSON.',
   unsupportedMediaType: 'Dieses Anfrageformat wird nicht unterstützt.',
+  methodNotAllowed: 'Diese Methode ist für diese Adresse nicht erlaubt.',
+  badRequest: 'Die Anfrage ist ungültig.',
 } as const;
+
+/**
+ * tRPC's own failures (unknown procedure, wrong method, unreadable body) carry English
+ * texts; members read German. Domain errors are AppErrors and keep their message.
+ */
+export function protocolErrorMessage(error: TRPCError): string | undefined {
+  if (error instanceof AppError) return undefined;
+  switch (error.code) {
+    case 'NOT_FOUND':
+      return MESSAGES.pathNotFound;
+    case 'METHOD_NOT_SUPPORTED':
+      return MESSAGES.methodNotAllowed;
+    case 'UNSUPPORTED_MEDIA_TYPE':
+      return MESSAGES.unsupportedMediaType;
+    case 'PAYLOAD_TOO_LARGE':
+      return MESSAGES.bodyTooLarge;
+    case 'PARSE_ERROR':
+      return MESSAGES.invalidJson;
+    case 'BAD_REQUEST':
+      return error.cause instanceof SyntaxError ? MESSAGES.invalidJson : MESSAGES.badRequest;
+    default:
+      return undefined;
+  }
+}
 
 export function fieldErrorsOf(error: ZodError): FieldErrors {
   const errors: FieldErrors = {};

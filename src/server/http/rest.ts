@@ -29,7 +29,7 @@ function describeFastifyError(error: FastifyError): { status: number; body: Erro
   if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
     return { status: 400, body: { message: MESSAGES.invalidJson } };
   }
-  return { status, body: { message: 'Die Anfrage ist ungültig.' } };
+  return { status, body: { message: MESSAGES.badRequest } };
 }
 
 /** The one place where errors become HTTP answers of the REST shim (DESIGN §3). */

@@ -1,7 +1,7 @@
 import { initTRPC } from '@trpc/server';
 import { ZodError } from 'zod';
 import type { PermissionName } from '../../shared/permissions.ts';
-import { AppError, INTERNAL_ERROR_MESSAGE, MESSAGES, fieldErrorsOf, type FieldErrors } from '../errors.ts';
+import { AppError, INTERNAL_ERROR_MESSAGE, MESSAGES, fieldErrorsOf, protocolErrorMessage, type FieldErrors } from '../errors.ts';
 import type { Context } from './context.ts';
 
 const t = initTRPC.context<Context>().create({
@@ -15,6 +15,8 @@ const t = initTRPC.context<Context>().create({
       fieldErrors = error.fieldErrors;
     } else if (error.code === 'INTERNAL_SERVER_ERROR') {
       message = INTERNAL_ERROR_MESSAGE;
+    } else {
+      message = protocolErrorMessage(error) ?? message;
     }
     // Built by hand so that no stack ever reaches a client.
     return {
