@@ -1,0 +1,33 @@
+import type { PermissionName } from '../shared/permissions.ts';
+import { ADMIN_SCREENS } from './pages/admin/screens.ts';
+import { trpc, type CurrentUser } from './trpc.ts';
+
+/**
+ * Who is logged in, from the HttpOnly session cookie (DESIGN §4: the browser keeps no
+ * password). Fails with UNAUTHORIZED when nobody is; that failure shows no snackbar.
+ */
+export function useCurrentUser() {
+  return trpc.auth.me.useQuery(undefined, {
+    meta: { errorPrefix: 'Fehler beim Abrufen deiner Berechtigungen' },
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * The member inside the back office, where AdminLayout renders its pages only once
+ * `auth.me` has answered.
+ */
+export function useSignedInUser(): CurrentUser {
+  const { data } = useCurrentUser();
+  if (!data) throw new Error('useSignedInUser wird nur innerhalb der Verwaltung verwendet');
+  return data;
+}
+
+export function hasPermission(user: Pick<CurrentUser, 'permissions'>, permission: PermissionName): boolean {
+  return user.permissions.includes(permission);
+}
+
+/** After the login: the dashboard for those who may see it, everyone else their own data (SPEC §4). */
+export function landingPathFor(user: Pick<CurrentUser, 'permissions'>): string {
+  return hasPermission(user, 'dashboard_view') ? ADMIN_SCREENS.dashboard.path : ADMIN_SCREENS.account.path;
+}

@@ -1,0 +1,147 @@
+import SearchIcon from '@mui/icons-material/Search';
+import Box from '@mui/material/Box';
+import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { PAGE_SIZES } from '../../shared/constants.ts';
+
+export interface DataTableColumn<Row> {
+  /** Unique among the columns; also the React key of its cells. */
+  id: string;
+  header: ReactNode;
+  render(row: Row): ReactNode;
+  /** The text the search looks at; columns without it (e.g. actions) are not searched. */
+  searchText?(row: Row): string;
+  align?: 'left' | 'center' | 'right';
+}
+
+export interface DataTableProps<Row> {
+  rows: readonly Row[];
+  columns: readonly DataTableColumn<Row>[];
+  rowKey(row: Row): string | number;
+  /** Names the table for screen readers, e.g. 'Benutzer'. */
+  label: string;
+  loading?: boolean;
+  /** Shown beside the search field, e.g. an add button. */
+  toolbar?: ReactNode;
+  initialPageSize?: (typeof PAGE_SIZES)[number];
+}
+
+/** -1 is the 'Alle' option of TablePagination. */
+const ALL_ROWS = -1;
+const PAGE_SIZE_OPTIONS = PAGE_SIZES.map((size) => (size === ALL_ROWS ? { value: ALL_ROWS, label: 'Alle' } : size));
+
+export const EMPTY_TABLE_TEXT = 'Leider sind keine Einträge vorhanden';
+export function noMatchText(term: string): string {
+  return `Keine Einträge zu „${term}“ gefunden`;
+}
+
+/** The searchable, paged table of the back office (SPEC §2: page sizes 10/25/50/Alle). */
+export function DataTable<Row>({ rows, columns, rowKey, label, loading = false, toolbar, initialPageSize = 10 }: DataTableProps<Row>) {
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState<number>(initialPageSize);
+  const searchFieldId = useId();
+
+  const term = search.trim();
+  const matchingRows = useMemo(() => {
+    const needle = term.toLocaleLowerCase('de');
+    if (!needle) return rows;
+    return rows.filter((row) =>
+      columns.some((column) => column.searchText?.(row).toLocaleLowerCase('de').includes(needle)),
+    );
+  }, [rows, columns, term]);
+
+  // A shrinking list (search, deletion) must not leave the member on a page that no longer exists.
+  const lastPage = pageSize === ALL_ROWS ? 0 : Math.max(0, Math.ceil(matchingRows.length / pageSize) - 1);
+  const currentPage = Math.min(page, lastPage);
+  const visibleRows = pageSize === ALL_ROWS ? matchingRows : matchingRows.slice(currentPage * pageSize, (currentPage + 1) * pageSize);
+
+  let emptyText: string | null = null;
+  if (loading && rows.length === 0) emptyText = 'Einträge werden geladen …';
+  else if (rows.length === 0) emptyText = EMPTY_TABLE_TEXT;
+  else if (matchingRows.length === 0) emptyText = noMatchText(term);
+
+  return (
+    <Paper variant="outlined">
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, p: 2 }}>
+        <TextField
+          id={searchFieldId}
+          label="Suche"
+          type="search"
+          size="small"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            setPage(0);
+          }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        {toolbar && <Box sx={{ ml: 'auto', display: 'flex', gap: 1 }}>{toolbar}</Box>}
+      </Box>
+      {loading && <LinearProgress aria-label={`${label} werden geladen`} />}
+      <TableContainer>
+        <Table size="small" aria-label={label}>
+          <TableHead>
+            <TableRow>
+              {columns.map((column) => (
+                <TableCell key={column.id} align={column.align}>
+                  {column.header}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {emptyText !== null ? (
+              <TableRow>
+                <TableCell colSpan={columns.length} align="center">
+                  {emptyText}
+                </TableCell>
+              </TableRow>
+            ) : (
+              visibleRows.map((row) => (
+                <TableRow key={rowKey(row)} hover>
+                  {columns.map((column) => (
+                    <TableCell key={column.id} align={column.align}>
+                      {column.render(row)}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={matchingRows.length}
+        page={currentPage}
+        rowsPerPage={pageSize}
+        rowsPerPageOptions={PAGE_SIZE_OPTIONS}
+        labelRowsPerPage="Einträge pro Seite:"
+        onPageChange={(_event, nextPage) => setPage(nextPage)}
+        onRowsPerPageChange={(event) => {
+          setPageSize(Number(event.target.value));
+          setPage(0);
+        }}
+      />
+    </Paper>
+  );
+}

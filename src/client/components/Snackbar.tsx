@@ -1,0 +1,64 @@
+import Alert from '@mui/material/Alert';
+import MuiSnackbar from '@mui/material/Snackbar';
+import { createContext, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { LIMITS } from '../../shared/constants.ts';
+import { errorText } from '../errors.ts';
+import type { SnackbarMessage, SnackbarSeverity, SnackbarStore } from './snackbarStore.ts';
+
+const SnackbarContext = createContext<SnackbarStore | null>(null);
+
+export function SnackbarProvider({ store, children }: { store: SnackbarStore; children: ReactNode }) {
+  return (
+    <SnackbarContext value={store}>
+      {children}
+      <SnackbarHost store={store} />
+    </SnackbarContext>
+  );
+}
+
+export interface SnackbarApi {
+  show(severity: SnackbarSeverity, text: string): void;
+  showSuccess(text: string): void;
+  /** '<prefix>: <server message>' as in SPEC §8. */
+  showError(prefix: string, error: unknown): void;
+}
+
+/** For messages that are not the outcome of a query or mutation (those show by themselves). */
+export function useSnackbar(): SnackbarApi {
+  const store = useContext(SnackbarContext);
+  if (!store) throw new Error('useSnackbar braucht einen SnackbarProvider');
+  return useMemo(
+    () => ({
+      show: (severity, text) => store.show(severity, text),
+      showSuccess: (text) => store.show('success', text),
+      showError: (prefix, error) => store.show('error', errorText(prefix, error)),
+    }),
+    [store],
+  );
+}
+
+function SnackbarHost({ store }: { store: SnackbarStore }) {
+  const current = useSyncExternalStore(store.subscribe, store.current);
+  // The last message stays rendered while the snackbar slides out.
+  const [shown, setShown] = useState<SnackbarMessage | null>(current);
+  if (current && current !== shown) setShown(current);
+  if (!shown) return null;
+
+  const close = () => store.dismiss(shown.id);
+  return (
+    <MuiSnackbar
+      key={shown.id}
+      open={current?.id === shown.id}
+      autoHideDuration={LIMITS.snackbarMs}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      onClose={(_event, reason) => {
+        // A click elsewhere must not cut the five seconds short.
+        if (reason !== 'clickaway') close();
+      }}
+    >
+      <Alert severity={shown.severity} variant="filled" onClose={close} sx={{ width: '100%' }}>
+        {shown.text}
+      </Alert>
+    </MuiSnackbar>
+  );
+}

@@ -1,0 +1,148 @@
+import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import AssignmentIndIcon from '@mui/icons-material/AssignmentInd';
+import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import GroupsIcon from '@mui/icons-material/Groups';
+import LogoutIcon from '@mui/icons-material/Logout';
+import MenuIcon from '@mui/icons-material/Menu';
+import PeopleIcon from '@mui/icons-material/People';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import Alert from '@mui/material/Alert';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { useState, type ReactNode } from 'react';
+import { Navigate, NavLink, Outlet, Link as RouterLink, useMatches } from 'react-router';
+import { hasPermission, useCurrentUser } from '../auth.ts';
+import { LoadingScreen } from '../components/LoadingScreen.tsx';
+import { SITE_NAME } from '../components/PageTitle.tsx';
+import { isUnauthorized, messageOf } from '../errors.ts';
+import { ADMIN_MENU_ORDER, ADMIN_SCREENS, isAdminRouteHandle, type AdminScreenName } from '../pages/admin/screens.ts';
+import type { CurrentUser } from '../trpc.ts';
+
+const DRAWER_WIDTH = 260;
+/** From this width on the menu stays open beside the page. */
+const WIDE_SCREEN = 'md';
+
+const MENU_ICONS: Record<AdminScreenName, ReactNode> = {
+  dashboard: <DashboardIcon />,
+  calendar: <CalendarMonthIcon />,
+  hosts: <AssignmentIndIcon />,
+  groups: <GroupsIcon />,
+  users: <PeopleIcon />,
+  account: <AccountCircleIcon />,
+  log: <ReceiptLongIcon />,
+};
+
+function mayOpen(user: CurrentUser, screen: AdminScreenName): boolean {
+  const { permission } = ADMIN_SCREENS[screen];
+  return permission === null || hasPermission(user, permission);
+}
+
+/** The menu of SPEC §2: each entry only with its view permission, Logout after a divider. */
+function AdminMenu({ user, onNavigate }: { user: CurrentUser; onNavigate(): void }) {
+  return (
+    <Box component="nav" aria-label="Verwaltung">
+      <List>
+        {ADMIN_MENU_ORDER.filter((screen) => mayOpen(user, screen)).map((screen) => (
+          <ListItemButton key={screen} component={NavLink} to={ADMIN_SCREENS[screen].path} onClick={onNavigate}>
+            <ListItemIcon>{MENU_ICONS[screen]}</ListItemIcon>
+            <ListItemText primary={ADMIN_SCREENS[screen].label} />
+          </ListItemButton>
+        ))}
+      </List>
+      <Divider />
+      <List>
+        <ListItemButton component={NavLink} to="/logout" onClick={onNavigate}>
+          <ListItemIcon>
+            <LogoutIcon />
+          </ListItemIcon>
+          <ListItemText primary="Logout" />
+        </ListItemButton>
+      </List>
+    </Box>
+  );
+}
+
+function AdminShell({ user, children }: { user: CurrentUser; children: ReactNode }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = () => setMenuOpen(false);
+  const menuStyle = { '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } } as const;
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
+        <Toolbar>
+          <IconButton
+            color="inherit"
+            edge="start"
+            aria-label="Menü öffnen"
+            onClick={() => setMenuOpen(true)}
+            sx={{ mr: 1, display: { [WIDE_SCREEN]: 'none' } }}
+          >
+            <MenuIcon />
+          </IconButton>
+          <Typography variant="h6" component={RouterLink} to="/home" sx={{ color: 'inherit', textDecoration: 'none', flexGrow: 1 }}>
+            {SITE_NAME}
+          </Typography>
+          <Typography variant="body2" sx={{ display: { xs: 'none', sm: 'block' } }}>
+            {user.prename} {user.lastname}
+          </Typography>
+        </Toolbar>
+      </AppBar>
+      <Drawer variant="temporary" open={menuOpen} onClose={closeMenu} sx={{ display: { [WIDE_SCREEN]: 'none' }, ...menuStyle }}>
+        <AdminMenu user={user} onNavigate={closeMenu} />
+      </Drawer>
+      <Drawer variant="permanent" sx={{ display: { xs: 'none', [WIDE_SCREEN]: 'block' }, width: DRAWER_WIDTH, flexShrink: 0, ...menuStyle }}>
+        <Toolbar />
+        <AdminMenu user={user} onNavigate={closeMenu} />
+      </Drawer>
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
+        <Toolbar />
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * The back office (SPEC §2): only for members who are logged in, each screen only with
+ * its view permission; without it the member is sent to Meine Daten.
+ */
+export function AdminLayout() {
+  const currentUser = useCurrentUser();
+  const matches = useMatches();
+
+  if (isUnauthorized(currentUser.error)) return <Navigate to="/login" replace />;
+  const user = currentUser.data;
+  if (!user) {
+    if (currentUser.isPending) return <LoadingScreen />;
+    return (
+      <Box sx={{ maxWidth: 640, mx: 'auto', p: 3 }}>
+        <Alert severity="error" sx={{ mb: 2 }}>
+          Fehler beim Abrufen deiner Berechtigungen: {messageOf(currentUser.error)}
+        </Alert>
+        <Button variant="contained" onClick={() => void currentUser.refetch()}>
+          Erneut versuchen
+        </Button>
+      </Box>
+    );
+  }
+
+  const screen = matches.map((match) => match.handle).findLast(isAdminRouteHandle)?.screen;
+  if (screen && !mayOpen(user, screen)) return <Navigate to={ADMIN_SCREENS.account.path} replace />;
+
+  return (
+    <AdminShell user={user}>
+      <Outlet />
+    </AdminShell>
+  );
+}

@@ -1,0 +1,41 @@
+import type { PermissionName } from '../../../shared/permissions.ts';
+
+export interface AdminScreen {
+  path: string;
+  /** The menu entry and the page title. */
+  label: string;
+  /** Needed to see the menu entry and open the screen; null: every member (SPEC §6). */
+  permission: PermissionName | null;
+}
+
+/**
+ * The back-office screens of SPEC §2 in menu order. Kept apart from the pages so the
+ * public bundle can route to them without loading them.
+ */
+export const ADMIN_SCREENS = {
+  dashboard: { path: '/admin/dash', label: 'Dashboard', permission: 'dashboard_view' },
+  calendar: { path: '/admin/kalender', label: 'Kalender', permission: 'calendar_view' },
+  hosts: { path: '/admin/standaufsicht_bewirtung', label: 'Standaufsicht & Bewirtung', permission: 'hosts_view' },
+  groups: { path: '/admin/gruppen', label: 'Gruppen', permission: 'groups_view' },
+  users: { path: '/admin/benutzer', label: 'Benutzer', permission: 'users_view' },
+  account: { path: '/admin/ich', label: 'Meine Daten', permission: null },
+  log: { path: '/admin/log', label: 'Log', permission: 'log_view' },
+} as const satisfies Record<string, AdminScreen>;
+
+export type AdminScreenName = keyof typeof ADMIN_SCREENS;
+
+export const ADMIN_MENU_ORDER: readonly AdminScreenName[] = ['dashboard', 'calendar', 'hosts', 'groups', 'users', 'account', 'log'];
+
+/** Carried by each back-office route as its `handle`, read by AdminLayout's guard. */
+export interface AdminRouteHandle {
+  screen: AdminScreenName;
+}
+
+export function isAdminRouteHandle(handle: unknown): handle is AdminRouteHandle {
+  return typeof handle === 'object' && handle !== null && 'screen' in handle && typeof handle.screen === 'string' && handle.screen in ADMIN_SCREENS;
+}
+
+/** `/admin/kalender/2026/03`: the calendar route of one month. */
+export function calendarMonthPath(year: number, month: number): string {
+  return `${ADMIN_SCREENS.calendar.path}/${year}/${String(month).padStart(2, '0')}`;
+}

@@ -1,0 +1,28 @@
+import { createTRPCReact, httpBatchLink, TRPCClientError } from '@trpc/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../server/router.ts';
+
+/** The typed client of every procedure; the server router is imported for its type only. */
+export const trpc = createTRPCReact<AppRouter>();
+
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
+export type CurrentUser = RouterOutputs['auth']['me'];
+export type AppClientError = TRPCClientError<AppRouter>;
+
+export function createTrpcClient() {
+  return trpc.createClient({
+    links: [
+      httpBatchLink({
+        url: '/trpc',
+        // The server refuses cookie-authenticated changes without it (DESIGN §4).
+        headers: { 'X-Requested-With': 'XMLHttpRequest' },
+        // The session lives in an HttpOnly cookie; the browser keeps no password.
+        fetch: (input, init) => fetch(input, { ...init, credentials: 'same-origin' }),
+      }),
+    ],
+  });
+}
+
+export function isClientError(error: unknown): error is AppClientError {
+  return error instanceof TRPCClientError;
+}
