@@ -39,6 +39,12 @@ async function main(): Promise<void> {
   });
 
   let closing = false;
+  // An answer finished during shutdown closes its connection; a kept-alive one would hold
+  // the server open until the keep-alive timeout (72 s) and the exit with it.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
