@@ -5,8 +5,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ -z "${TEST_MYSQL_URL:-}" ]; then
   export MARIADB_DIR_FILE="$(mktemp /tmp/club-mariadb-dir.XXXXXX)"
+  # Set before the start, so a server that fails to come up is cleaned away too.
+  trap 'bash scripts/stop-mariadb.sh "$(cat "$MARIADB_DIR_FILE")"; rm -f "$MARIADB_DIR_FILE"' EXIT
   TEST_MYSQL_URL="$(bash scripts/start-mariadb.sh)"
   export TEST_MYSQL_URL
-  trap 'bash scripts/stop-mariadb.sh "$(cat "$MARIADB_DIR_FILE")"; rm -f "$MARIADB_DIR_FILE"' EXIT
 fi
 TEST_DATABASE=mysql vitest run tests/api tests/rest "$@"
