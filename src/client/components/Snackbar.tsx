@@ -50,7 +50,9 @@ function SnackbarHost({ store }: { store: SnackbarStore }) {
       key={shown.id}
       open={current?.id === shown.id}
       autoHideDuration={LIMITS.snackbarMs}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      // Below the app bar, where the cookie notice at the bottom cannot hide it.
+      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+      sx={{ top: { xs: 64, sm: 80 } }}
       onClose={(_event, reason) => {
         // A click elsewhere must not cut the five seconds short.
         if (reason !== 'clickaway') close();

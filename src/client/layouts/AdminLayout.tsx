@@ -79,7 +79,11 @@ function AdminShell({ user, children }: { user: CurrentUser; children: ReactNode
   const menuStyle = { '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } } as const;
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-      <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
+      <AppBar
+        position="fixed"
+        // Above the permanent menu on wide screens; below the temporary one on phones, which covers it.
+        sx={(theme) => ({ [theme.breakpoints.up(WIDE_SCREEN)]: { zIndex: theme.zIndex.drawer + 1 } })}
+      >
         <Toolbar>
           <IconButton
             color="inherit"
