@@ -1,0 +1,125 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { backOfficeChunks } from './support/chunks.ts';
+import { expectNoPageProblems, expectPath, launchBrowser, logIn, newVisitor, type Visitor, type VisitorOptions } from './support/browser.ts';
+import { ADMIN_PASSWORD, ADMIN_UID, startSite, type Site } from './support/site.ts';
+
+let site: Site;
+let browser: Browser;
+let visitor: Visitor;
+
+beforeAll(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+async function visit(options?: VisitorOptions): Promise<Visitor> {
+  visitor = await newVisitor(browser, site, options);
+  return visitor;
+}
+
+afterEach(async () => {
+  expectNoPageProblems(visitor);
+  await visitor.close();
+});
+
+describe('public site', () => {
+  it('sends / to /home', async () => {
+    const { page } = await visit();
+    await page.goto('/');
+    await expectPath(page, '/home');
+    await page.getByRole('heading', { level: 1, name: 'Willkommen' }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('de');
+  });
+
+  it('reaches the pages through the top navigation and the footer', async () => {
+    const { page } = await visit();
+    await page.goto('/home');
+    const navigation = page.getByRole('navigation', { name: 'Hauptnavigation' });
+
+    await navigation.getByRole('link', { name: 'Termine' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Termine' }).waitFor();
+
+    await navigation.getByRole('button', { name: 'Bogen' }).click();
+    await page.getByRole('menuitem', { name: 'Bogenparcours' }).click();
+    await expectPath(page, '/bogenparcours');
+
+    await page.getByRole('navigation', { name: 'Rechtliches' }).getByRole('link', { name: 'Unterstützer' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Spender' }).waitFor();
+    await expectPath(page, '/unterstuetzer');
+  });
+
+  it('shows its own not-found page for unknown paths and gallery sections', async () => {
+    const { page } = await visit();
+    await page.goto('/gibt-es-nicht');
+    await page.getByRole('heading', { level: 1, name: 'Seite nicht gefunden' }).waitFor();
+
+    await page.goto('/galerien/fussball');
+    await page.getByRole('heading', { level: 1, name: 'Seite nicht gefunden' }).waitFor();
+
+    await page.goto('/galerien/bogen');
+    await page.getByRole('heading', { level: 1, name: 'Galerien' }).waitFor();
+  });
+
+  it('remembers that the cookie notice was acknowledged', async () => {
+    const { page } = await visit({ cookieNoticeAccepted: false });
+    await page.goto('/home');
+    const notice = page.getByRole('region', { name: 'Hinweis zu Cookies' });
+    await notice.waitFor();
+
+    await notice.getByRole('button', { name: 'OK' }).click();
+    await notice.waitFor({ state: 'detached' });
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Willkommen' }).waitFor();
+    expect(await notice.count()).toBe(0);
+  });
+
+  it('puts the navigation behind a menu button on a phone', async () => {
+    const { page } = await visit({ viewport: { width: 375, height: 740 } });
+    await page.goto('/home');
+    const navigation = page.getByRole('navigation', { name: 'Hauptnavigation' });
+    expect(await navigation.count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Menü öffnen' }).click();
+    await navigation.getByRole('link', { name: 'Termine' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Termine' }).waitFor();
+    await navigation.waitFor({ state: 'detached' });
+  });
+
+  it('loads none of the back office on public pages', async () => {
+    const chunks = await backOfficeChunks();
+    const { page, requests } = await visit();
+    await page.goto('/home');
+    await page.getByRole('heading', { level: 1, name: 'Willkommen' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(requests.filter((path) => chunks.files.has(path))).toEqual([]);
+
+    // The same requests do show the back office once a member goes there, so the check above can fail.
+    await logIn(page, ADMIN_UID, ADMIN_PASSWORD);
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    expect(requests).toContain(chunks.layoutFile);
+  });
+
+  it('runs under the strict Content Security Policy, which does block inline scripts', async () => {
+    const { page, cspViolations } = await visit();
+    await page.goto('/home');
+    await page.getByRole('heading', { level: 1, name: 'Willkommen' }).waitFor();
+    expect(cspViolations).toEqual([]);
+
+    // Proof that a violation would be noticed: an inline script is refused and reported.
+    await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.inlineScriptRan = true';
+      document.head.append(script);
+    });
+    await expect.poll(() => cspViolations.length).toBeGreaterThan(0);
+    expect(await page.evaluate(() => 'inlineScriptRan' in window)).toBe(false);
+    cspViolations.length = 0;
+  });
+});

@@ -1,0 +1,93 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { Site } from './site.ts';
+
+/** Debian's Chromium (apt), or CHROME_PATH; playwright-core downloads no browser of its own. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+const ACTION_TIMEOUT_MS = 10_000;
+
+export const COOKIE_NOTICE_STORAGE_KEY = 'cookie-notice-accepted';
+
+export interface VisitorOptions {
+  /** Most tests are not about the cookie notice; its bar would only cover the page. */
+  cookieNoticeAccepted?: boolean;
+  viewport?: { width: number; height: number };
+}
+
+export interface Visitor {
+  page: Page;
+  context: BrowserContext;
+  /** Paths of every request the page made, in order. */
+  requests: string[];
+  /** Console messages about the Content Security Policy; the site must cause none. */
+  cspViolations: string[];
+  /** Uncaught exceptions in the page. */
+  pageErrors: string[];
+  close(): Promise<void>;
+}
+
+/** A fresh browser profile in German and in the club's time zone, as a visitor would bring. */
+export async function newVisitor(browser: Browser, site: Site, options: VisitorOptions = {}): Promise<Visitor> {
+  const { cookieNoticeAccepted = true, viewport = { width: 1280, height: 900 } } = options;
+  const context = await browser.newContext({
+    baseURL: site.baseUrl,
+    locale: 'de-DE',
+    timezoneId: 'Europe/Berlin',
+    viewport,
+    storageState: {
+      cookies: [],
+      origins: cookieNoticeAccepted
+        ? [{ origin: site.baseUrl, localStorage: [{ name: COOKIE_NOTICE_STORAGE_KEY, value: 'true' }] }]
+        : [],
+    },
+  });
+  // Fail an action with Playwright's own explanation well before the test's time runs out.
+  context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+  const page = await context.newPage();
+  const visitor: Visitor = { page, context, requests: [], cspViolations: [], pageErrors: [], close: () => context.close() };
+  page.on('request', (request) => visitor.requests.push(new URL(request.url()).pathname));
+  page.on('console', (message) => {
+    if (/content.security.policy/i.test(message.text())) visitor.cspViolations.push(message.text());
+  });
+  page.on('pageerror', (error) => visitor.pageErrors.push(error.message));
+  return visitor;
+}
+
+export function expectNoPageProblems(visitor: Visitor): void {
+  expect(visitor.cspViolations).toEqual([]);
+  expect(visitor.pageErrors).toEqual([]);
+}
+
+export async function logIn(page: Page, uid: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Schützennummer').fill(uid);
+  await page.getByLabel('Passwort').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/** The entries of the back-office menu as a member sees them. */
+export async function adminMenuEntries(page: Page): Promise<string[]> {
+  const menu = page.getByRole('navigation', { name: 'Verwaltung' });
+  await menu.waitFor();
+  return (await menu.getByRole('link').allInnerTexts()).map((text) => text.trim());
+}
+
+/** The path of the page once it has settled on `path`; fails with the path it is on otherwise. */
+export async function expectPath(page: Page, path: string): Promise<void> {
+  await expect.poll(() => new URL(page.url()).pathname).toBe(path);
+}

@@ -1,0 +1,111 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const PROJECT_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+export const CLIENT_DIR = join(PROJECT_ROOT, 'dist/client');
+
+export const ADMIN_UID = '00000001';
+export const ADMIN_PASSWORD = 'E2eAdmin2026';
+
+const START_TIMEOUT_MS = 30_000;
+const STOP_TIMEOUT_MS = 10_000;
+
+export interface Site {
+  /** e.g. http://127.0.0.1:41234 */
+  baseUrl: string;
+  /** The SQLite file the server uses, for preparing data directly. */
+  databaseFile: string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function exited(child: ChildProcess): boolean {
+  return child.exitCode !== null || child.signalCode !== null;
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (exited(child)) throw new Error(`Der Server hat sich beim Start beendet:\n${output()}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`Der Server antwortete nicht innerhalb von ${START_TIMEOUT_MS} ms auf /api/health:\n${output()}`);
+}
+
+/**
+ * Starts the built site as `npm run serve` would, on a free port with a fresh SQLite
+ * database and upload folder, and waits until it answers.
+ */
+export async function startSite(): Promise<Site> {
+  if (!existsSync(join(CLIENT_DIR, 'index.html'))) {
+    throw new Error('dist/client/index.html fehlt: Die E2E-Tests prüfen die gebaute Website. Bitte zuerst `npm run build` ausführen.');
+  }
+  const dataDir = await mkdtemp(join(tmpdir(), 'club-e2e-'));
+  const databaseFile = join(dataDir, 'club.sqlite');
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  // process.execPath is the Node 24 that runs the tests, so the server's type stripping works.
+  const child = spawn(process.execPath, ['src/server/main.ts'], {
+    cwd: PROJECT_ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DATABASE_URL: `sqlite:${databaseFile}`,
+      UPLOADS_DIR: join(dataDir, 'uploads'),
+      ADMIN_UID,
+      ADMIN_PASSWORD,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+
+  const stop = async () => {
+    if (!exited(child)) {
+      const gone = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+      await gone;
+      clearTimeout(timer);
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForHealth(baseUrl, child, () => output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, databaseFile, stop };
+}
