@@ -279,6 +279,20 @@ describe('HTTP Basic', () => {
     expect(response.headers['www-authenticate']).toBeUndefined();
   });
 
+  it('accepts passwords with a colon and umlauts', async () => {
+    const member = await t.createMember([]);
+    const password = 'Schütze:2026:ÄÖÜß';
+    await t.db
+      .updateTable('users')
+      .set({ password_hash: await bcrypt.hash(password) })
+      .where('id', '=', member.id)
+      .execute();
+    expect((await call({ method: 'GET', url: '/api/me', headers: t.basic(member.uid, password) })).statusCode).toBe(200);
+    expect((await call({ method: 'GET', url: '/api/me', headers: t.basic(member.uid, 'Schütze') })).statusCode).toBe(401);
+    const cookie = await loginCookie(member.uid, password);
+    expect((await call({ method: 'GET', url: '/api/me', headers: { cookie } })).statusCode).toBe(200);
+  });
+
   it('answers wrong Basic credentials over tRPC with 401 too', async () => {
     const response = await call({ method: 'GET', url: '/trpc/auth.me', headers: t.basic(ADMIN_UID, 'Falsch1234') });
     expect(response.statusCode).toBe(401);

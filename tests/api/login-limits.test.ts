@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LOGIN_LIMITS } from '../../src/server/areas/auth/login-limits.ts';
+import { SESSION_LIFETIME_MS } from '../../src/server/areas/auth/sessions.ts';
 import { ADMIN_PASSWORD, ADMIN_UID, MEMBER_PASSWORD, createTestApp, type TestApp } from '../helpers/app.ts';
 
 const TOO_MANY = 'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuche es in 15 Minuten erneut.';
@@ -105,6 +106,26 @@ describe('failed logins per shooter number (defaults)', () => {
       expect(response.statusCode).toBe(422);
     }
     expect((await login(member.uid, MEMBER_PASSWORD)).statusCode).toBe(200);
+  });
+});
+
+describe('session lifetime (same clock)', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+
+  it('lasts 14 days without use and is extended by use', async () => {
+    expect(SESSION_LIFETIME_MS).toBe(14 * DAY);
+    const member = await t.createMember([]);
+    const response = await login(member.uid, MEMBER_PASSWORD);
+    const cookie = `sv_session=${response.cookies.find((c) => c.name === 'sv_session')?.value}`;
+    const me = () => t.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+
+    nowMs += 13 * DAY;
+    expect((await me()).statusCode).toBe(200);
+    // Used on day 13, so it lives until day 27.
+    nowMs += 13 * DAY;
+    expect((await me()).statusCode).toBe(200);
+    nowMs += 14 * DAY + 1;
+    expect((await me()).statusCode).toBe(401);
   });
 });
 
