@@ -100,9 +100,9 @@ describe.skipIf(process.env.TEST_DATABASE === 'mysql')('main.ts', () => {
     socket.write(
       `POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
     );
-    await sleep(300);
+    await sleep(500);
     first.child.kill('SIGTERM');
-    await sleep(300);
+    await sleep(500);
     socket.write(body);
 
     const code = await first.exited;
