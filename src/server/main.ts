@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { seed } from '../../db/seed.ts';
 import { buildApp } from './app.ts';
@@ -9,6 +10,8 @@ import { systemClock } from './services.ts';
 /** Starts the site: config, database (migrated and seeded), HTTP, and a clean shutdown. */
 async function main(): Promise<void> {
   const config = readConfig();
+  // Uploads are written there from the first request on; a missing folder would fail them.
+  mkdirSync(config.uploadsDir, { recursive: true });
   const { db, dialect } = openDatabase(config.databaseUrl);
   const passwords = bcryptHasher();
   await migrateToLatest(db);
