@@ -4,7 +4,7 @@ import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPasswordSchema } from '../../src/shared/schemas/fields.ts';
 
 /**
@@ -73,11 +73,15 @@ async function start(dir: string): Promise<Server> {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.skipIf(process.env.TEST_DATABASE === 'mysql')('main.ts', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'club-main-'));
+  // Made in a hook, not in the describe body, which runs even when the suite is skipped.
+  let dir = '';
   const children: ChildProcess[] = [];
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'club-main-'));
+  });
   afterAll(() => {
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-    rmSync(dir, { recursive: true, force: true });
+    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it('prints a generated password once, answers, and finishes an in-flight request on SIGTERM', { timeout: 30_000 }, async () => {
