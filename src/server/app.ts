@@ -57,6 +57,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Keep-alive sockets are closed on shutdown once their requests are answered.
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    // Without this behind a proxy every visitor shares one address, and one attacker's
+    // failed logins would lock everybody out.
+    trustProxy: deps.config.trustProxy,
   });
   const clock = deps.clock ?? systemClock;
   const services: AppServices = {
@@ -95,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     strictTransportSecurity: deps.config.secureCookies ? { maxAge: 31536000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
   });
 
   // A cookie-authenticated change must come from our own scripts (DESIGN §4): forms of

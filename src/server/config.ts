@@ -13,6 +13,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(1).optional(),
   CLUB_LAT: z.coerce.number().min(-90).max(90).optional(),
   CLUB_LON: z.coerce.number().min(-180).max(180).optional(),
+  TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -32,6 +33,8 @@ export interface Config {
   clubLat: number | undefined;
   clubLon: number | undefined;
   logLevel: string;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (login limits, log). */
+  trustProxy: boolean;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -61,5 +64,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clubLat: values.CLUB_LAT,
     clubLon: values.CLUB_LON,
     logLevel: values.LOG_LEVEL,
+    trustProxy: values.TRUST_PROXY === '1' || values.TRUST_PROXY === 'true',
   };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LOGIN_LIMITS } from '../../src/server/areas/auth/login-limits.ts';
 import { SESSION_LIFETIME_MS } from '../../src/server/areas/auth/sessions.ts';
+import { readConfig } from '../../src/server/config.ts';
 import { ADMIN_PASSWORD, ADMIN_UID, MEMBER_PASSWORD, createTestApp, type TestApp } from '../helpers/app.ts';
 
 const TOO_MANY = 'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuche es in 15 Minuten erneut.';
@@ -161,5 +162,31 @@ describe('failed logins per address', () => {
       payload: { username: ADMIN_UID, password: ADMIN_PASSWORD },
     });
     expect(elsewhere.statusCode).toBe(200);
+  });
+});
+
+describe('behind a reverse proxy (TRUST_PROXY=1)', () => {
+  it('counts failures per forwarded client address, not per proxy', async () => {
+    const proxied = await createTestApp({
+      config: readConfig({ ADMIN_UID, ADMIN_PASSWORD, TRUST_PROXY: '1' }),
+      loginLimits: { perUid: 100, perAddress: 2, windowMs: 60_000 },
+    });
+    try {
+      const attempt = (forwardedFor: string) =>
+        proxied.inject({
+          method: 'POST',
+          url: '/api/login',
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': forwardedFor },
+          payload: { username: ADMIN_UID, password: 'Falsch123' },
+        });
+      expect((await attempt('203.0.113.5')).statusCode).toBe(401);
+      expect((await attempt('203.0.113.5')).statusCode).toBe(401);
+      expect((await attempt('203.0.113.5')).statusCode).toBe(429);
+      // Another visitor behind the same proxy is not locked out.
+      expect((await attempt('198.51.100.7')).statusCode).toBe(401);
+    } finally {
+      await proxied.close();
+    }
   });
 });
