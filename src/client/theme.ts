@@ -12,7 +12,6 @@ export const theme = createTheme(
   {
     palette: {
       primary: { main: '#1b5e20' },
-      secondary: { main: '#795548' },
     },
   },
   pickersGerman,
