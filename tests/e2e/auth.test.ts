@@ -8,7 +8,8 @@ const CALENDAR_MEMBER = { uid: '20000001', password: 'Kalender2026' };
 
 let site: Site;
 let browser: Browser;
-let visitor: Visitor;
+/** The current test's browser profile, checked and closed after it. */
+let visitor: Visitor | undefined;
 
 beforeAll(async () => {
   site = await startSite();
@@ -27,8 +28,14 @@ async function visit(): Promise<Visitor> {
 }
 
 afterEach(async () => {
-  expectNoPageProblems(visitor);
-  await visitor.close();
+  const finished = visitor;
+  visitor = undefined;
+  if (!finished) return;
+  try {
+    expectNoPageProblems(finished);
+  } finally {
+    await finished.close();
+  }
 });
 
 /** 'YYYY/MM' of today in the club's time zone. */

@@ -1,12 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { backOfficeChunks } from './support/chunks.ts';
-import { expectNoPageProblems, expectPath, launchBrowser, logIn, newVisitor, type Visitor, type VisitorOptions } from './support/browser.ts';
+import { ACTION_TIMEOUT_MS, expectNoPageProblems, expectPath, launchBrowser, logIn, newVisitor, type Visitor, type VisitorOptions } from './support/browser.ts';
 import { ADMIN_PASSWORD, ADMIN_UID, startSite, type Site } from './support/site.ts';
 
 let site: Site;
 let browser: Browser;
-let visitor: Visitor;
+/** The current test's browser profile, checked and closed after it. */
+let visitor: Visitor | undefined;
 
 beforeAll(async () => {
   site = await startSite();
@@ -24,8 +25,14 @@ async function visit(options?: VisitorOptions): Promise<Visitor> {
 }
 
 afterEach(async () => {
-  expectNoPageProblems(visitor);
-  await visitor.close();
+  const finished = visitor;
+  visitor = undefined;
+  if (!finished) return;
+  try {
+    expectNoPageProblems(finished);
+  } finally {
+    await finished.close();
+  }
 });
 
 describe('public site', () => {
@@ -118,7 +125,7 @@ describe('public site', () => {
       script.textContent = 'window.inlineScriptRan = true';
       document.head.append(script);
     });
-    await expect.poll(() => cspViolations.length).toBeGreaterThan(0);
+    await expect.poll(() => cspViolations.length, { timeout: ACTION_TIMEOUT_MS }).toBeGreaterThan(0);
     expect(await page.evaluate(() => 'inlineScriptRan' in window)).toBe(false);
     cspViolations.length = 0;
   });

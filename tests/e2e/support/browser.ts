@@ -19,7 +19,7 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-const ACTION_TIMEOUT_MS = 10_000;
+export const ACTION_TIMEOUT_MS = 10_000;
 
 export const COOKIE_NOTICE_STORAGE_KEY = 'cookie-notice-accepted';
 
@@ -89,5 +89,6 @@ export async function adminMenuEntries(page: Page): Promise<string[]> {
 
 /** The path of the page once it has settled on `path`; fails with the path it is on otherwise. */
 export async function expectPath(page: Page, path: string): Promise<void> {
-  await expect.poll(() => new URL(page.url()).pathname).toBe(path);
+  // A login runs bcrypt and may load back-office chunks first: give it the time of an action.
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: ACTION_TIMEOUT_MS }).toBe(path);
 }
