@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Portal from '@mui/material/Portal';
 import MuiSnackbar from '@mui/material/Snackbar';
 import { createContext, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { LIMITS } from '../../shared/constants.ts';
@@ -45,22 +46,26 @@ function SnackbarHost({ store }: { store: SnackbarStore }) {
   if (!shown) return null;
 
   const close = () => store.dismiss(shown.id);
+  // Each message in a node of its own at the end of <body>: an open dialog hides the rest of
+  // the page from screen readers (aria-hidden), but not what is added after it opened, so a
+  // failed save in a dialog is still announced.
   return (
-    <MuiSnackbar
-      key={shown.id}
-      open={current?.id === shown.id}
-      autoHideDuration={LIMITS.snackbarMs}
-      // Below the app bar, where the cookie notice at the bottom cannot hide it.
-      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-      sx={{ top: { xs: 64, sm: 80 } }}
-      onClose={(_event, reason) => {
-        // A click elsewhere must not cut the five seconds short.
-        if (reason !== 'clickaway') close();
-      }}
-    >
-      <Alert severity={shown.severity} variant="filled" onClose={close} sx={{ width: '100%' }}>
-        {shown.text}
-      </Alert>
-    </MuiSnackbar>
+    <Portal key={shown.id}>
+      <MuiSnackbar
+        open={current?.id === shown.id}
+        autoHideDuration={LIMITS.snackbarMs}
+        // Below the app bar, where the cookie notice at the bottom cannot hide it.
+        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+        sx={{ top: { xs: 64, sm: 80 } }}
+        onClose={(_event, reason) => {
+          // A click elsewhere must not cut the five seconds short.
+          if (reason !== 'clickaway') close();
+        }}
+      >
+        <Alert severity={shown.severity} variant="filled" onClose={close} sx={{ width: '100%' }}>
+          {shown.text}
+        </Alert>
+      </MuiSnackbar>
+    </Portal>
   );
 }
