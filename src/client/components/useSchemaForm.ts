@@ -1,0 +1,95 @@
+import { useCallback, useState } from 'react';
+import type { z } from 'zod';
+import { fieldErrorsOf } from '../errors.ts';
+
+/** One message per field; nested paths ('groups.0') count for their field ('groups'). */
+export type FieldMessages = Partial<Record<string, string>>;
+
+function fieldOf(path: readonly PropertyKey[]): string {
+  return path.length > 0 ? String(path[0]) : '_';
+}
+
+/** The first message per field of a shared schema: the same texts the server answers (SPEC §5). */
+export function schemaMessages(schema: z.ZodType, values: unknown): FieldMessages {
+  const result = schema.safeParse(values);
+  if (result.success) return {};
+  const messages: FieldMessages = {};
+  for (const issue of result.error.issues) messages[fieldOf(issue.path)] ??= issue.message;
+  return messages;
+}
+
+/** The first message per field of a server refusal, e.g. 409 on the shooter number. */
+export function serverMessages(error: unknown): FieldMessages {
+  const messages: FieldMessages = {};
+  for (const [path, list] of Object.entries(fieldErrorsOf(error))) {
+    const first = list[0];
+    if (first !== undefined) messages[fieldOf(path.split('.'))] ??= first;
+  }
+  return messages;
+}
+
+export interface SchemaForm<Values extends object, Output> {
+  values: Values;
+  /** Changes one field and drops the server's message about it. */
+  setField<Field extends keyof Values & string>(field: Field, value: Values[Field]): void;
+  /** Starts over, e.g. with the record the server saved. */
+  reset(values: Values): void;
+  /** The message under a field: the schema's once the member tried to save, else the server's. */
+  errorOf(field: keyof Values & string): string | undefined;
+  /** Validates every field; the parsed values when all are fine, otherwise undefined (the messages show). */
+  validate(): Output | undefined;
+  /** Shows the messages per field of a refused request under their fields. */
+  showServerErrors(error: unknown): void;
+  /** True once a field was changed since the start or the last reset. */
+  dirty: boolean;
+}
+
+/**
+ * Form state checked against one of the shared zod schemas. Messages appear after the
+ * first attempt to save and then follow every keystroke, as on the login screen.
+ */
+export function useSchemaForm<Values extends object, Schema extends z.ZodType>(
+  schema: Schema,
+  initialValues: Values | (() => Values),
+  /** What the schema checks; defaults to the values themselves. */
+  toInput: (values: Values) => unknown = (values) => values,
+): SchemaForm<Values, z.output<Schema>> {
+  const [values, setValues] = useState<Values>(initialValues);
+  const [attempted, setAttempted] = useState(false);
+  const [dirty, setDirty] = useState(false);
+  const [serverErrors, setServerErrors] = useState<FieldMessages>({});
+
+  const clientErrors = attempted ? schemaMessages(schema, toInput(values)) : {};
+
+  const setField = useCallback(<Field extends keyof Values & string>(field: Field, value: Values[Field]) => {
+    setValues((previous) => ({ ...previous, [field]: value }));
+    setDirty(true);
+    setServerErrors((previous) => {
+      if (previous[field] === undefined) return previous;
+      const { [field]: _dropped, ...rest } = previous;
+      return rest;
+    });
+  }, []);
+
+  return {
+    values,
+    dirty,
+    setField,
+    reset(next) {
+      setValues(next);
+      setAttempted(false);
+      setDirty(false);
+      setServerErrors({});
+    },
+    errorOf: (field) => clientErrors[field] ?? serverErrors[field],
+    validate() {
+      setAttempted(true);
+      setServerErrors({});
+      const result = schema.safeParse(toInput(values));
+      return result.success ? (result.data as z.output<Schema>) : undefined;
+    },
+    showServerErrors(error) {
+      setServerErrors(serverMessages(error));
+    },
+  };
+}
