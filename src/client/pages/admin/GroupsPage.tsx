@@ -1,7 +1,124 @@
+import AddIcon from '@mui/icons-material/Add';
+import Button from '@mui/material/Button';
+import { useMemo, useState } from 'react';
+import { PERMISSION_AREAS, PROTECTED_GROUP_ID } from '../../../shared/permissions.ts';
+import { hasPermission, useSignedInUser } from '../../auth.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { DataTable, type DataTableColumn } from '../../components/DataTable.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
+import { RowActions } from '../../components/RowActions.tsx';
+import { trpc } from '../../trpc.ts';
+import { GroupDialog, type GroupRecord } from './groups/GroupDialog.tsx';
+import { PermissionIcons } from './groups/PermissionIcons.tsx';
+import { ACTION_LABELS, actionsHeld, AREA_LABELS } from './groups/permissionLabels.ts';
 import { ADMIN_SCREENS } from './screens.ts';
 
-/** Groups (SPEC §2): the table and dialog follow with their own issue. */
+/** The permission names of a group, looked up once per row and render. */
+function heldNames(group: GroupRecord): Set<string> {
+  return new Set(group.permissions.map((permission) => permission.name));
+}
+
+/**
+ * Groups (SPEC §2, §6): a searchable table with one column per permission area, a dialog
+ * to create or edit a group and a confirmation before deleting one. Group 1 is protected.
+ */
 export function GroupsPage() {
-  return <PageTitle>{ADMIN_SCREENS.groups.label}</PageTitle>;
+  const user = useSignedInUser();
+  const canCreate = hasPermission(user, 'groups_create');
+  const canUpdate = hasPermission(user, 'groups_update');
+  const canDelete = hasPermission(user, 'groups_delete');
+
+  const utils = trpc.useUtils();
+  const groups = trpc.groups.list.useQuery(undefined, { meta: { errorPrefix: 'Fehler beim Abrufen der Gruppen' } });
+  const permissions = trpc.permissions.list.useQuery(undefined, {
+    meta: { errorPrefix: 'Fehler beim Abrufen der Berechtigungen' },
+    // The 24 permissions come with the database and never change.
+    staleTime: Infinity,
+  });
+
+  // The dialog keeps showing its group while it closes; a new key starts a fresh form.
+  const [dialog, setDialog] = useState<{ open: boolean; group: GroupRecord | null; key: number }>({ open: false, group: null, key: 0 });
+  const openDialog = (group: GroupRecord | null) => setDialog((previous) => ({ open: true, group, key: previous.key + 1 }));
+  const closeDialog = () => setDialog((previous) => ({ ...previous, open: false }));
+
+  const [deletion, setDeletion] = useState<{ open: boolean; group: GroupRecord | null }>({ open: false, group: null });
+  const closeDeletion = () => setDeletion((previous) => ({ ...previous, open: false }));
+  const remove = trpc.groups.delete.useMutation({
+    meta: { errorPrefix: 'Fehler beim Löschen der Gruppe' },
+    onSuccess: () => {
+      void utils.groups.list.invalidate();
+      void utils.users.list.invalidate();
+      void utils.auth.me.invalidate();
+    },
+    onSettled: closeDeletion,
+  });
+
+  const columns = useMemo<DataTableColumn<GroupRecord>[]>(
+    () => [
+      { id: 'id', header: 'ID', render: (group) => group.id, searchText: (group) => String(group.id) },
+      { id: 'name', header: 'Name', render: (group) => group.name, searchText: (group) => group.name },
+      ...PERMISSION_AREAS.map(
+        (area): DataTableColumn<GroupRecord> => ({
+          id: area,
+          header: AREA_LABELS[area],
+          render: (group) => <PermissionIcons area={area} held={heldNames(group)} />,
+          searchText: (group) =>
+            actionsHeld(heldNames(group), area)
+              .map((action) => ACTION_LABELS[action])
+              .join(' '),
+        }),
+      ),
+      {
+        id: 'actions',
+        header: 'Aktionen',
+        align: 'right',
+        render: (group) => (
+          <RowActions
+            protectedEntry={group.id === PROTECTED_GROUP_ID}
+            canEdit={canUpdate}
+            canDelete={canDelete}
+            onEdit={() => openDialog(group)}
+            onDelete={() => setDeletion({ open: true, group })}
+          />
+        ),
+      },
+    ],
+    [canUpdate, canDelete],
+  );
+
+  return (
+    <>
+      <PageTitle>{ADMIN_SCREENS.groups.label}</PageTitle>
+      <DataTable
+        label="Gruppen"
+        rows={groups.data ?? []}
+        columns={columns}
+        rowKey={(group) => group.id}
+        loading={groups.isFetching}
+        toolbar={
+          <Button variant="contained" startIcon={<AddIcon />} disabled={!canCreate} onClick={() => openDialog(null)}>
+            Gruppe anlegen
+          </Button>
+        }
+      />
+      <GroupDialog
+        key={dialog.key}
+        open={dialog.open}
+        group={dialog.group}
+        permissions={permissions.data}
+        permissionsFailed={permissions.isError}
+        onClose={closeDialog}
+      />
+      <ConfirmDialog
+        open={deletion.open}
+        title="Gruppe löschen?"
+        text={deletion.group && <>Soll die Gruppe „{deletion.group.name}“ wirklich gelöscht werden?</>}
+        busy={remove.isPending}
+        onCancel={closeDeletion}
+        onConfirm={() => {
+          if (deletion.group) remove.mutate({ id: deletion.group.id });
+        }}
+      />
+    </>
+  );
 }

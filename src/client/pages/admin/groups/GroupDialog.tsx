@@ -1,0 +1,209 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import FormHelperText from '@mui/material/FormHelperText';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useId, useMemo } from 'react';
+import { PERMISSION_AREAS, type PermissionAction, type PermissionArea } from '../../../../shared/permissions.ts';
+import { groupCreateInput } from '../../../../shared/schemas/groups.ts';
+import { useSchemaForm } from '../../../components/useSchemaForm.ts';
+import { trpc, type RouterOutputs } from '../../../trpc.ts';
+import { ACTION_LABELS, ACTION_ORDER, AREA_LABELS, permissionLabel, permissionName } from './permissionLabels.ts';
+
+export type GroupRecord = RouterOutputs['groups']['list'][number];
+type Permission = RouterOutputs['permissions']['list'][number];
+
+interface GroupFormValues {
+  name: string;
+  /** Permission ids. */
+  permissions: number[];
+}
+
+export interface GroupDialogProps {
+  open: boolean;
+  /** null: a new group. */
+  group: GroupRecord | null;
+  /** All permissions; undefined while they load or when loading failed. */
+  permissions: readonly Permission[] | undefined;
+  /** Loading the permissions failed (the snackbar said why). */
+  permissionsFailed?: boolean;
+  onClose(): void;
+}
+
+/**
+ * Create or edit a group (SPEC §2, §5): its name and a grid of permissions, one row per
+ * area and one checkbox per action. The parent remounts it (key) for every opening, so
+ * the form starts fresh while the closing dialog keeps its content until it is gone.
+ */
+export function GroupDialog({ open, group, permissions, permissionsFailed = false, onClose }: GroupDialogProps) {
+  const titleId = useId();
+  // On a phone the whole screen, so that every field (and checkbox) fits without scrolling sideways.
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const utils = trpc.useUtils();
+  const form = useSchemaForm(groupCreateInput, (): GroupFormValues => ({
+    name: group?.name ?? '',
+    permissions: group?.permissions.map((permission) => permission.id) ?? [],
+  }));
+
+  const idsByName = useMemo(() => new Map(permissions?.map((permission) => [permission.name, permission.id])), [permissions]);
+  const selected = new Set(form.values.permissions);
+
+  const saved = () => {
+    // Members' records carry their groups' permissions, the own one included.
+    void utils.groups.list.invalidate();
+    void utils.users.list.invalidate();
+    void utils.auth.me.invalidate();
+    onClose();
+  };
+  const create = trpc.groups.create.useMutation({
+    meta: { errorPrefix: 'Fehler beim Anlegen der Gruppe' },
+    onSuccess: saved,
+    onError: form.showServerErrors,
+  });
+  const update = trpc.groups.update.useMutation({
+    meta: { errorPrefix: 'Fehler beim Bearbeiten der Gruppe' },
+    onSuccess: saved,
+    onError: form.showServerErrors,
+  });
+  const busy = create.isPending || update.isPending;
+
+  const toggle = (id: number, checked: boolean) => {
+    const next = new Set(form.values.permissions);
+    if (checked) next.add(id);
+    else next.delete(id);
+    form.setField('permissions', [...next].sort((a, b) => a - b));
+  };
+
+  const submit = (event: { preventDefault(): void }) => {
+    event.preventDefault();
+    const input = form.validate();
+    if (!input) return;
+    if (group) update.mutate({ id: group.id, ...input });
+    else create.mutate(input);
+  };
+
+  const nameError = form.errorOf('name');
+  const permissionsError = form.errorOf('permissions');
+  return (
+    <Dialog
+      open={open}
+      onClose={() => {
+        if (!busy) onClose();
+      }}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={phone}
+    >
+      <DialogTitle id={titleId}>{group ? 'Gruppe bearbeiten' : 'Gruppe anlegen'}</DialogTitle>
+      {/* display: contents keeps the dialog's own layout (scrolling content, fixed actions). */}
+      <form noValidate onSubmit={submit} style={{ display: 'contents' }}>
+        <DialogContent>
+          <TextField
+            label="Name"
+            value={form.values.name}
+            onChange={(event) => form.setField('name', event.target.value)}
+            error={nameError !== undefined}
+            helperText={nameError}
+            required
+            fullWidth
+            autoFocus
+            margin="dense"
+          />
+          <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
+            Berechtigungen
+          </Typography>
+          {permissions === undefined ? (
+            permissionsFailed ? (
+              <Alert severity="error">Die Berechtigungen konnten nicht geladen werden.</Alert>
+            ) : (
+              <Alert severity="info">Die Berechtigungen werden geladen …</Alert>
+            )
+          ) : (
+            <TableContainer>
+              <Table size="small" aria-label="Berechtigungen">
+                <TableHead>
+                  <TableRow>
+                    <TableCell sx={{ pl: 0, pr: 1 }}>Bereich</TableCell>
+                    {ACTION_ORDER.map((action) => (
+                      <TableCell key={action} align="center" sx={{ px: 0.25, typography: 'caption' }}>
+                        {ACTION_LABELS[action]}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {PERMISSION_AREAS.map((area) => (
+                    <TableRow key={area}>
+                      <TableCell component="th" scope="row" sx={{ pl: 0, pr: 1 }}>
+                        {AREA_LABELS[area]}
+                      </TableCell>
+                      {ACTION_ORDER.map((action) => (
+                        <PermissionCell
+                          key={action}
+                          area={area}
+                          action={action}
+                          id={idsByName.get(permissionName(area, action))}
+                          selected={selected}
+                          disabled={busy}
+                          onToggle={toggle}
+                        />
+                      ))}
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          )}
+          {permissionsError && <FormHelperText error>{permissionsError}</FormHelperText>}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={busy}>
+            Abbrechen
+          </Button>
+          <Button type="submit" variant="contained" loading={busy}>
+            Speichern
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+interface PermissionCellProps {
+  area: PermissionArea;
+  action: PermissionAction;
+  /** undefined: the server knows no such permission (then nothing can be chosen). */
+  id: number | undefined;
+  selected: ReadonlySet<number>;
+  disabled: boolean;
+  onToggle(id: number, checked: boolean): void;
+}
+
+function PermissionCell({ area, action, id, selected, disabled, onToggle }: PermissionCellProps) {
+  return (
+    <TableCell align="center" padding="none">
+      <Checkbox
+        checked={id !== undefined && selected.has(id)}
+        disabled={disabled || id === undefined}
+        onChange={(event) => {
+          if (id !== undefined) onToggle(id, event.target.checked);
+        }}
+        slotProps={{ input: { 'aria-label': permissionLabel(area, action) } }}
+      />
+    </TableCell>
+  );
+}
