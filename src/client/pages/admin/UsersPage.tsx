@@ -1,7 +1,129 @@
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import Button from '@mui/material/Button';
+import { useMemo, useState } from 'react';
+import { PROTECTED_USER_ID } from '../../../shared/permissions.ts';
+import { hasPermission, useSignedInUser } from '../../auth.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { DataTable, type DataTableColumn } from '../../components/DataTable.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
+import { RowActions } from '../../components/RowActions.tsx';
+import { trpc } from '../../trpc.ts';
 import { ADMIN_SCREENS } from './screens.ts';
+import { UserDialog } from './users/UserDialog.tsx';
+import type { UserRecord } from './users/UserFields.tsx';
 
-/** Users (SPEC §2): the table and dialogs follow with their own issue. */
+function groupNames(user: UserRecord): string {
+  return user.groups.map((group) => group.name).join(', ');
+}
+
+function fullName(user: UserRecord): string {
+  return `${user.prename} ${user.lastname}`;
+}
+
+/** A text column that the search also looks at. */
+function textColumn(id: string, header: string, text: (user: UserRecord) => string): DataTableColumn<UserRecord> {
+  return { id, header, render: text, searchText: text };
+}
+
+/**
+ * Users (SPEC §2, §5, §6): a searchable table of the members, a dialog to create or edit
+ * one and a confirmation before deleting one. User 1 is protected.
+ */
 export function UsersPage() {
-  return <PageTitle>{ADMIN_SCREENS.users.label}</PageTitle>;
+  const me = useSignedInUser();
+  const canCreate = hasPermission(me, 'users_create');
+  const canUpdate = hasPermission(me, 'users_update');
+  const canDelete = hasPermission(me, 'users_delete');
+  // Without groups_view the groups can neither be loaded nor chosen (SPEC §6).
+  const groupsEditable = hasPermission(me, 'groups_view');
+
+  const utils = trpc.useUtils();
+  const users = trpc.users.list.useQuery(undefined, { meta: { errorPrefix: 'Fehler beim Abrufen der Benutzer' } });
+  const groups = trpc.groups.list.useQuery(undefined, {
+    enabled: groupsEditable,
+    meta: { errorPrefix: 'Fehler beim Abrufen der verfügbaren Gruppen' },
+  });
+
+  const [dialog, setDialog] = useState<{ open: boolean; user: UserRecord | null; key: number }>({ open: false, user: null, key: 0 });
+  const openDialog = (user: UserRecord | null) => setDialog((previous) => ({ open: true, user, key: previous.key + 1 }));
+  const closeDialog = () => setDialog((previous) => ({ ...previous, open: false }));
+
+  const [deletion, setDeletion] = useState<{ open: boolean; user: UserRecord | null }>({ open: false, user: null });
+  const closeDeletion = () => setDeletion((previous) => ({ ...previous, open: false }));
+  const remove = trpc.users.delete.useMutation({
+    meta: { errorPrefix: 'Fehler beim Löschen des Benutzers' },
+    onSuccess: () => void utils.users.list.invalidate(),
+    onSettled: closeDeletion,
+  });
+
+  const columns = useMemo<DataTableColumn<UserRecord>[]>(
+    () => [
+      textColumn('id', 'ID', (user) => String(user.id)),
+      textColumn('prename', 'Vorname', (user) => user.prename),
+      textColumn('lastname', 'Nachname', (user) => user.lastname),
+      textColumn('uid', 'Schützennummer', (user) => user.uid),
+      textColumn('email', 'E-Mail', (user) => user.email),
+      textColumn('phone', 'Telefon', (user) => user.phone),
+      textColumn('groups', 'Gruppen', groupNames),
+      {
+        id: 'actions',
+        header: 'Aktionen',
+        align: 'right',
+        render: (user) => (
+          <RowActions
+            protectedEntry={user.id === PROTECTED_USER_ID}
+            canEdit={canUpdate}
+            // Nobody deletes themselves; the server refuses it as well.
+            canDelete={canDelete && user.id !== me.id}
+            onEdit={() => openDialog(user)}
+            onDelete={() => setDeletion({ open: true, user })}
+          />
+        ),
+      },
+    ],
+    [canUpdate, canDelete, me.id],
+  );
+
+  return (
+    <>
+      <PageTitle>{ADMIN_SCREENS.users.label}</PageTitle>
+      <DataTable
+        label="Benutzer"
+        rows={users.data ?? []}
+        columns={columns}
+        rowKey={(user) => user.id}
+        loading={users.isFetching}
+        toolbar={
+          <Button variant="contained" startIcon={<PersonAddIcon />} disabled={!canCreate} onClick={() => openDialog(null)}>
+            Benutzer anlegen
+          </Button>
+        }
+      />
+      <UserDialog
+        key={dialog.key}
+        open={dialog.open}
+        user={dialog.user}
+        groupsEditable={groupsEditable}
+        groupOptions={groups.data ?? []}
+        groupsLoading={groups.isLoading}
+        onClose={closeDialog}
+      />
+      <ConfirmDialog
+        open={deletion.open}
+        title="Benutzer löschen?"
+        text={
+          deletion.user && (
+            <>
+              Soll „{fullName(deletion.user)}“ (Schützennummer {deletion.user.uid}) wirklich gelöscht werden?
+            </>
+          )
+        }
+        busy={remove.isPending}
+        onCancel={closeDeletion}
+        onConfirm={() => {
+          if (deletion.user) remove.mutate({ ref: String(deletion.user.id) });
+        }}
+      />
+    </>
+  );
 }

@@ -1,0 +1,106 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useId } from 'react';
+import { userCreateInput, userUpdateInput } from '../../../../shared/schemas/users.ts';
+import { useSchemaForm } from '../../../components/useSchemaForm.ts';
+import { trpc } from '../../../trpc.ts';
+import { UserFields, userFormValues, userInput, type GroupOption, type UserFormValues, type UserRecord } from './UserFields.tsx';
+
+export interface UserDialogProps {
+  open: boolean;
+  /** null: a new member. */
+  user: UserRecord | null;
+  /** groups_view: only then groups can be chosen (SPEC §6). */
+  groupsEditable: boolean;
+  groupOptions: readonly GroupOption[];
+  groupsLoading: boolean;
+  onClose(): void;
+}
+
+/**
+ * Create or edit a member (SPEC §2, §5 'User (admin dialog)'). The parent remounts it
+ * (key) for every opening, so the form starts fresh while a closing dialog keeps its content.
+ */
+export function UserDialog({ open, user, groupsEditable, groupOptions, groupsLoading, onClose }: UserDialogProps) {
+  const titleId = useId();
+  // On a phone the whole screen, so that every field fits without scrolling sideways.
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const utils = trpc.useUtils();
+  const toInput = (values: UserFormValues) =>
+    user ? { ...userInput(values, groupsEditable), ref: String(user.id) } : userInput(values, groupsEditable);
+  const form = useSchemaForm(user ? userUpdateInput : userCreateInput, () => userFormValues(user), toInput);
+
+  const saved = () => {
+    void utils.users.list.invalidate();
+    // The member may have edited themselves.
+    void utils.auth.me.invalidate();
+    onClose();
+  };
+  const create = trpc.users.create.useMutation({
+    meta: { errorPrefix: 'Fehler beim Anlegen des Nutzers' },
+    onSuccess: saved,
+    onError: form.showServerErrors,
+  });
+  const update = trpc.users.update.useMutation({
+    meta: { errorPrefix: 'Fehler beim Bearbeiten des Benutzers' },
+    onSuccess: saved,
+    onError: form.showServerErrors,
+  });
+  const busy = create.isPending || update.isPending;
+
+  const submit = (event: { preventDefault(): void }) => {
+    event.preventDefault();
+    if (!form.validate()) return;
+    // The schema's output drops a blank password; the server's own parse does the same.
+    const input = toInput(form.values);
+    if (user) update.mutate({ ...input, ref: String(user.id) });
+    else create.mutate(input);
+  };
+
+  let groupsHint: string | undefined;
+  if (!groupsEditable) groupsHint = 'Zum Ändern der Gruppen fehlt dir die Berechtigung, Gruppen anzusehen.';
+
+  return (
+    <Dialog
+      open={open}
+      onClose={() => {
+        if (!busy) onClose();
+      }}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={phone}
+    >
+      <DialogTitle id={titleId}>{user ? 'Benutzer bearbeiten' : 'Benutzer anlegen'}</DialogTitle>
+      {/* display: contents keeps the dialog's own layout (scrolling content, fixed actions). */}
+      <form noValidate onSubmit={submit} style={{ display: 'contents' }}>
+        <DialogContent>
+          <UserFields
+            form={form}
+            passwordRequired={user === null}
+            groupsEditable={groupsEditable}
+            groupOptions={groupOptions}
+            currentGroups={user?.groups ?? []}
+            groupsHint={groupsHint}
+            groupsLoading={groupsLoading}
+            disabled={busy}
+            autoFocus
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={busy}>
+            Abbrechen
+          </Button>
+          <Button type="submit" variant="contained" loading={busy}>
+            Speichern
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

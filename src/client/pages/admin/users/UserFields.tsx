@@ -1,0 +1,137 @@
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
+import type { ChangeEvent } from 'react';
+import type { SchemaForm } from '../../../components/useSchemaForm.ts';
+import type { RouterOutputs } from '../../../trpc.ts';
+
+export type UserRecord = RouterOutputs['users']['list'][number];
+
+export interface GroupOption {
+  id: number;
+  name: string;
+}
+
+/** The member's data as the form edits it; the password stays blank unless a new one is typed. */
+export interface UserFormValues {
+  prename: string;
+  lastname: string;
+  uid: string;
+  password: string;
+  email: string;
+  phone: string;
+  /** Group ids. */
+  groups: number[];
+}
+
+export function userFormValues(user: UserRecord | null): UserFormValues {
+  return {
+    prename: user?.prename ?? '',
+    lastname: user?.lastname ?? '',
+    uid: user?.uid ?? '',
+    password: '',
+    email: user?.email ?? '',
+    phone: user?.phone ?? '',
+    groups: user?.groups.map((group) => group.id) ?? [],
+  };
+}
+
+/** What the shared schemas check: the groups only where the member may change them (SPEC §6). */
+export function userInput(values: UserFormValues, groupsEditable: boolean) {
+  const { groups, ...rest } = values;
+  return groupsEditable ? { ...rest, groups } : rest;
+}
+
+export interface UserFieldsProps {
+  form: SchemaForm<UserFormValues, unknown>;
+  /** On create; elsewhere a blank password keeps the old one. */
+  passwordRequired: boolean;
+  /** Only with the needed permissions (SPEC §6); otherwise the groups are shown disabled. */
+  groupsEditable: boolean;
+  /** All groups to choose from (when editable). */
+  groupOptions: readonly GroupOption[];
+  /** The groups the member is in now, for their names when the options are not loaded. */
+  currentGroups: readonly GroupOption[];
+  /** Below the groups, e.g. why they cannot be changed. */
+  groupsHint?: string | undefined;
+  groupsLoading?: boolean;
+  disabled?: boolean;
+  /** Puts the cursor into Vorname, e.g. when a dialog opens. */
+  autoFocus?: boolean;
+}
+
+const NUMERIC_INPUT = { htmlInput: { inputMode: 'numeric' } } as const;
+
+/**
+ * The fields of a member shared by the user dialog and Meine Daten (SPEC §5): Vorname,
+ * Nachname, Schützennummer, Passwort, E-Mail, Telefon and Gruppen, two columns wide on
+ * larger screens and one on a phone.
+ */
+export function UserFields({
+  form,
+  passwordRequired,
+  groupsEditable,
+  groupOptions,
+  currentGroups,
+  groupsHint,
+  groupsLoading = false,
+  disabled = false,
+  autoFocus = false,
+}: UserFieldsProps) {
+  const text = (field: Exclude<keyof UserFormValues, 'groups'>) => {
+    const error = form.errorOf(field);
+    return {
+      value: form.values[field],
+      onChange: (event: ChangeEvent<HTMLInputElement>) => form.setField(field, event.target.value),
+      error: error !== undefined,
+      helperText: error,
+      disabled,
+      fullWidth: true,
+    };
+  };
+
+  const passwordProps = text('password');
+  const passwordHint = passwordRequired ? undefined : 'Leer lassen, um das bisherige Passwort zu behalten.';
+
+  const names = new Map([...currentGroups, ...(groupsEditable ? groupOptions : [])].map((group) => [group.id, group]));
+  const chosen = form.values.groups.map((id) => names.get(id) ?? { id, name: `Gruppe ${id}` });
+  const groupsError = form.errorOf('groups');
+
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, pt: 1 }}>
+      <TextField label="Vorname" required autoComplete="given-name" autoFocus={autoFocus} {...text('prename')} />
+      <TextField label="Nachname" required autoComplete="family-name" {...text('lastname')} />
+      <TextField label="Schützennummer" required autoComplete="off" slotProps={NUMERIC_INPUT} {...text('uid')} />
+      <TextField
+        label="Passwort"
+        type="password"
+        required={passwordRequired}
+        autoComplete="new-password"
+        {...passwordProps}
+        helperText={passwordProps.helperText ?? passwordHint}
+      />
+      <TextField label="E-Mail" type="email" required autoComplete="email" {...text('email')} />
+      <TextField label="Telefon" type="tel" autoComplete="tel" {...text('phone')} />
+      <Autocomplete
+        multiple
+        sx={{ gridColumn: '1 / -1' }}
+        options={groupsEditable ? groupOptions : currentGroups}
+        value={chosen}
+        onChange={(_event, value) => form.setField('groups', value.map((group) => group.id))}
+        getOptionLabel={(group) => group.name}
+        isOptionEqualToValue={(option, value) => option.id === value.id}
+        filterSelectedOptions
+        disabled={disabled || !groupsEditable}
+        loading={groupsLoading}
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            label="Gruppen"
+            error={groupsError !== undefined}
+            helperText={groupsError ?? groupsHint}
+          />
+        )}
+      />
+    </Box>
+  );
+}
