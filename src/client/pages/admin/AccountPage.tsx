@@ -1,7 +1,99 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
+import { PROTECTED_USER_ID } from '../../../shared/permissions.ts';
+import { accountUpdateInput } from '../../../shared/schemas/users.ts';
+import { hasPermission, useSignedInUser } from '../../auth.ts';
 import { PageTitle } from '../../components/PageTitle.tsx';
+import { SocialLinks } from '../../components/SocialLinks.tsx';
+import { useSchemaForm } from '../../components/useSchemaForm.ts';
+import { trpc } from '../../trpc.ts';
+import { UserFields, userFormValues, userInput, type UserFormValues } from './users/UserFields.tsx';
 import { ADMIN_SCREENS } from './screens.ts';
 
-/** My account (SPEC §2): the form follows with its own issue. */
+/**
+ * Meine Daten (SPEC §2, §5 'My account'): every member edits their own data here; the
+ * groups only with users_update and groups_view. Below, the club's social channels.
+ */
 export function AccountPage() {
-  return <PageTitle>{ADMIN_SCREENS.account.label}</PageTitle>;
+  const me = useSignedInUser();
+  const utils = trpc.useUtils();
+  const ref = String(me.id);
+  // Starts with what the login already knows, then asks for the member's current record.
+  const record = trpc.users.get.useQuery(
+    { ref },
+    { initialData: me, meta: { errorPrefix: 'Fehler beim Abrufen deiner Benutzerinformationen' } },
+  );
+  const user = record.data;
+
+  // User 1's groups are protected (SPEC §4), also from themselves.
+  const groupsEditable = hasPermission(me, 'users_update') && hasPermission(me, 'groups_view') && me.id !== PROTECTED_USER_ID;
+  const groups = trpc.groups.list.useQuery(undefined, {
+    enabled: groupsEditable,
+    meta: { errorPrefix: 'Fehler beim Abrufen der verfügbaren Gruppen' },
+  });
+
+  const toInput = (values: UserFormValues) => userInput(values, groupsEditable);
+  const form = useSchemaForm(accountUpdateInput, () => userFormValues(user), toInput);
+
+  // A fresher record replaces the form's values as long as the member has not started typing.
+  const { dirty, reset } = form;
+  useEffect(() => {
+    if (!dirty) reset(userFormValues(user));
+    // Only a new record is a reason to start over, not a change of `dirty`.
+  }, [user]);
+
+  const save = trpc.account.update.useMutation({
+    meta: { errorPrefix: 'Fehler beim Speichern' },
+    onSuccess: ({ data }) => {
+      // The session stays; the menu and name follow the saved record at once.
+      utils.users.get.setData({ ref }, data);
+      utils.auth.me.setData(undefined, data);
+      void utils.auth.me.invalidate();
+      void utils.users.list.invalidate();
+      form.reset(userFormValues(data));
+    },
+    onError: form.showServerErrors,
+  });
+
+  const submit = (event: { preventDefault(): void }) => {
+    event.preventDefault();
+    if (!form.validate()) return;
+    save.mutate(toInput(form.values));
+  };
+
+  let groupsHint: string | undefined;
+  if (me.id === PROTECTED_USER_ID) groupsHint = 'Deine Gruppen sind geschützt und können nicht geändert werden.';
+  else if (!groupsEditable) groupsHint = 'Deine Gruppen kann nur ändern, wer Benutzer bearbeiten und Gruppen ansehen darf.';
+
+  return (
+    <>
+      <PageTitle>{ADMIN_SCREENS.account.label}</PageTitle>
+      <Paper variant="outlined" component="form" noValidate onSubmit={submit} aria-label="Meine Daten" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 800 }}>
+        <UserFields
+          form={form}
+          passwordRequired={false}
+          groupsEditable={groupsEditable}
+          groupOptions={groups.data ?? []}
+          currentGroups={user.groups}
+          groupsHint={groupsHint}
+          groupsLoading={groups.isLoading}
+          disabled={save.isPending}
+        />
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
+          <Button type="submit" variant="contained" loading={save.isPending}>
+            Speichern
+          </Button>
+        </Box>
+      </Paper>
+      <Box component="section" aria-labelledby="account-social-heading" sx={{ mt: 4 }}>
+        <Typography id="account-social-heading" variant="h6" component="h2" gutterBottom>
+          Der Verein in den sozialen Medien
+        </Typography>
+        <SocialLinks />
+      </Box>
+    </>
+  );
 }
