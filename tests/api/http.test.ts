@@ -191,6 +191,8 @@ describe('the built client', () => {
     mkdirSync(join(dir, 'assets'));
     writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log("app");');
     writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    mkdirSync(join(dir, '.vite'));
+    writeFileSync(join(dir, '.vite', 'manifest.json'), '{"src/client/main.tsx":{}}');
     site = await createTestApp({ clientDir: dir });
   });
   afterAll(async () => {
@@ -229,6 +231,11 @@ describe('the built client', () => {
     const response = await site.inject({ method, url });
     expect(response.statusCode).toBe(404);
     expect(messageOf(response)).toBe(NOT_FOUND);
+  });
+
+  it('keeps the build manifest, which names source files, to itself', async () => {
+    const response = await site.inject({ method: 'GET', url: '/.vite/manifest.json' });
+    expect(response.body).not.toContain('src/client');
   });
 
   it('answers the API as before', async () => {
