@@ -1,42 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { adminMenuEntries, expectNoPageProblems, expectPath, launchBrowser, logIn, newVisitor, type Visitor } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { adminMenuEntries, expectPath, logIn } from './support/browser.ts';
 import { createMember } from './support/members.ts';
-import { ADMIN_PASSWORD, ADMIN_UID, startSite, type Site } from './support/site.ts';
+import { useSite } from './support/session.ts';
+import { ADMIN_PASSWORD, ADMIN_UID } from './support/site.ts';
 
 const CALENDAR_MEMBER = { uid: '20000001', password: 'Kalender2026' };
 
-let site: Site;
-let browser: Browser;
-/** The current test's browser profile, checked and closed after it. */
-let visitor: Visitor | undefined;
-
-beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-  await createMember(site.databaseFile, { ...CALENDAR_MEMBER, groupName: 'Kalenderpflege', permissions: ['calendar_view'] });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
-
-async function visit(): Promise<Visitor> {
-  visitor = await newVisitor(browser, site);
-  return visitor;
-}
-
-afterEach(async () => {
-  const finished = visitor;
-  visitor = undefined;
-  if (!finished) return;
-  try {
-    expectNoPageProblems(finished);
-  } finally {
-    await finished.close();
-  }
-});
+const { visit } = useSite((site) =>
+  createMember(site.databaseFile, { ...CALENDAR_MEMBER, groupName: 'Kalenderpflege', permissions: ['calendar_view'] }),
+);
 
 /** 'YYYY/MM' of today in the club's time zone. */
 function currentMonthInBerlin(): string {
@@ -117,8 +89,7 @@ describe('back office', () => {
   });
 
   it('keeps the menu behind a menu button on a phone', async () => {
-    visitor = await newVisitor(browser, site, { viewport: { width: 375, height: 740 } });
-    const { page } = visitor;
+    const { page } = await visit({ viewport: { width: 375, height: 740 } });
     await logIn(page, ADMIN_UID, ADMIN_PASSWORD);
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     const menu = page.getByRole('navigation', { name: 'Verwaltung' });

@@ -1,7 +1,8 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { adminMenuEntries, expectNoPageProblems, expectPath, launchBrowser, logIn, newVisitor, type Visitor } from './support/browser.ts';
-import { ADMIN_PASSWORD, ADMIN_UID, startSite, type Site } from './support/site.ts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { adminMenuEntries, expectPath, logIn } from './support/browser.ts';
+import { useSite } from './support/session.ts';
+import { ADMIN_PASSWORD, ADMIN_UID } from './support/site.ts';
 
 /**
  * The members screens of the back office (SPEC §2, §5, §6, §8) as an administrator and a
@@ -14,35 +15,7 @@ const MEMBER = { prename: 'Max', lastname: 'Mustermann', uid: '30000001', passwo
 const WEAK_PASSWORD_MESSAGE =
   'Das Passwort muss mindestens 8 Zeichen lang sein und mindestens einen Buchstaben und eine Ziffer enthalten!';
 
-let site: Site;
-let browser: Browser;
-let visitor: Visitor | undefined;
-
-beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
-
-async function visit(options?: Parameters<typeof newVisitor>[2]): Promise<Visitor> {
-  visitor = await newVisitor(browser, site, options);
-  return visitor;
-}
-
-afterEach(async () => {
-  const finished = visitor;
-  visitor = undefined;
-  if (!finished) return;
-  try {
-    expectNoPageProblems(finished);
-  } finally {
-    await finished.close();
-  }
-});
+const { visit } = useSite();
 
 /** Waits for the snackbar with exactly this text. */
 async function snackbar(page: Page, text: string): Promise<void> {

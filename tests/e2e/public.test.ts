@@ -1,39 +1,10 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { backOfficeChunks } from './support/chunks.ts';
-import { ACTION_TIMEOUT_MS, expectNoPageProblems, expectPath, launchBrowser, logIn, newVisitor, type Visitor, type VisitorOptions } from './support/browser.ts';
-import { ADMIN_PASSWORD, ADMIN_UID, startSite, type Site } from './support/site.ts';
+import { ACTION_TIMEOUT_MS, expectPath, logIn } from './support/browser.ts';
+import { useSite } from './support/session.ts';
+import { ADMIN_PASSWORD, ADMIN_UID } from './support/site.ts';
 
-let site: Site;
-let browser: Browser;
-/** The current test's browser profile, checked and closed after it. */
-let visitor: Visitor | undefined;
-
-beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
-
-async function visit(options?: VisitorOptions): Promise<Visitor> {
-  visitor = await newVisitor(browser, site, options);
-  return visitor;
-}
-
-afterEach(async () => {
-  const finished = visitor;
-  visitor = undefined;
-  if (!finished) return;
-  try {
-    expectNoPageProblems(finished);
-  } finally {
-    await finished.close();
-  }
-});
+const { visit } = useSite();
 
 describe('public site', () => {
   it('sends / to /home', async () => {

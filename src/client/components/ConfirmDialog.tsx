@@ -1,10 +1,9 @@
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import { useId, type ReactNode } from 'react';
+import { TitledDialog } from './TitledDialog.tsx';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -20,18 +19,9 @@ export interface ConfirmDialogProps {
 
 /** The Ja/Nein question before anything is deleted (SPEC §4). */
 export function ConfirmDialog({ open, title, text, onConfirm, onCancel, busy = false }: ConfirmDialogProps) {
-  const titleId = useId();
   const textId = useId();
   return (
-    <Dialog
-      open={open}
-      onClose={() => {
-        if (!busy) onCancel();
-      }}
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-    >
-      <DialogTitle id={titleId}>{title}</DialogTitle>
+    <TitledDialog open={open} title={title} busy={busy} onClose={onCancel} aria-describedby={textId}>
       <DialogContent>
         <DialogContentText id={textId} component="div">
           {text}
@@ -45,6 +35,6 @@ export function ConfirmDialog({ open, title, text, onConfirm, onCancel, busy = f
           Ja
         </Button>
       </DialogActions>
-    </Dialog>
+    </TitledDialog>
   );
 }

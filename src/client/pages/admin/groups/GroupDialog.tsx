@@ -1,12 +1,5 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import FormHelperText from '@mui/material/FormHelperText';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -16,9 +9,10 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { PERMISSION_AREAS, type PermissionAction, type PermissionArea } from '../../../../shared/permissions.ts';
 import { groupCreateInput } from '../../../../shared/schemas/groups.ts';
+import { FormDialog } from '../../../components/FormDialog.tsx';
 import { useSchemaForm } from '../../../components/useSchemaForm.ts';
 import { trpc, type RouterOutputs } from '../../../trpc.ts';
 import { ACTION_LABELS, ACTION_ORDER, AREA_LABELS, permissionLabel, permissionName } from './permissionLabels.ts';
@@ -49,9 +43,6 @@ export interface GroupDialogProps {
  * the form starts fresh while the closing dialog keeps its content until it is gone.
  */
 export function GroupDialog({ open, group, permissions, permissionsFailed = false, onClose }: GroupDialogProps) {
-  const titleId = useId();
-  // On a phone the whole screen, so that every field (and checkbox) fits without scrolling sideways.
-  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const utils = trpc.useUtils();
   const form = useSchemaForm(groupCreateInput, (): GroupFormValues => ({
     name: group?.name ?? '',
@@ -98,88 +89,65 @@ export function GroupDialog({ open, group, permissions, permissionsFailed = fals
   const nameError = form.errorOf('name');
   const permissionsError = form.errorOf('permissions');
   return (
-    <Dialog
-      open={open}
-      onClose={() => {
-        if (!busy) onClose();
-      }}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="sm"
-      fullScreen={phone}
-    >
-      <DialogTitle id={titleId}>{group ? 'Gruppe bearbeiten' : 'Gruppe anlegen'}</DialogTitle>
-      {/* display: contents keeps the dialog's own layout (scrolling content, fixed actions). */}
-      <form noValidate onSubmit={submit} style={{ display: 'contents' }}>
-        <DialogContent>
-          <TextField
-            label="Name"
-            value={form.values.name}
-            onChange={(event) => form.setField('name', event.target.value)}
-            error={nameError !== undefined}
-            helperText={nameError}
-            required
-            fullWidth
-            autoFocus
-            margin="dense"
-          />
-          <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
-            Berechtigungen
-          </Typography>
-          {permissions === undefined ? (
-            permissionsFailed ? (
-              <Alert severity="error">Die Berechtigungen konnten nicht geladen werden.</Alert>
-            ) : (
-              <Alert severity="info">Die Berechtigungen werden geladen …</Alert>
-            )
-          ) : (
-            <TableContainer>
-              <Table size="small" aria-label="Berechtigungen">
-                <TableHead>
-                  <TableRow>
-                    <TableCell sx={{ pl: 0, pr: 1 }}>Bereich</TableCell>
-                    {ACTION_ORDER.map((action) => (
-                      <TableCell key={action} align="center" sx={{ px: 0.25, typography: 'caption' }}>
-                        {ACTION_LABELS[action]}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {PERMISSION_AREAS.map((area) => (
-                    <TableRow key={area}>
-                      <TableCell component="th" scope="row" sx={{ pl: 0, pr: 1 }}>
-                        {AREA_LABELS[area]}
-                      </TableCell>
-                      {ACTION_ORDER.map((action) => (
-                        <PermissionCell
-                          key={action}
-                          area={area}
-                          action={action}
-                          id={idsByName.get(permissionName(area, action))}
-                          selected={selected}
-                          disabled={busy}
-                          onToggle={toggle}
-                        />
-                      ))}
-                    </TableRow>
+    <FormDialog open={open} title={group ? 'Gruppe bearbeiten' : 'Gruppe anlegen'} busy={busy} onClose={onClose} onSubmit={submit}>
+      <TextField
+        label="Name"
+        value={form.values.name}
+        onChange={(event) => form.setField('name', event.target.value)}
+        error={nameError !== undefined}
+        helperText={nameError}
+        required
+        fullWidth
+        autoFocus
+        margin="dense"
+      />
+      <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
+        Berechtigungen
+      </Typography>
+      {permissions === undefined ? (
+        permissionsFailed ? (
+          <Alert severity="error">Die Berechtigungen konnten nicht geladen werden.</Alert>
+        ) : (
+          <Alert severity="info">Die Berechtigungen werden geladen …</Alert>
+        )
+      ) : (
+        <TableContainer>
+          <Table size="small" aria-label="Berechtigungen">
+            <TableHead>
+              <TableRow>
+                <TableCell sx={{ pl: 0, pr: 1 }}>Bereich</TableCell>
+                {ACTION_ORDER.map((action) => (
+                  <TableCell key={action} align="center" sx={{ px: 0.25, typography: 'caption' }}>
+                    {ACTION_LABELS[action]}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {PERMISSION_AREAS.map((area) => (
+                <TableRow key={area}>
+                  <TableCell component="th" scope="row" sx={{ pl: 0, pr: 1 }}>
+                    {AREA_LABELS[area]}
+                  </TableCell>
+                  {ACTION_ORDER.map((action) => (
+                    <PermissionCell
+                      key={action}
+                      area={area}
+                      action={action}
+                      id={idsByName.get(permissionName(area, action))}
+                      selected={selected}
+                      disabled={busy}
+                      onToggle={toggle}
+                    />
                   ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
-          )}
-          {permissionsError && <FormHelperText error>{permissionsError}</FormHelperText>}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            Abbrechen
-          </Button>
-          <Button type="submit" variant="contained" loading={busy}>
-            Speichern
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      {permissionsError && <FormHelperText error>{permissionsError}</FormHelperText>}
+    </FormDialog>
   );
 }
 

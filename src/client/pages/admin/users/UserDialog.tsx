@@ -1,12 +1,5 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useId } from 'react';
 import { userCreateInput, userUpdateInput } from '../../../../shared/schemas/users.ts';
+import { FormDialog } from '../../../components/FormDialog.tsx';
 import { useSchemaForm } from '../../../components/useSchemaForm.ts';
 import { trpc } from '../../../trpc.ts';
 import { UserFields, userFormValues, userInput, type GroupOption, type UserFormValues, type UserRecord } from './UserFields.tsx';
@@ -27,9 +20,6 @@ export interface UserDialogProps {
  * (key) for every opening, so the form starts fresh while a closing dialog keeps its content.
  */
 export function UserDialog({ open, user, groupsEditable, groupOptions, groupsLoading, onClose }: UserDialogProps) {
-  const titleId = useId();
-  // On a phone the whole screen, so that every field fits without scrolling sideways.
-  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const utils = trpc.useUtils();
   const toInput = (values: UserFormValues) =>
     user ? { ...userInput(values, groupsEditable), ref: String(user.id) } : userInput(values, groupsEditable);
@@ -66,41 +56,18 @@ export function UserDialog({ open, user, groupsEditable, groupOptions, groupsLoa
   if (!groupsEditable) groupsHint = 'Zum Ändern der Gruppen fehlt dir die Berechtigung, Gruppen anzusehen.';
 
   return (
-    <Dialog
-      open={open}
-      onClose={() => {
-        if (!busy) onClose();
-      }}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="sm"
-      fullScreen={phone}
-    >
-      <DialogTitle id={titleId}>{user ? 'Benutzer bearbeiten' : 'Benutzer anlegen'}</DialogTitle>
-      {/* display: contents keeps the dialog's own layout (scrolling content, fixed actions). */}
-      <form noValidate onSubmit={submit} style={{ display: 'contents' }}>
-        <DialogContent>
-          <UserFields
-            form={form}
-            passwordRequired={user === null}
-            groupsEditable={groupsEditable}
-            groupOptions={groupOptions}
-            currentGroups={user?.groups ?? []}
-            groupsHint={groupsHint}
-            groupsLoading={groupsLoading}
-            disabled={busy}
-            autoFocus
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            Abbrechen
-          </Button>
-          <Button type="submit" variant="contained" loading={busy}>
-            Speichern
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog open={open} title={user ? 'Benutzer bearbeiten' : 'Benutzer anlegen'} busy={busy} onClose={onClose} onSubmit={submit}>
+      <UserFields
+        form={form}
+        passwordRequired={user === null}
+        groupsEditable={groupsEditable}
+        groupOptions={groupOptions}
+        currentGroups={user?.groups ?? []}
+        groupsHint={groupsHint}
+        groupsLoading={groupsLoading}
+        disabled={busy}
+        autoFocus
+      />
+    </FormDialog>
   );
 }

@@ -1,0 +1,41 @@
+import Button from '@mui/material/Button';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { FormEvent, ReactNode } from 'react';
+import { TitledDialog } from './TitledDialog.tsx';
+
+export interface FormDialogProps {
+  open: boolean;
+  /** e.g. 'Gruppe anlegen' */
+  title: ReactNode;
+  /** While the form is being saved: the dialog stays open, 'Abbrechen' waits and 'Speichern' shows it loading. */
+  busy: boolean;
+  onClose(): void;
+  onSubmit(event: FormEvent<HTMLFormElement>): void;
+  /** The fields. */
+  children: ReactNode;
+}
+
+/** The create/edit dialog of the back office: the fields, then 'Abbrechen' and 'Speichern' */
+export function FormDialog({ open, title, busy, onClose, onSubmit, children }: FormDialogProps) {
+  // On a phone the whole screen, so that every field fits without scrolling sideways.
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  return (
+    <TitledDialog open={open} title={title} busy={busy} onClose={onClose} fullWidth maxWidth="sm" fullScreen={phone}>
+      {/* display: contents keeps the dialog's own layout (scrolling content, fixed actions). */}
+      <form noValidate onSubmit={onSubmit} style={{ display: 'contents' }}>
+        <DialogContent>{children}</DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={busy}>
+            Abbrechen
+          </Button>
+          <Button type="submit" variant="contained" loading={busy}>
+            Speichern
+          </Button>
+        </DialogActions>
+      </form>
+    </TitledDialog>
+  );
+}
