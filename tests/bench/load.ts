@@ -1,0 +1,92 @@
+import autocannon from 'autocannon';
+
+export interface Target {
+  name: string;
+  url: string;
+  /** The status every answer must have; other statuses are counted as unexpected. */
+  expectedStatus: number;
+}
+
+export interface LoadOptions {
+  seconds: number;
+  warmupSeconds: number;
+  connections: number;
+  /** Aborting stops the running load at once (Ctrl-C). */
+  signal: AbortSignal;
+}
+
+export interface Measurement {
+  target: Target;
+  requestsPerSecond: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  /** Answers with another status than expected, plus connection errors and timeouts. */
+  failures: number;
+}
+
+/**
+ * Fails fast when a target does not answer as expected (a moved route, a missing asset),
+ * instead of benchmarking 404s for seconds and printing a meaningless figure.
+ */
+export async function checkTarget(target: Target): Promise<void> {
+  const response = await fetch(target.url);
+  const body = await response.text();
+  if (response.status !== target.expectedStatus) {
+    throw new Error(`${target.name}: ${target.url} antwortete ${response.status} statt ${target.expectedStatus}: ${body.slice(0, 200)}`);
+  }
+}
+
+/** Warm-up (discarded, so the JIT and caches are hot), then the measured run. */
+export async function measure(target: Target, options: LoadOptions): Promise<Measurement> {
+  await runLoad(target.url, options.warmupSeconds, options);
+  const latencies: number[] = [];
+  const result = await runLoad(target.url, options.seconds, options, (status, ms) => {
+    if (status === target.expectedStatus) latencies.push(ms);
+  });
+  const answered = Object.values(result.statusCodeStats ?? {}).reduce((sum, stats) => sum + (stats.count ?? 0), 0);
+  latencies.sort((a, b) => a - b);
+  return {
+    target,
+    requestsPerSecond: result.requests.average,
+    latencyP50Ms: percentile(latencies, 0.5),
+    latencyP99Ms: percentile(latencies, 0.99),
+    failures: answered - latencies.length + result.errors,
+  };
+}
+
+/**
+ * One autocannon run against loopback. Latencies are taken from the 'response' events
+ * rather than from autocannon's histogram, which records whole milliseconds only: on
+ * loopback most answers take less than one.
+ */
+function runLoad(
+  url: string,
+  seconds: number,
+  options: LoadOptions,
+  onResponse?: (status: number, ms: number) => void,
+): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    if (options.signal.aborted) {
+      reject(new Error('abgebrochen'));
+      return;
+    }
+    // Declared before the call: autocannon reports invalid options synchronously.
+    let instance: autocannon.Instance | undefined;
+    const stop = () => instance?.stop();
+    instance = autocannon({ url, connections: options.connections, duration: seconds }, (error: unknown, result) => {
+      options.signal.removeEventListener('abort', stop);
+      if (error) reject(error instanceof Error ? error : new Error(String(error)));
+      else if (options.signal.aborted) reject(new Error('abgebrochen'));
+      else resolve(result);
+    });
+    options.signal.addEventListener('abort', stop, { once: true });
+    if (onResponse) instance.on('response', (_client, status, _bytes, ms) => onResponse(status, ms));
+  });
+}
+
+/** Nearest-rank percentile of an ascending list; NaN when nothing was measured. */
+function percentile(sorted: readonly number[], fraction: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1));
+  return sorted[index] ?? Number.NaN;
+}
