@@ -1,3 +1,4 @@
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -191,6 +192,7 @@ describe('the built client', () => {
     mkdirSync(join(dir, 'assets'));
     writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log("app");');
     writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    writeFileSync(join(dir, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log("app");'));
     mkdirSync(join(dir, '.vite'));
     writeFileSync(join(dir, '.vite', 'manifest.json'), '{"src/client/main.tsx":{}}');
     site = await createTestApp({ clientDir: dir });
@@ -231,6 +233,18 @@ describe('the built client', () => {
     const response = await site.inject({ method, url });
     expect(response.statusCode).toBe(404);
     expect(messageOf(response)).toBe(NOT_FOUND);
+  });
+
+  it('sends the brotli file written at build time to browsers that accept it', async () => {
+    const compressed = await site.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(compressed.statusCode).toBe(200);
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers.vary).toMatch(/accept-encoding/i);
+    expect(compressed.headers['content-type']).toMatch(/javascript/);
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe('console.log("app");');
+    const plain = await site.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("app");');
   });
 
   it('keeps the build manifest, which names source files, to itself', async () => {

@@ -148,9 +148,9 @@ async function weightTable(manifest: Manifest): Promise<string> {
       { title: 'JS + CSS', align: 'left' },
       { title: 'Dateien', align: 'right' },
       { title: 'roh', align: 'right' },
-      { title: 'gzip', align: 'right' },
+      { title: 'gesendet (br)', align: 'right' },
     ],
-    weighed.map(([name, weight]) => [name, String(weight.files), formatKiB(weight.rawBytes), formatKiB(weight.gzipBytes)]),
+    weighed.map(([name, weight]) => [name, String(weight.files), formatKiB(weight.rawBytes), formatKiB(weight.sentBytes)]),
   );
 }
 
@@ -183,7 +183,7 @@ async function bench(cleanup: ReturnType<typeof createCleanup>, signal: AbortSig
     `\nDurchsatz und Latenz: ${CONNECTIONS} Verbindungen, ${seconds} s je Ziel nach ${WARMUP_SECONDS} s Aufwärmen, 127.0.0.1, Node ${process.version}\n\n`,
   );
   process.stdout.write(`${loadTable(measurements)}\n`);
-  process.stdout.write('\nSeitengewicht (gzip: wie ein komprimierender Proxy; der Server selbst sendet roh)\n\n');
+  process.stdout.write('\nSeitengewicht (gesendet: die beim Build erzeugten .br-Dateien, die der Server an Browser mit Brotli schickt)\n\n');
   process.stdout.write(`${await weightTable(manifest)}\n`);
 
   const failed = measurements.filter((m) => m.failures > 0);

@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
 
 /** The part of Vite's build manifest (.vite/manifest.json) the weights are computed from. */
@@ -22,7 +21,8 @@ export const PUBLIC_ENTRY = 'index.html';
 export interface Weight {
   files: number;
   rawBytes: number;
-  gzipBytes: number;
+  /** What a browser accepting brotli receives: the .br file written at build time, else the file itself. */
+  sentBytes: number;
 }
 
 export async function readManifest(clientDir: string): Promise<Manifest> {
@@ -79,16 +79,20 @@ export function without(files: ReadonlySet<string>, known: ReadonlySet<string>):
 }
 
 /**
- * Raw bytes as the site sends them and gzip bytes as a compressing proxy would (default
- * level). Each file is compressed on its own, as each is its own response.
+ * Raw bytes of the files and the bytes the site sends a browser that accepts brotli
+ * (scripts/compress.ts writes the .br files; small files are sent as they are).
  */
 export async function weigh(clientDir: string, files: ReadonlySet<string>): Promise<Weight> {
   let rawBytes = 0;
-  let gzipBytes = 0;
+  let sentBytes = 0;
   for (const file of files) {
-    const content = await readFile(join(clientDir, file));
-    rawBytes += content.length;
-    gzipBytes += gzipSync(content).length;
+    const path = join(clientDir, file);
+    const size = (await stat(path)).size;
+    rawBytes += size;
+    sentBytes += await stat(`${path}.br`).then(
+      (compressed) => compressed.size,
+      () => size,
+    );
   }
-  return { files: files.size, rawBytes, gzipBytes };
+  return { files: files.size, rawBytes, sentBytes };
 }
