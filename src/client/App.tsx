@@ -1,7 +1,5 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createBrowserRouter } from 'react-router';
@@ -10,10 +8,10 @@ import { SnackbarProvider } from './components/Snackbar.tsx';
 import { createSnackbarStore } from './components/snackbarStore.ts';
 import { createQueryClient } from './queryClient.ts';
 import { routes } from './routes.tsx';
-import { DAYJS_LOCALE, theme } from './theme.ts';
+import { theme } from './theme.ts';
 import { createTrpcClient, trpc } from './trpc.ts';
 
-/** Theme, German date handling, data (tRPC over react-query), the snackbar and the routes. */
+/** Theme, data (tRPC over react-query), the snackbar and the routes. */
 export function App() {
   // Created once per app rather than per module, so nothing leaks between tests or renders.
   const [snackbars] = useState(createSnackbarStore);
@@ -24,15 +22,13 @@ export function App() {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={DAYJS_LOCALE}>
-        <trpc.Provider client={trpcClient} queryClient={queryClient}>
-          <QueryClientProvider client={queryClient}>
-            <SnackbarProvider store={snackbars}>
-              <RouterProvider router={router} />
-            </SnackbarProvider>
-          </QueryClientProvider>
-        </trpc.Provider>
-      </LocalizationProvider>
+      <trpc.Provider client={trpcClient} queryClient={queryClient}>
+        <QueryClientProvider client={queryClient}>
+          <SnackbarProvider store={snackbars}>
+            <RouterProvider router={router} />
+          </SnackbarProvider>
+        </QueryClientProvider>
+      </trpc.Provider>
     </ThemeProvider>
   );
 }

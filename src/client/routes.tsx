@@ -19,8 +19,6 @@ import { GunResultsPage } from './pages/public/GunResultsPage.tsx';
 import { GunTimesPage } from './pages/public/GunTimesPage.tsx';
 import { HomePage } from './pages/public/HomePage.tsx';
 import { ImpressumPage } from './pages/public/ImpressumPage.tsx';
-import { LoginPage } from './pages/public/LoginPage.tsx';
-import { LogoutPage } from './pages/public/LogoutPage.tsx';
 import { NotFoundPage } from './pages/public/NotFoundPage.tsx';
 import { PrivacyPage } from './pages/public/PrivacyPage.tsx';
 import { SponsorsPage } from './pages/public/SponsorsPage.tsx';
@@ -75,8 +73,9 @@ export const routes: RouteObject[] = [
           { path: 'datenschutz', Component: PrivacyPage },
           { path: 'disclaimer', Component: DisclaimerPage },
           { path: 'impressum', Component: ImpressumPage },
-          { path: 'login', Component: LoginPage },
-          { path: 'logout', Component: LogoutPage },
+          // The form and its validation load with the login, not with every public page.
+          { path: 'login', lazy: { Component: () => import('./pages/public/LoginPage.tsx').then((page) => page.LoginPage) } },
+          { path: 'logout', lazy: { Component: () => import('./pages/public/LogoutPage.tsx').then((page) => page.LogoutPage) } },
           { path: '*', Component: NotFoundPage },
         ],
       },

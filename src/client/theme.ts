@@ -1,6 +1,5 @@
 import { createTheme } from '@mui/material/styles';
 import { deDE as materialGerman } from '@mui/material/locale';
-import { deDE as pickersGerman } from '@mui/x-date-pickers/locales';
 import dayjs from 'dayjs';
 import 'dayjs/locale/de';
 
@@ -14,6 +13,5 @@ export const theme = createTheme(
       primary: { main: '#1b5e20' },
     },
   },
-  pickersGerman,
   materialGerman,
 );

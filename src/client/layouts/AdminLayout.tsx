@@ -23,6 +23,7 @@ import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { Navigate, NavLink, Outlet, Link as RouterLink, useMatches } from 'react-router';
 import { hasPermission, useCurrentUser } from '../auth.ts';
+import { DateLocalization } from '../components/DateLocalization.tsx';
 import { LoadingScreen } from '../components/LoadingScreen.tsx';
 import { SITE_NAME } from '../components/PageTitle.tsx';
 import { isUnauthorized, messageOf } from '../errors.ts';
@@ -145,8 +146,10 @@ export function AdminLayout() {
   if (screen && !mayOpen(user, screen)) return <Navigate to={ADMIN_SCREENS.account.path} replace />;
 
   return (
-    <AdminShell user={user}>
-      <Outlet />
-    </AdminShell>
+    <DateLocalization>
+      <AdminShell user={user}>
+        <Outlet />
+      </AdminShell>
+    </DateLocalization>
   );
 }

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { de } from 'zod/locales';
 import { LIMITS } from '../constants.ts';
 
-z.config(z.locales.de());
+// Only the German texts: `z.locales` would pull every language into the browser.
+z.config(de());
 
 /** Building blocks for the German validation messages of SPEC §5. */
 
