@@ -11,7 +11,7 @@ import { authenticateRequest } from './areas/auth/authenticate.ts';
 import { CredentialCache } from './areas/auth/credential-cache.ts';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './areas/auth/login-limits.ts';
 import { bcryptHasher, type PasswordHasher } from './areas/auth/passwords.ts';
-import { SESSION_COOKIE, SESSION_LIFETIME_MS } from './areas/auth/sessions.ts';
+import { SESSION_LIFETIME_MS, sessionCookieName } from './areas/auth/sessions.ts';
 import { databaseServerLog, SYSTEM_ACTOR } from './areas/log/server-log.ts';
 import { MESSAGES, describeError } from './errors.ts';
 import { registerRestRoutes } from './http/routes.ts';
@@ -74,6 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: app.log,
   };
   app.decorate('services', services);
+  const sessionCookie = sessionCookieName(deps.config.secureCookies);
 
   await app.register(cookie);
   await app.register(helmet, {
@@ -105,7 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // other sites cannot set this header.
   app.addHook('onRequest', async (request, reply) => {
     if (SAFE_METHODS.has(request.method) || !isApiPath(request.url)) return;
-    if (request.headers.authorization || !request.cookies[SESSION_COOKIE]) return;
+    if (request.headers.authorization || !request.cookies[sessionCookie]) return;
     if (request.headers['x-requested-with'] !== 'XMLHttpRequest') {
       return reply.code(403).send({ message: MESSAGES.csrf });
     }
@@ -114,7 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const contextFor = async (request: FastifyRequest, reply: FastifyReply): Promise<Context> => {
     const { user, sessionId } = await authenticateRequest(services, {
       authorization: request.headers.authorization,
-      sessionToken: request.cookies[SESSION_COOKIE],
+      sessionToken: request.cookies[sessionCookie],
       address: request.ip,
     });
     const cookieOptions = {
@@ -129,8 +130,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       sessionId,
       request: { address: request.ip, userAgent: request.headers['user-agent'] ?? '' },
       cookies: {
-        set: (token) => void reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_LIFETIME_MS / 1000 }),
-        clear: () => void reply.clearCookie(SESSION_COOKIE, cookieOptions),
+        set: (token) => void reply.setCookie(sessionCookie, token, { ...cookieOptions, maxAge: SESSION_LIFETIME_MS / 1000 }),
+        clear: () => void reply.clearCookie(sessionCookie, cookieOptions),
       },
     });
   };

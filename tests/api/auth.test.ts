@@ -186,8 +186,11 @@ describe('POST /api/login', () => {
     try {
       const response = await secure.inject({ method: 'POST', url: '/api/login', payload: { username: ADMIN_UID, password: ADMIN_PASSWORD } });
       expect(response.statusCode).toBe(200);
-      const cookie = response.cookies.find((c) => c.name === 'sv_session');
-      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', secure: true });
+      const cookie = response.cookies.find((c) => c.name === '__Host-sv_session');
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', secure: true, path: '/' });
+      expect(cookie?.domain).toBeUndefined();
+      const me = await secure.inject({ method: 'GET', url: '/api/me', headers: { cookie: `__Host-sv_session=${cookie?.value}` } });
+      expect(me.statusCode).toBe(200);
       expect(String(response.headers['strict-transport-security'])).toMatch(/max-age=\d+/);
     } finally {
       await secure.close();

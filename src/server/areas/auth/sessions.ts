@@ -2,6 +2,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/connection.ts';
 
 export const SESSION_COOKIE = 'sv_session';
+
+/**
+ * Under https the cookie carries the __Host- prefix: browsers then accept it only when
+ * Secure, for the whole site and without a Domain, so no subdomain can plant a session.
+ */
+export function sessionCookieName(secure: boolean): string {
+  return secure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
+}
 export const SESSION_LIFETIME_MS = 14 * 24 * 60 * 60 * 1000;
 /** A session is extended at most this often, so reading pages does not write on every request. */
 const SESSION_REFRESH_MS = 24 * 60 * 60 * 1000;
