@@ -4,10 +4,10 @@ import { trpc, type CurrentUser } from './trpc.ts';
 
 /**
  * Who is logged in, from the HttpOnly session cookie (DESIGN §4: the browser keeps no
- * password). Fails with UNAUTHORIZED when nobody is; that failure shows no snackbar.
+ * password): the own record, or null when nobody is.
  */
 export function useCurrentUser() {
-  return trpc.auth.me.useQuery(undefined, {
+  return trpc.auth.session.useQuery(undefined, {
     meta: { errorPrefix: 'Fehler beim Abrufen deiner Berechtigungen' },
     staleTime: 60_000,
   });
@@ -15,7 +15,7 @@ export function useCurrentUser() {
 
 /**
  * The member inside the back office, where AdminLayout renders its pages only once
- * `auth.me` has answered.
+ * `auth.session` has answered with a member.
  */
 export function useSignedInUser(): CurrentUser {
   const { data } = useCurrentUser();

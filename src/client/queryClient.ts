@@ -1,4 +1,4 @@
-import { hashKey, MutationCache, QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import type { SnackbarStore } from './components/snackbarStore.ts';
 import { errorText, httpStatusOf, isUnauthorized } from './errors.ts';
@@ -40,19 +40,16 @@ function responseMessage(data: unknown): string | undefined {
 
 /** The query client with the snackbar of SPEC §8 wired in once for every request. */
 export function createQueryClient(snackbar: SnackbarStore): QueryClient {
-  const currentUserKey = getQueryKey(trpc.auth.me, undefined, 'query');
+  const currentUserKey = getQueryKey(trpc.auth.session, undefined, 'query');
 
   // A member whose session ended is sent to the login by the back office's guard once it
   // asks again who is logged in; a snackbar on top of that would only be noise.
-  const recheckLogin = (failedKey?: QueryKey) => {
-    if (failedKey && hashKey(failedKey) === hashKey(currentUserKey)) return;
-    void queryClient.invalidateQueries({ queryKey: currentUserKey });
-  };
+  const recheckLogin = () => void queryClient.invalidateQueries({ queryKey: currentUserKey });
 
   const queryClient: QueryClient = new QueryClient({
     queryCache: new QueryCache({
       onError(error, query) {
-        if (isUnauthorized(error)) return recheckLogin(query.queryKey);
+        if (isUnauthorized(error)) return recheckLogin();
         snackbar.show('error', errorText(query.meta?.errorPrefix ?? FALLBACK_ERROR_PREFIX, error));
       },
     }),

@@ -199,6 +199,17 @@ describe('POST /api/login', () => {
 });
 
 describe('sessions', () => {
+  it('auth.session answers null for nobody and the own record for a session, never 401', async () => {
+    const anonymous = await t.inject({ method: 'GET', url: '/trpc/auth.session' });
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.json().result.data).toBeNull();
+    const stale = await t.inject({ method: 'GET', url: '/trpc/auth.session', headers: { cookie: 'sv_session=abgelaufen' } });
+    expect(stale.json().result.data).toBeNull();
+    const cookie = await loginCookie(ADMIN_UID, ADMIN_PASSWORD);
+    const member = await t.inject({ method: 'GET', url: '/trpc/auth.session', headers: { cookie } });
+    expect(member.json().result.data).toMatchObject({ id: 1, uid: ADMIN_UID, permissions: expect.arrayContaining(['log_view']) });
+  });
+
   it('GET /api/me and auth.me answer with the own record and permissions for the cookie', async () => {
     const cookie = await loginCookie(ADMIN_UID, ADMIN_PASSWORD);
     const rest = await call({ method: 'GET', url: '/api/me', headers: { cookie } });

@@ -26,7 +26,7 @@ import { hasPermission, useCurrentUser } from '../auth.ts';
 import { DateLocalization } from '../components/DateLocalization.tsx';
 import { LoadingScreen } from '../components/LoadingScreen.tsx';
 import { SITE_NAME } from '../components/PageTitle.tsx';
-import { isUnauthorized, messageOf } from '../errors.ts';
+import { messageOf } from '../errors.ts';
 import { ADMIN_MENU_ORDER, ADMIN_SCREENS, isAdminRouteHandle, type AdminScreenName } from '../pages/admin/screens.ts';
 import type { CurrentUser } from '../trpc.ts';
 
@@ -126,7 +126,7 @@ export function AdminLayout() {
   const currentUser = useCurrentUser();
   const matches = useMatches();
 
-  if (isUnauthorized(currentUser.error)) return <Navigate to="/login" replace />;
+  if (currentUser.data === null) return <Navigate to="/login" replace />;
   const user = currentUser.data;
   if (!user) {
     if (currentUser.isPending) return <LoadingScreen />;

@@ -50,8 +50,8 @@ export function AccountPage() {
     onSuccess: ({ data }) => {
       // The session stays; the menu and name follow the saved record at once.
       utils.users.get.setData({ ref }, data);
-      utils.auth.me.setData(undefined, data);
-      void utils.auth.me.invalidate();
+      utils.auth.session.setData(undefined, data);
+      void utils.auth.session.invalidate();
       void utils.users.list.invalidate();
       form.reset(userFormValues(data));
     },

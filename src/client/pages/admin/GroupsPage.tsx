@@ -48,7 +48,7 @@ export function GroupsPage() {
     onSuccess: () => {
       void utils.groups.list.invalidate();
       void utils.users.list.invalidate();
-      void utils.auth.me.invalidate();
+      void utils.auth.session.invalidate();
     },
     onSettled: closeDeletion,
   });

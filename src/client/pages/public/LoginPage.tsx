@@ -33,7 +33,7 @@ export function LoginPage() {
   const login = trpc.auth.login.useMutation({
     meta: { errorPrefix: 'Fehler beim Einloggen' },
     onSuccess: ({ data: user }) => {
-      utils.auth.me.setData(undefined, user);
+      utils.auth.session.setData(undefined, user);
       void navigate(landingPathFor(user), { replace: true });
     },
   });

@@ -30,6 +30,12 @@ export const authRouter = router({
     return { message: 'Erfolgreich abgemeldet' };
   }),
 
+  /**
+   * Who is logged in, or null: the client asks this on every back-office visit, and
+   * "nobody" is an answer there, not an error.
+   */
+  session: publicProcedure.query(async ({ ctx }) => (ctx.user ? ((await findUserRecord(ctx.services.db, ctx.user.id)) ?? null) : null)),
+
   /** The member's own record with the permission names of their groups. */
   me: authedProcedure.query(async ({ ctx }) => {
     const record = await findUserRecord(ctx.services.db, ctx.user.id);

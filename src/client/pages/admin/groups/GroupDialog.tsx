@@ -56,7 +56,7 @@ export function GroupDialog({ open, group, permissions, permissionsFailed = fals
     // Members' records carry their groups' permissions, the own one included.
     void utils.groups.list.invalidate();
     void utils.users.list.invalidate();
-    void utils.auth.me.invalidate();
+    void utils.auth.session.invalidate();
     onClose();
   };
   const create = trpc.groups.create.useMutation({

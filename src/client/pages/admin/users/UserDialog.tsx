@@ -28,7 +28,7 @@ export function UserDialog({ open, user, groupsEditable, groupOptions, groupsLoa
   const saved = () => {
     void utils.users.list.invalidate();
     // The member may have edited themselves.
-    void utils.auth.me.invalidate();
+    void utils.auth.session.invalidate();
     onClose();
   };
   const create = trpc.users.create.useMutation({
