@@ -6,6 +6,8 @@ export function isUniqueViolation(error: unknown): boolean {
 
 /** True when a foreign key still points at the row that was to be deleted. */
 export function isForeignKeyViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === 'ER_ROW_IS_REFERENCED_2' || code === 'ER_ROW_IS_REFERENCED';
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (code === 'ER_ROW_IS_REFERENCED_2' || code === 'ER_ROW_IS_REFERENCED') return true;
+  // SQLite reports ON DELETE RESTRICT as SQLITE_CONSTRAINT_TRIGGER, other keys as _FOREIGNKEY.
+  return typeof code === 'string' && code.startsWith('SQLITE_CONSTRAINT') && message === 'FOREIGN KEY constraint failed';
 }

@@ -2,16 +2,22 @@ import type { AppServices } from '../../services.ts';
 import { AppError } from '../../errors.ts';
 import { CredentialCache } from './credential-cache.ts';
 import { assertLoginAllowed, clearFailedLogins, forgetLoginAttempt, recordLoginAttempt } from './login-limits.ts';
-import { loadPrincipal, type Principal } from './principal.ts';
+import { findUserWithHash, principalOf, type Principal } from './principal.ts';
 import { findSessionUser } from './sessions.ts';
 
 export const WRONG_CREDENTIALS_MESSAGE = 'Schützennummer oder Passwort ist falsch.';
+
+export interface VerifiedCredentials {
+  principal: Principal;
+  /** The hash the password matched, for the credential cache to compare later. */
+  passwordHash: string;
+}
 
 /**
  * Checks a shooter number and password with the limits on failed attempts; every
  * outcome is logged without the password. Returns the member on success.
  */
-export async function verifyCredentials(services: AppServices, uid: string, password: string, address: string): Promise<Principal> {
+export async function verifyCredentials(services: AppServices, uid: string, password: string, address: string): Promise<VerifiedCredentials> {
   const { db, clock, loginLimits, serverLog } = services;
   const nowMs = clock.now().getTime();
   const shownUid = uid.slice(0, 16);
@@ -24,15 +30,14 @@ export async function verifyCredentials(services: AppServices, uid: string, pass
     await serverLog.write(`Schützennummer ${shownUid}`, `Anmeldung gesperrt (zu viele Fehlversuche) von ${address}`);
     throw error;
   }
-  const user = await db.selectFrom('users').select(['id', 'password_hash']).where('uid', '=', uid).executeTakeFirst();
+  const user = await findUserWithHash(db, { uid });
   const valid = await services.passwords.verify(password, user?.password_hash ?? services.passwords.unknownUserHash);
-  const principal = valid && user ? await loadPrincipal(db, user.id) : null;
-  if (!principal) {
+  if (!valid || !user) {
     await serverLog.write(`Schützennummer ${shownUid}`, `Fehlgeschlagene Anmeldung von ${address}`);
     throw new AppError('UNAUTHORIZED', WRONG_CREDENTIALS_MESSAGE);
   }
   await clearFailedLogins(db, loginLimits, uid, nowMs);
-  return principal;
+  return { principal: await principalOf(db, user), passwordHash: user.password_hash };
 }
 
 export interface RequestCredentials {
@@ -61,16 +66,12 @@ async function authenticateBasic(services: AppServices, uid: string, password: s
   const cached = services.credentials.get(key, nowMs);
   if (cached) {
     // The cache only spares bcrypt: the member must still exist with the same password.
-    const current = await services.db.selectFrom('users').select('password_hash').where('id', '=', cached.userId).executeTakeFirst();
-    if (current?.password_hash === cached.passwordHash) {
-      const principal = await loadPrincipal(services.db, cached.userId);
-      if (principal) return principal;
-    }
+    const current = await findUserWithHash(services.db, { id: cached.userId });
+    if (current?.password_hash === cached.passwordHash) return principalOf(services.db, current);
     services.credentials.forgetUser(cached.userId);
   }
-  const principal = await verifyCredentials(services, uid, password, address);
-  const stored = await services.db.selectFrom('users').select('password_hash').where('id', '=', principal.id).executeTakeFirstOrThrow();
-  services.credentials.set(key, principal.id, stored.password_hash, nowMs);
+  const { principal, passwordHash } = await verifyCredentials(services, uid, password, address);
+  services.credentials.set(key, principal.id, passwordHash, nowMs);
   return principal;
 }
 
@@ -86,10 +87,7 @@ export async function authenticateRequest(services: AppServices, credentials: Re
   }
   if (credentials.sessionToken) {
     const session = await findSessionUser(services.db, credentials.sessionToken, services.clock.now().getTime());
-    if (session) {
-      const user = await loadPrincipal(services.db, session.userId);
-      if (user) return { user, sessionId: session.sessionId };
-    }
+    if (session) return { user: await principalOf(services.db, session.user), sessionId: session.sessionId };
   }
   return { user: null, sessionId: null };
 }

@@ -23,14 +23,22 @@ export async function permissionNamesOf(db: Db, userId: number): Promise<Permiss
   return rows.map((row) => row.name as PermissionName);
 }
 
+export type PrincipalUser = Omit<Principal, 'permissions'>;
+
+/** The member of an already loaded user row, with their permissions. */
+export async function principalOf(db: Db, user: PrincipalUser): Promise<Principal> {
+  return { id: user.id, uid: user.uid, prename: user.prename, lastname: user.lastname, permissions: new Set(await permissionNamesOf(db, user.id)) };
+}
+
+/** A user row with what authentication compares: the stored password hash. */
+export async function findUserWithHash(db: Db, by: { id: number } | { uid: string }) {
+  const query = db.selectFrom('users').select(['id', 'uid', 'prename', 'lastname', 'password_hash']);
+  return ('id' in by ? query.where('id', '=', by.id) : query.where('uid', '=', by.uid)).executeTakeFirst();
+}
+
 export async function loadPrincipal(db: Db, userId: number): Promise<Principal | null> {
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'uid', 'prename', 'lastname'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  if (!user) return null;
-  return { ...user, permissions: new Set(await permissionNamesOf(db, userId)) };
+  const user = await findUserWithHash(db, { id: userId });
+  return user ? principalOf(db, user) : null;
 }
 
 /** How a member appears in the server log: shooter number and name. */

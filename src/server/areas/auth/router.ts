@@ -10,7 +10,7 @@ export const authRouter = router({
   /** Checks shooter number and password and opens a session behind the HttpOnly cookie. */
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
     const { services } = ctx;
-    const principal = await verifyCredentials(services, input.username, input.password, ctx.request.address);
+    const { principal } = await verifyCredentials(services, input.username, input.password, ctx.request.address);
     const nowMs = services.clock.now().getTime();
     await deleteExpiredSessions(services.db, nowMs);
     const session = await createSession(services.db, principal.id, ctx.request, nowMs);

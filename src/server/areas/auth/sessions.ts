@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/connection.ts';
+import type { PrincipalUser } from './principal.ts';
 
 export const SESSION_COOKIE = 'sv_session';
 
@@ -41,20 +42,22 @@ export async function createSession(db: Db, userId: number, meta: NewSessionMeta
   return { token, id };
 }
 
-/** The user of a live session, extending it when it is older than a day. */
-export async function findSessionUser(db: Db, token: string, nowMs: number): Promise<{ sessionId: string; userId: number } | null> {
+/** The member of a live session (one query with their row), extending it when it is older than a day. */
+export async function findSessionUser(db: Db, token: string, nowMs: number): Promise<{ sessionId: string; user: PrincipalUser } | null> {
   const id = sessionIdOf(token);
   const session = await db
     .selectFrom('sessions')
-    .select(['user_id', 'expires_ms'])
-    .where('id', '=', id)
-    .where('expires_ms', '>', nowMs)
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['sessions.expires_ms', 'users.id', 'users.uid', 'users.prename', 'users.lastname'])
+    .where('sessions.id', '=', id)
+    .where('sessions.expires_ms', '>', nowMs)
     .executeTakeFirst();
   if (!session) return null;
   if (Number(session.expires_ms) - nowMs < SESSION_LIFETIME_MS - SESSION_REFRESH_MS) {
     await db.updateTable('sessions').set({ expires_ms: nowMs + SESSION_LIFETIME_MS }).where('id', '=', id).execute();
   }
-  return { sessionId: id, userId: session.user_id };
+  const { expires_ms: _expires, ...user } = session;
+  return { sessionId: id, user };
 }
 
 export async function deleteSession(db: Db, sessionId: string): Promise<void> {

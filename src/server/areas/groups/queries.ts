@@ -85,12 +85,3 @@ export async function memberIdsOfGroup(db: Db, groupId: number): Promise<number[
   const rows = await db.selectFrom('user_groups').select('user_id').where('group_id', '=', groupId).execute();
   return rows.map((row) => row.user_id);
 }
-
-export async function countAppointmentsOfGroup(db: Db, groupId: number): Promise<number> {
-  const row = await db
-    .selectFrom('appointments')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('assignment', '=', groupId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}

@@ -69,12 +69,6 @@ export async function resolveUserId(db: Db, ref: string): Promise<number> {
   return row.id;
 }
 
-export async function assertUidFree(db: Db, uid: string, exceptId?: number): Promise<void> {
-  let query = db.selectFrom('users').select('id').where('uid', '=', uid);
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  if (await query.executeTakeFirst()) throw new AppError('CONFLICT', UID_TAKEN, { uid: [UID_TAKEN] });
-}
-
 export async function assertGroupsExist(db: Db, groupIds: number[]): Promise<void> {
   const unique = [...new Set(groupIds)];
   if (unique.length === 0) return;

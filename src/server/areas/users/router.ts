@@ -18,10 +18,12 @@ async function refuseProtectedUser(ctx: Context, id: number, action: string): Pr
   if (id === PROTECTED_USER_ID) await refuse(ctx, `${action} von Benutzer ${id} (geschützt)`, MESSAGES.protected);
 }
 
-function sameGroups(current: number[], wanted: number[]): boolean {
-  const a = [...new Set(current)].sort((x, y) => x - y);
-  const b = [...new Set(wanted)].sort((x, y) => x - y);
-  return a.length === b.length && a.every((id, index) => id === b[index]);
+/** Whether saving `wanted` would change the member's groups (sending the same ones needs no permission). */
+async function changesGroups(ctx: Context, userId: number, wanted: number[] | undefined): Promise<boolean> {
+  if (wanted === undefined) return false;
+  const current = new Set(await groupIdsOfUser(ctx.services.db, userId));
+  const next = new Set(wanted);
+  return current.size !== next.size || [...next].some((id) => !current.has(id));
 }
 
 export const usersRouter = router({
@@ -52,11 +54,8 @@ export const usersRouter = router({
     .mutation(async ({ ctx, input }) => {
       const id = await resolveUserId(ctx.services.db, input.ref);
       await refuseProtectedUser(ctx, id, 'Änderung');
-      if (input.groups !== undefined && !ctx.user.permissions.has('groups_view')) {
-        const current = await groupIdsOfUser(ctx.services.db, id);
-        if (!sameGroups(current, input.groups)) {
-          await refuse(ctx, `Gruppen von Benutzer ${id} (fehlende Berechtigung groups_view)`, GROUPS_NOT_EDITABLE);
-        }
+      if (!ctx.user.permissions.has('groups_view') && (await changesGroups(ctx, id, input.groups))) {
+        await refuse(ctx, `Gruppen von Benutzer ${id} (fehlende Berechtigung groups_view)`, GROUPS_NOT_EDITABLE);
       }
       const keep = id === ctx.user.id ? ctx.sessionId : null;
       const record = await saveUser(ctx.services, { id }, input, keep);
@@ -85,14 +84,11 @@ export const usersRouter = router({
 export const accountRouter = router({
   update: authedProcedure.input(accountUpdateInput).mutation(async ({ ctx, input }) => {
     const id = ctx.user.id;
-    if (input.groups !== undefined) {
-      const current = await groupIdsOfUser(ctx.services.db, id);
-      if (!sameGroups(current, input.groups)) {
-        if (!ctx.user.permissions.has('users_update') || !ctx.user.permissions.has('groups_view')) {
-          await refuse(ctx, 'eigene Gruppen (fehlende Berechtigung users_update und groups_view)', GROUPS_NOT_EDITABLE);
-        }
-        await refuseProtectedUser(ctx, id, 'Änderung der Gruppen');
+    if (await changesGroups(ctx, id, input.groups)) {
+      if (!ctx.user.permissions.has('users_update') || !ctx.user.permissions.has('groups_view')) {
+        await refuse(ctx, 'eigene Gruppen (fehlende Berechtigung users_update und groups_view)', GROUPS_NOT_EDITABLE);
       }
+      await refuseProtectedUser(ctx, id, 'Änderung der Gruppen');
     }
     const record = await saveUser(ctx.services, { id }, input, ctx.sessionId);
     await ctx.log(`Eigene Daten geändert: ${describeUser(record)}${input.password ? ' (neues Passwort)' : ''}`);

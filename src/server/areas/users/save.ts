@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../errors.ts';
 import type { AppServices } from '../../services.ts';
 import { deleteOtherSessions } from '../auth/sessions.ts';
-import { assertGroupsExist, assertUidFree, findUserRecord, replaceUserGroups, UID_TAKEN, type UserRecord } from './queries.ts';
+import { assertGroupsExist, findUserRecord, replaceUserGroups, UID_TAKEN, USER_NOT_FOUND, type UserRecord } from './queries.ts';
 
 export interface UserFields {
   prename: string;
@@ -43,7 +43,6 @@ export async function saveUser(
   let id: number;
   try {
     id = await db.transaction().execute(async (trx: Db) => {
-      await assertUidFree(trx, fields.uid, target.id ?? undefined);
       if (fields.groups) await assertGroupsExist(trx, fields.groups);
       let userId: number;
       if (target.id === null) {
@@ -66,13 +65,13 @@ export async function saveUser(
       return userId;
     });
   } catch (error) {
-    // Two saves racing for one shooter number: the unique key decides.
+    // The unique key on the shooter number decides, also between two saves at once.
     if (isUniqueViolation(error)) throw new AppError('CONFLICT', UID_TAKEN, { uid: [UID_TAKEN] });
     throw error;
   }
   services.credentials.forgetUser(id);
   const record = await findUserRecord(db, id);
-  if (!record) throw new AppError('NOT_FOUND', 'Der Benutzer wurde nicht gefunden.');
+  if (!record) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
   return record;
 }
 
