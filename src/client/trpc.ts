@@ -7,8 +7,6 @@ export const trpc = createTRPCReact<AppRouter>();
 
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 export type CurrentUser = RouterOutputs['auth']['me'];
-/** `auth.session`: the logged-in member, or null when nobody is. */
-export type Session = RouterOutputs['auth']['session'];
 export type AppClientError = TRPCClientError<AppRouter>;
 
 export function createTrpcClient() {

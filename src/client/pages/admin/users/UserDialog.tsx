@@ -21,9 +21,9 @@ export interface UserDialogProps {
  */
 export function UserDialog({ open, user, groupsEditable, groupOptions, groupsLoading, onClose }: UserDialogProps) {
   const utils = trpc.useUtils();
-  const toInput = (values: UserFormValues) =>
-    user ? { ...userInput(values, groupsEditable), ref: String(user.id) } : userInput(values, groupsEditable);
-  const form = useSchemaForm(user ? userUpdateInput : userCreateInput, () => userFormValues(user), toInput);
+  const toInput = (values: UserFormValues) => userInput(values, groupsEditable);
+  const ref = user ? String(user.id) : undefined;
+  const form = useSchemaForm(user ? userUpdateInput : userCreateInput, () => userFormValues(user), (values) => ({ ...toInput(values), ref }));
 
   const saved = () => {
     void utils.users.list.invalidate();
@@ -46,9 +46,9 @@ export function UserDialog({ open, user, groupsEditable, groupOptions, groupsLoa
   const submit = (event: { preventDefault(): void }) => {
     event.preventDefault();
     if (!form.validate()) return;
-    // The schema's output drops a blank password; the server's own parse does the same.
+    // The form's own values, not the schema's output: the server parses them the same way.
     const input = toInput(form.values);
-    if (user) update.mutate({ ...input, ref: String(user.id) });
+    if (ref) update.mutate({ ...input, ref });
     else create.mutate(input);
   };
 
