@@ -1,12 +1,13 @@
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { PERMISSION_AREAS, PROTECTED_GROUP_ID } from '../../../shared/permissions.ts';
 import { hasPermission, useSignedInUser } from '../../auth.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DataTable, type DataTableColumn } from '../../components/DataTable.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { RowActions } from '../../components/RowActions.tsx';
+import { useDialogState } from '../../components/useDialogState.ts';
 import { trpc } from '../../trpc.ts';
 import { GroupDialog, type GroupRecord } from './groups/GroupDialog.tsx';
 import { PermissionIcons } from './groups/PermissionIcons.tsx';
@@ -36,13 +37,9 @@ export function GroupsPage() {
     staleTime: Infinity,
   });
 
-  // The dialog keeps showing its group while it closes; a new key starts a fresh form.
-  const [dialog, setDialog] = useState<{ open: boolean; group: GroupRecord | null; key: number }>({ open: false, group: null, key: 0 });
-  const openDialog = (group: GroupRecord | null) => setDialog((previous) => ({ open: true, group, key: previous.key + 1 }));
-  const closeDialog = () => setDialog((previous) => ({ ...previous, open: false }));
+  const dialog = useDialogState<GroupRecord>();
 
-  const [deletion, setDeletion] = useState<{ open: boolean; group: GroupRecord | null }>({ open: false, group: null });
-  const closeDeletion = () => setDeletion((previous) => ({ ...previous, open: false }));
+  const deletion = useDialogState<GroupRecord>();
   const remove = trpc.groups.delete.useMutation({
     meta: { errorPrefix: 'Fehler beim Löschen der Gruppe' },
     onSuccess: () => {
@@ -50,7 +47,7 @@ export function GroupsPage() {
       void utils.users.list.invalidate();
       void utils.auth.session.invalidate();
     },
-    onSettled: closeDeletion,
+    onSettled: deletion.close,
   });
 
   const columns = useMemo<DataTableColumn<GroupRecord>[]>(
@@ -77,8 +74,8 @@ export function GroupsPage() {
             protectedEntry={group.id === PROTECTED_GROUP_ID}
             canEdit={canUpdate}
             canDelete={canDelete}
-            onEdit={() => openDialog(group)}
-            onDelete={() => setDeletion({ open: true, group })}
+            onEdit={() => dialog.show(group)}
+            onDelete={() => deletion.show(group)}
           />
         ),
       },
@@ -96,7 +93,7 @@ export function GroupsPage() {
         rowKey={(group) => group.id}
         loading={groups.isFetching}
         toolbar={
-          <Button variant="contained" startIcon={<AddIcon />} disabled={!canCreate} onClick={() => openDialog(null)}>
+          <Button variant="contained" startIcon={<AddIcon />} disabled={!canCreate} onClick={() => dialog.show(null)}>
             Gruppe anlegen
           </Button>
         }
@@ -104,19 +101,19 @@ export function GroupsPage() {
       <GroupDialog
         key={dialog.key}
         open={dialog.open}
-        group={dialog.group}
+        group={dialog.item}
         permissions={permissions.data}
         permissionsFailed={permissions.isError}
-        onClose={closeDialog}
+        onClose={dialog.close}
       />
       <ConfirmDialog
         open={deletion.open}
         title="Gruppe löschen?"
-        text={deletion.group && <>Soll die Gruppe „{deletion.group.name}“ wirklich gelöscht werden?</>}
+        text={deletion.item && <>Soll die Gruppe „{deletion.item.name}“ wirklich gelöscht werden?</>}
         busy={remove.isPending}
-        onCancel={closeDeletion}
+        onCancel={deletion.close}
         onConfirm={() => {
-          if (deletion.group) remove.mutate({ id: deletion.group.id });
+          if (deletion.item) remove.mutate({ id: deletion.item.id });
         }}
       />
     </>

@@ -1,12 +1,13 @@
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import Button from '@mui/material/Button';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { PROTECTED_USER_ID } from '../../../shared/permissions.ts';
 import { hasPermission, useSignedInUser } from '../../auth.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DataTable, type DataTableColumn } from '../../components/DataTable.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { RowActions } from '../../components/RowActions.tsx';
+import { useDialogState } from '../../components/useDialogState.ts';
 import { trpc } from '../../trpc.ts';
 import { ADMIN_SCREENS } from './screens.ts';
 import { UserDialog } from './users/UserDialog.tsx';
@@ -44,16 +45,13 @@ export function UsersPage() {
     meta: { errorPrefix: 'Fehler beim Abrufen der verfügbaren Gruppen' },
   });
 
-  const [dialog, setDialog] = useState<{ open: boolean; user: UserRecord | null; key: number }>({ open: false, user: null, key: 0 });
-  const openDialog = (user: UserRecord | null) => setDialog((previous) => ({ open: true, user, key: previous.key + 1 }));
-  const closeDialog = () => setDialog((previous) => ({ ...previous, open: false }));
+  const dialog = useDialogState<UserRecord>();
 
-  const [deletion, setDeletion] = useState<{ open: boolean; user: UserRecord | null }>({ open: false, user: null });
-  const closeDeletion = () => setDeletion((previous) => ({ ...previous, open: false }));
+  const deletion = useDialogState<UserRecord>();
   const remove = trpc.users.delete.useMutation({
     meta: { errorPrefix: 'Fehler beim Löschen des Benutzers' },
     onSuccess: () => void utils.users.list.invalidate(),
-    onSettled: closeDeletion,
+    onSettled: deletion.close,
   });
 
   const columns = useMemo<DataTableColumn<UserRecord>[]>(
@@ -75,8 +73,8 @@ export function UsersPage() {
             canEdit={canUpdate}
             // Nobody deletes themselves; the server refuses it as well.
             canDelete={canDelete && user.id !== me.id}
-            onEdit={() => openDialog(user)}
-            onDelete={() => setDeletion({ open: true, user })}
+            onEdit={() => dialog.show(user)}
+            onDelete={() => deletion.show(user)}
           />
         ),
       },
@@ -94,7 +92,7 @@ export function UsersPage() {
         rowKey={(user) => user.id}
         loading={users.isFetching}
         toolbar={
-          <Button variant="contained" startIcon={<PersonAddIcon />} disabled={!canCreate} onClick={() => openDialog(null)}>
+          <Button variant="contained" startIcon={<PersonAddIcon />} disabled={!canCreate} onClick={() => dialog.show(null)}>
             Benutzer anlegen
           </Button>
         }
@@ -102,26 +100,26 @@ export function UsersPage() {
       <UserDialog
         key={dialog.key}
         open={dialog.open}
-        user={dialog.user}
+        user={dialog.item}
         groupsEditable={groupsEditable}
         groupOptions={groups.data ?? []}
         groupsLoading={groups.isLoading}
-        onClose={closeDialog}
+        onClose={dialog.close}
       />
       <ConfirmDialog
         open={deletion.open}
         title="Benutzer löschen?"
         text={
-          deletion.user && (
+          deletion.item && (
             <>
-              Soll „{fullName(deletion.user)}“ (Schützennummer {deletion.user.uid}) wirklich gelöscht werden?
+              Soll „{fullName(deletion.item)}“ (Schützennummer {deletion.item.uid}) wirklich gelöscht werden?
             </>
           )
         }
         busy={remove.isPending}
-        onCancel={closeDeletion}
+        onCancel={deletion.close}
         onConfirm={() => {
-          if (deletion.user) remove.mutate({ ref: String(deletion.user.id) });
+          if (deletion.item) remove.mutate({ ref: String(deletion.item.id) });
         }}
       />
     </>
