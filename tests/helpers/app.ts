@@ -8,8 +8,8 @@ import { createContextInner } from '../../src/server/trpc/context.ts';
 import { loadPrincipal } from '../../src/server/areas/auth/principal.ts';
 import { createCaller, type AppCaller } from '../../src/server/router.ts';
 import type { PermissionName } from '../../src/shared/permissions.ts';
-import { toClubDateTime } from '../../src/shared/dates.ts';
 import { freshDatabase } from './database.ts';
+import { insertMember } from './members.ts';
 
 export const ADMIN_UID = '00000001';
 export const ADMIN_PASSWORD = 'Admin1234';
@@ -70,37 +70,15 @@ export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<T
     async createMember(permissions, uid) {
       memberCounter += 1;
       const memberUid = uid ?? String(30000000 + memberCounter);
-      const now = toClubDateTime(new Date());
-      return db.transaction().execute(async (trx) => {
-        const group = await trx
-          .insertInto('groups')
-          .values({ name: `Testgruppe ${memberUid}` })
-          .executeTakeFirstOrThrow();
-        const groupId = Number(group.insertId);
-        if (permissions.length > 0) {
-          const rows = await trx.selectFrom('permissions').select('id').where('name', 'in', permissions).execute();
-          await trx
-            .insertInto('group_permissions')
-            .values(rows.map((row) => ({ group_id: groupId, permission_id: row.id })))
-            .execute();
-        }
-        const user = await trx
-          .insertInto('users')
-          .values({
-            prename: 'Test',
-            lastname: `Mitglied ${memberUid}`,
-            uid: memberUid,
-            password_hash: await passwords.hash(MEMBER_PASSWORD),
-            email: `${memberUid}@example.org`,
-            phone: '',
-            created_at: now,
-            updated_at: now,
-          })
-          .executeTakeFirstOrThrow();
-        const id = Number(user.insertId);
-        await trx.insertInto('user_groups').values({ user_id: id, group_id: groupId }).execute();
-        return { id, uid: memberUid, groupId, auth: basic(memberUid, MEMBER_PASSWORD) };
+      const { id, groupId } = await insertMember(db, {
+        uid: memberUid,
+        passwordHash: await passwords.hash(MEMBER_PASSWORD),
+        prename: 'Test',
+        lastname: `Mitglied ${memberUid}`,
+        groupName: `Testgruppe ${memberUid}`,
+        permissions,
       });
+      return { id, uid: memberUid, groupId, auth: basic(memberUid, MEMBER_PASSWORD) };
     },
     async callerAs(userId) {
       const user = userId === null ? null : await loadPrincipal(db, userId);
