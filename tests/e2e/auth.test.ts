@@ -71,6 +71,17 @@ describe('back office', () => {
     expect(await page.evaluate(() => JSON.stringify(localStorage) + JSON.stringify(sessionStorage) + document.cookie)).not.toContain(
       ADMIN_PASSWORD,
     );
+
+    // Every entry opens its screen; those of later issues show their title only.
+    for (const [entry, path] of [
+      ['Standaufsicht & Bewirtung', '/admin/standaufsicht_bewirtung'],
+      ['Kalender', '/admin/kalender/'],
+      ['Dashboard', '/admin/dash'],
+    ] as const) {
+      await page.getByRole('navigation', { name: 'Verwaltung' }).getByRole('link', { name: entry }).click();
+      await page.getByRole('heading', { level: 1, name: entry }).waitFor();
+      expect(new URL(page.url()).pathname.startsWith(path)).toBe(true);
+    }
   });
 
   it('takes a member without dashboard_view to Meine Daten and shows only what they may open', async () => {

@@ -32,6 +32,28 @@ describe('public site', () => {
     await expectPath(page, '/unterstuetzer');
   });
 
+  it.each([
+    ['/about', 'Über uns'],
+    ['/downloads', 'Downloads'],
+    ['/galerien', 'Galerien'],
+    ['/zeiten-lg-lp', 'Schießzeiten Luftgewehr/Luftpistole'],
+    ['/ergebnisse-lg-lp', 'Ergebnisse Luftgewehr/Luftpistole'],
+    ['/zeiten-bogen', 'Schießzeiten Bogen'],
+    ['/bogenparcours', '3D-Bogenparcours'],
+    ['/ergebnisse-bogen', 'Ergebnisse Bogen'],
+    ['/zeiten-blasrohr', 'Schießzeiten Blasrohr'],
+    ['/ergebnisse-blasrohr', 'Ergebnisse Blasrohr'],
+    ['/kontakt', 'Kontakt'],
+    ['/datenschutz', 'Datenschutzerklärung'],
+    ['/disclaimer', 'Disclaimer'],
+    ['/impressum', 'Impressum'],
+    ['/login', 'Login'],
+  ])('opens %s with its German title', async (path, title) => {
+    const { page } = await visit();
+    await page.goto(path);
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+  });
+
   it('shows its own not-found page for unknown paths and gallery sections', async () => {
     const { page } = await visit();
     await page.goto('/gibt-es-nicht');
