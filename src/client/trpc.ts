@@ -14,6 +14,10 @@ export function createTrpcClient() {
     links: [
       httpBatchLink({
         url: '/trpc',
+        // The server answers at most 10 calls per request (MAX_BATCH_SIZE); long GET
+        // addresses are split before proxies would refuse them.
+        maxItems: 10,
+        maxURLLength: 2000,
         // The server refuses cookie-authenticated changes without it (DESIGN §4).
         headers: { 'X-Requested-With': 'XMLHttpRequest' },
         // The session lives in an HttpOnly cookie; the browser keeps no password.

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /** The environment of DESIGN §6, parsed once at start-up. */
@@ -13,7 +14,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(1).optional(),
   CLUB_LAT: z.coerce.number().min(-90).max(90).optional(),
   CLUB_LON: z.coerce.number().min(-180).max(180).optional(),
-  TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
+  TRUST_PROXY: z.string().default('0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -33,8 +34,45 @@ export interface Config {
   clubLat: number | undefined;
   clubLon: number | undefined;
   logLevel: string;
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For (login limits, log). */
-  trustProxy: boolean;
+  /**
+   * Behind a reverse proxy: which hops of X-Forwarded-For are the proxy's own (login
+   * limits, log). A hop count or the proxies' addresses, never "everybody".
+   */
+  trustProxy: TrustProxy;
+}
+
+/** false: no proxy; a number: that many proxy hops in front; a list: the proxies' addresses or ranges. */
+export type TrustProxy = false | number | string[];
+
+/** Named ranges that proxy-addr (Fastify's trustProxy) understands besides addresses and CIDR. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  if (rest.length > 0 || !address) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+const TRUST_PROXY_HELP =
+  'TRUST_PROXY muss 0 (kein Proxy), die Zahl der Proxys vor der Seite (z. B. 1) oder eine durch Kommas getrennte Liste ihrer Adressen bzw. Bereiche sein (z. B. 127.0.0.1,10.0.0.0/8).';
+
+/** TRUST_PROXY as Fastify's trustProxy; `true` (trust every sender of X-Forwarded-For) is refused. */
+export function parseTrustProxy(value: string): TrustProxy {
+  const trimmed = value.trim().toLowerCase();
+  if (trimmed === '' || trimmed === '0' || trimmed === 'false') return false;
+  if (/^\d+$/.test(trimmed)) {
+    const hops = Number(trimmed);
+    if (hops > 10) throw new Error(`Ungültige Konfiguration: ${TRUST_PROXY_HELP}`);
+    return hops;
+  }
+  const entries = trimmed.split(',').map((entry) => entry.trim()).filter(Boolean);
+  if (entries.length === 0 || !entries.every(isAddressOrRange)) throw new Error(`Ungültige Konfiguration: ${TRUST_PROXY_HELP}`);
+  return entries;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -64,6 +102,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clubLat: values.CLUB_LAT,
     clubLon: values.CLUB_LON,
     logLevel: values.LOG_LEVEL,
-    trustProxy: values.TRUST_PROXY === '1' || values.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(values.TRUST_PROXY),
   };
 }

@@ -49,7 +49,11 @@ export const MESSAGES = {
   unsupportedMediaType: 'Dieses Anfrageformat wird nicht unterstützt.',
   methodNotAllowed: 'Diese Methode ist für diese Adresse nicht erlaubt.',
   badRequest: 'Die Anfrage ist ungültig.',
+  batchTooLarge: 'Zu viele Aufrufe in einer Anfrage: höchstens 10 sind erlaubt.',
 } as const;
+
+/** tRPC's text when a batch holds more calls than maxBatchSize. */
+const BATCH_TOO_LARGE = 'Batch call exceeds maximum size';
 
 /**
  * tRPC's own failures (unknown procedure, wrong method, unreadable body) carry English
@@ -69,6 +73,7 @@ export function protocolErrorMessage(error: TRPCError): string | undefined {
     case 'PARSE_ERROR':
       return MESSAGES.invalidJson;
     case 'BAD_REQUEST':
+      if (error.message === BATCH_TOO_LARGE) return MESSAGES.batchTooLarge;
       return error.cause instanceof SyntaxError ? MESSAGES.invalidJson : MESSAGES.badRequest;
     default:
       return undefined;

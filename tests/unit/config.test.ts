@@ -104,3 +104,26 @@ describe('readConfig', () => {
     expect(() => readConfig({ [name]: value })).toThrow(/Ungültige Konfiguration/);
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it.each([
+    ['0', false],
+    ['false', false],
+    ['1', 1],
+    ['2', 2],
+    ['127.0.0.1', ['127.0.0.1']],
+    ['10.0.0.0/8, 192.0.2.1', ['10.0.0.0/8', '192.0.2.1']],
+    ['::1,fd00::/8', ['::1', 'fd00::/8']],
+    ['loopback', ['loopback']],
+  ] as const)('%s is read as %j', (value, expected) => {
+    expect(readConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it('is off by default', () => {
+    expect(readConfig({}).trustProxy).toBe(false);
+  });
+
+  it.each(['true', 'yes', '*', '10.0.0.0/33', '300.1.1.1', '10.0.0.1/8/2', '99'])('refuses %s: nobody is trusted blindly', (value) => {
+    expect(() => readConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY muss/);
+  });
+});

@@ -49,6 +49,8 @@ export interface RequestCredentials {
 export interface Authentication {
   user: Principal | null;
   sessionId: string | null;
+  /** The session's lifetime was extended: the cookie must be sent again with the new lifetime. */
+  sessionExtended: boolean;
 }
 
 function parseBasic(header: string): { uid: string; password: string } | null {
@@ -83,11 +85,13 @@ export async function authenticateRequest(services: AppServices, credentials: Re
   if (credentials.authorization) {
     const basic = parseBasic(credentials.authorization);
     if (!basic) throw new AppError('UNAUTHORIZED', WRONG_CREDENTIALS_MESSAGE);
-    return { user: await authenticateBasic(services, basic.uid, basic.password, credentials.address), sessionId: null };
+    return { user: await authenticateBasic(services, basic.uid, basic.password, credentials.address), sessionId: null, sessionExtended: false };
   }
   if (credentials.sessionToken) {
     const session = await findSessionUser(services.db, credentials.sessionToken, services.clock.now().getTime());
-    if (session) return { user: await principalOf(services.db, session.user), sessionId: session.sessionId };
+    if (session) {
+      return { user: await principalOf(services.db, session.user), sessionId: session.sessionId, sessionExtended: session.extended };
+    }
   }
-  return { user: null, sessionId: null };
+  return { user: null, sessionId: null, sessionExtended: false };
 }

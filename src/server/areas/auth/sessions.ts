@@ -42,8 +42,15 @@ export async function createSession(db: Db, userId: number, meta: NewSessionMeta
   return { token, id };
 }
 
+export interface LiveSession {
+  sessionId: string;
+  user: PrincipalUser;
+  /** The session was extended by this request: the browser's cookie must be extended too. */
+  extended: boolean;
+}
+
 /** The member of a live session (one query with their row), extending it when it is older than a day. */
-export async function findSessionUser(db: Db, token: string, nowMs: number): Promise<{ sessionId: string; user: PrincipalUser } | null> {
+export async function findSessionUser(db: Db, token: string, nowMs: number): Promise<LiveSession | null> {
   const id = sessionIdOf(token);
   const session = await db
     .selectFrom('sessions')
@@ -53,11 +60,12 @@ export async function findSessionUser(db: Db, token: string, nowMs: number): Pro
     .where('sessions.expires_ms', '>', nowMs)
     .executeTakeFirst();
   if (!session) return null;
-  if (Number(session.expires_ms) - nowMs < SESSION_LIFETIME_MS - SESSION_REFRESH_MS) {
+  const extended = Number(session.expires_ms) - nowMs < SESSION_LIFETIME_MS - SESSION_REFRESH_MS;
+  if (extended) {
     await db.updateTable('sessions').set({ expires_ms: nowMs + SESSION_LIFETIME_MS }).where('id', '=', id).execute();
   }
   const { expires_ms: _expires, ...user } = session;
-  return { sessionId: id, user };
+  return { sessionId: id, user, extended };
 }
 
 export async function deleteSession(db: Db, sessionId: string): Promise<void> {

@@ -1,0 +1,39 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { authenticateRequest } from '../areas/auth/authenticate.ts';
+import { SESSION_LIFETIME_MS } from '../areas/auth/sessions.ts';
+import type { AppServices } from '../services.ts';
+import { createContextInner, type Context } from '../trpc/context.ts';
+
+export type ContextFor = (request: FastifyRequest, reply: FastifyReply) => Promise<Context>;
+
+/** Who is asking and how to answer with a cookie: the context of tRPC and the REST shim alike. */
+export function requestContext(services: AppServices, sessionCookie: string): ContextFor {
+  const cookieOptions = {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    secure: services.config.secureCookies,
+  };
+  return async (request, reply) => {
+    const sessionToken = request.cookies[sessionCookie];
+    const { user, sessionId, sessionExtended } = await authenticateRequest(services, {
+      authorization: request.headers.authorization,
+      sessionToken,
+      address: request.ip,
+    });
+    const setSessionCookie = (token: string) =>
+      void reply.setCookie(sessionCookie, token, { ...cookieOptions, maxAge: SESSION_LIFETIME_MS / 1000 });
+    // The server keeps an active member's session; the browser must keep the cookie as long.
+    if (sessionExtended && sessionToken) setSessionCookie(sessionToken);
+    return createContextInner({
+      services,
+      user,
+      sessionId,
+      request: { address: request.ip, userAgent: request.headers['user-agent'] ?? '' },
+      cookies: {
+        set: setSessionCookie,
+        clear: () => void reply.clearCookie(sessionCookie, cookieOptions),
+      },
+    });
+  };
+}

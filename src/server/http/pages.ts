@@ -1,0 +1,80 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { MESSAGES } from '../errors.ts';
+
+export interface PagesOptions {
+  /** The built client (vite build); without it only the API answers, as in the api tests. */
+  clientDir: string | undefined;
+}
+
+interface Variant {
+  body: Buffer;
+  encoding: 'br' | 'gzip' | undefined;
+}
+
+/** The app's page, read once with the compressed copies the build wrote, so no request touches the disk. */
+interface IndexPage {
+  etag: string;
+  variants: Variant[];
+}
+
+function readIndexPage(clientDir: string): IndexPage | undefined {
+  const path = join(clientDir, 'index.html');
+  if (!existsSync(path)) return undefined;
+  const body = readFileSync(path);
+  const variants: Variant[] = [];
+  for (const [suffix, encoding] of [['.br', 'br'], ['.gz', 'gzip']] as const) {
+    if (existsSync(path + suffix)) variants.push({ body: readFileSync(path + suffix), encoding });
+  }
+  variants.push({ body, encoding: undefined });
+  return { etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`, variants };
+}
+
+function acceptedEncodings(request: FastifyRequest): Set<string> {
+  const header = request.headers['accept-encoding'] ?? '';
+  const accepted = new Set<string>();
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (name && !params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param))) accepted.add(name);
+  }
+  return accepted;
+}
+
+function sendIndexPage(page: IndexPage, request: FastifyRequest, reply: FastifyReply) {
+  reply.header('Cache-Control', 'no-cache').header('ETag', page.etag).header('Vary', 'Accept-Encoding');
+  if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+  const accepted = acceptedEncodings(request);
+  const variant = page.variants.find((candidate) => !candidate.encoding || accepted.has(candidate.encoding)) ?? page.variants.at(-1)!;
+  if (variant.encoding) reply.header('Content-Encoding', variant.encoding);
+  return reply.type('text/html; charset=utf-8').send(variant.body);
+}
+
+/** The built client: hashed assets from disk, and every route of the app answered with its page. */
+export const pages: FastifyPluginAsync<PagesOptions> = async (app, { clientDir }) => {
+  const page = clientDir ? readIndexPage(clientDir) : undefined;
+  if (clientDir && page) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      // scripts/compress.ts writes .br/.gz at build time; phones get a third of the bytes.
+      preCompressed: true,
+      setHeaders: (res, path) => {
+        // Vite puts a content hash in every asset name, so they never change.
+        res.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    // A missing asset (an old build's chunk, say) must not be answered with the page's HTML.
+    if (!page || request.url.startsWith('/assets/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.code(404).send({ message: MESSAGES.pathNotFound });
+    }
+    // Every other path is a route of the app, whose router shows its own not-found page.
+    return sendIndexPage(page, request, reply);
+  });
+};

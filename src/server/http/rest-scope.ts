@@ -1,0 +1,26 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { databaseAnswers } from '../db/connection.ts';
+import { MESSAGES } from '../errors.ts';
+import { createCaller } from '../router.ts';
+import type { ContextFor } from './context.ts';
+import { sendRestError } from './rest.ts';
+import { registerRestRoutes } from './routes.ts';
+import { csrfGuard } from './security.ts';
+
+export interface RestScopeOptions {
+  contextFor: ContextFor;
+  sessionCookie: string;
+}
+
+/** The REST shim of SPEC §7 under /api for consumers of the old backend (DESIGN §3). */
+export const restScope: FastifyPluginAsync<RestScopeOptions> = async (api, { contextFor, sessionCookie }) => {
+  const { services } = api;
+  api.addHook('onRequest', csrfGuard(sessionCookie));
+  api.setErrorHandler(sendRestError);
+  api.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: MESSAGES.pathNotFound }));
+  api.get('/health', async (_request, reply) => {
+    if (await databaseAnswers(services.db)) return { status: 'ok' };
+    return reply.code(503).send({ message: MESSAGES.databaseUnavailable });
+  });
+  await registerRestRoutes(api, { callerFor: async (request, reply) => createCaller(await contextFor(request, reply)) });
+};

@@ -1,0 +1,238 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_LIFETIME_MS } from '../../src/server/areas/auth/sessions.ts';
+import { readConfig } from '../../src/server/config.ts';
+import { MESSAGES } from '../../src/server/errors.ts';
+import type { Clock } from '../../src/server/services.ts';
+import { ADMIN_PASSWORD, ADMIN_UID, createTestApp, type TestApp } from '../helpers/app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const MB = 1024 * 1024;
+
+/**
+ * Streams up to `totalBytes` of a multipart body to a listening server and stops as soon as
+ * the server answers. Returns the status and how many bytes had left the client by then.
+ */
+function sendHugeMultipart(port: number, path: string, totalBytes: number): Promise<{ status: number; body: string; sentBytes: number }> {
+  const boundary = 'grenze';
+  const chunk = Buffer.alloc(MB, 0x61);
+  let sentBytes = 0;
+  let stop = false;
+  const source = Readable.from(
+    (function* () {
+      yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="gross.bin"\r\n\r\n`);
+      while (!stop && sentBytes < totalBytes) {
+        sentBytes += chunk.length;
+        yield chunk;
+      }
+    })(),
+  );
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(totalBytes + 200) },
+      },
+      (res) => {
+        stop = true;
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (part: string) => (body += part));
+        res.on('end', () => {
+          req.destroy();
+          resolve({ status: res.statusCode ?? 0, body, sentBytes });
+        });
+      },
+    );
+    // The server may close the socket while the client still writes: that is the point.
+    req.on('error', (error: NodeJS.ErrnoException) => (stop ? undefined : reject(error)));
+    source.pipe(req);
+  });
+}
+
+describe('bodies never reach memory unbounded', () => {
+  it('an anonymous 700 MB multipart POST to /trpc/auth.login answers 415 at once and memory stays flat', async () => {
+    const site = await createTestApp();
+    try {
+      await site.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = site.app.server.address() as AddressInfo;
+      global.gc?.();
+      const before = process.memoryUsage().rss;
+      const result = await sendHugeMultipart(port, '/trpc/auth.login', 700 * MB);
+      const grown = process.memoryUsage().rss - before;
+      expect(result.status).toBe(415);
+      expect(JSON.parse(result.body)).toEqual({ message: MESSAGES.unsupportedMediaType });
+      // The answer came long before the body was through (socket buffers hold a few MB).
+      expect(result.sentBytes).toBeLessThan(100 * MB);
+      expect(grown).toBeLessThan(64 * MB);
+    } finally {
+      await site.close();
+    }
+  });
+
+  it.each([
+    ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--\r\n'],
+    ['text/plain', '{"0":{"json":{}}}'],
+    ['application/x-www-form-urlencoded', 'a=b'],
+    ['application/octet-stream', 'abc'],
+  ])('a %s body to /trpc answers 415 in German', async (type, payload) => {
+    const response = await t.inject({ method: 'POST', url: '/trpc/auth.login', headers: { 'content-type': type }, payload });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({ message: MESSAGES.unsupportedMediaType });
+  });
+
+  it('a POST to /trpc without any content type answers 415, a JSON one is read', async () => {
+    const bare = await t.inject({ method: 'POST', url: '/trpc/auth.logout', payload: 'x' });
+    expect(bare.statusCode).toBe(415);
+    const json = await t.inject({ method: 'POST', url: '/trpc/auth.logout', headers: { 'content-type': 'application/json; charset=utf-8' }, payload: '{}' });
+    expect(json.statusCode).toBe(200);
+  });
+});
+
+describe('the CSRF guard decides on the route, not on the URL text', () => {
+  const trpcSpellings = ['/trpc/auth.logout', '/%74rpc/auth.logout', '/%74%72%70%63/auth.logout', '//trpc/auth.logout', '/trpc//auth.logout', '/TRPC/auth.logout', '/Trpc/auth.logout', '/trpc/auth%2elogout'];
+  const restSpellings = ['/api/logout', '/%61pi/logout', '/api/%6cogout', '//api/logout', '/api//logout', '/API/LOGOUT', '/Api/Logout'];
+
+  async function stillLoggedIn(cookie: string): Promise<boolean> {
+    const response = await t.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+    return response.statusCode === 200;
+  }
+
+  it.each([...trpcSpellings, ...restSpellings])('POST %s with the session cookie and without X-Requested-With answers 403 and keeps the session', async (url) => {
+    const { cookie } = await t.login(ADMIN_UID, ADMIN_PASSWORD);
+    const response = await t.inject({ method: 'POST', url, headers: { cookie, 'content-type': 'application/json' }, payload: '{}' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ message: MESSAGES.csrf });
+    expect(await stillLoggedIn(cookie)).toBe(true);
+  });
+
+  it.each([...trpcSpellings, ...restSpellings])('POST %s with the header reaches the same route and logs out', async (url) => {
+    const headers = await t.login(ADMIN_UID, ADMIN_PASSWORD);
+    const response = await t.inject({ method: 'POST', url, headers: { ...headers, 'content-type': 'application/json' }, payload: '{}' });
+    expect(response.statusCode).toBe(200);
+    expect(await stillLoggedIn(headers.cookie)).toBe(false);
+  });
+
+  it.each(['/%61pi/gibt-es-nicht', '/TRPC/gibt.es.nicht', '//api/gibt-es-nicht', '/%74rpc/a/b'])('an unknown path spelled %s still answers the JSON 404', async (url) => {
+    const response = await t.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(404);
+    const body = response.json();
+    expect(body.message ?? body.error?.message).toBe(MESSAGES.pathNotFound);
+  });
+});
+
+describe('tRPC batches', () => {
+  const batch = (size: number) => `/trpc/${Array.from({ length: size }, () => 'auth.session').join(',')}?batch=1&input=${encodeURIComponent(JSON.stringify({}))}`;
+
+  it('answers a batch of 10 calls', async () => {
+    const response = await t.inject({ method: 'GET', url: batch(10) });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toHaveLength(10);
+  });
+
+  it('refuses a batch of 11 calls with a German message and runs none of them', async () => {
+    const response = await t.inject({ method: 'GET', url: batch(11) });
+    expect(response.statusCode).toBe(400);
+    expect(JSON.stringify(response.json())).toContain(MESSAGES.batchTooLarge);
+  });
+});
+
+describe('proxy trust is exact', () => {
+  async function sessionAddress(site: TestApp, remoteAddress: string, forwardedFor?: string): Promise<string> {
+    const response = await site.inject({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress,
+      headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+      payload: { username: ADMIN_UID, password: ADMIN_PASSWORD },
+    });
+    expect(response.statusCode).toBe(200);
+    const row = await site.db.selectFrom('sessions').select('address').orderBy('created_ms', 'desc').orderBy('id').executeTakeFirstOrThrow();
+    await site.db.deleteFrom('sessions').execute();
+    return row.address;
+  }
+
+  async function withProxy(trustProxy: string, check: (site: TestApp) => Promise<void>) {
+    const site = await createTestApp({ config: readConfig({ ADMIN_UID, ADMIN_PASSWORD, TRUST_PROXY: trustProxy }) });
+    try {
+      await check(site);
+    } finally {
+      await site.close();
+    }
+  }
+
+  it('without TRUST_PROXY a sent X-Forwarded-For changes nothing', async () => {
+    expect(await sessionAddress(t, '198.51.100.20', '203.0.113.9')).toBe('198.51.100.20');
+  });
+
+  it('with the proxy address, only requests from the proxy may name the visitor', () =>
+    withProxy('10.0.0.1', async (site) => {
+      expect(await sessionAddress(site, '10.0.0.1', '203.0.113.9')).toBe('203.0.113.9');
+      // A visitor talking to the site directly cannot pick an address.
+      expect(await sessionAddress(site, '198.51.100.20', '203.0.113.9')).toBe('198.51.100.20');
+      // Behind the proxy, what the visitor wrote into the header before the proxy added its entry counts for nothing.
+      expect(await sessionAddress(site, '10.0.0.1', '1.2.3.4, 203.0.113.9')).toBe('203.0.113.9');
+    }));
+
+  it('with a CIDR range, the proxies of that range are trusted and no one else', () =>
+    withProxy('10.0.0.0/8, 192.0.2.1', async (site) => {
+      expect(await sessionAddress(site, '10.20.30.40', '203.0.113.9')).toBe('203.0.113.9');
+      expect(await sessionAddress(site, '192.0.2.1', '203.0.113.10')).toBe('203.0.113.10');
+      expect(await sessionAddress(site, '11.0.0.1', '203.0.113.9')).toBe('11.0.0.1');
+    }));
+
+  it('with a hop count of 1, the address the proxy added counts, not what the visitor sent', () =>
+    withProxy('1', async (site) => {
+      expect(await sessionAddress(site, '127.0.0.1', '1.2.3.4, 203.0.113.9')).toBe('203.0.113.9');
+      expect(await sessionAddress(site, '127.0.0.1', '203.0.113.9')).toBe('203.0.113.9');
+    }));
+});
+
+describe('an active member stays logged in', () => {
+  it('sends the cookie again with the full lifetime when the server extends the session', async () => {
+    let nowMs = Date.parse('2026-11-23T10:00:00Z');
+    const clock: Clock = { now: () => new Date(nowMs) };
+    const site = await createTestApp({ clock });
+    try {
+      const login = await site.inject({ method: 'POST', url: '/api/login', payload: { username: ADMIN_UID, password: ADMIN_PASSWORD } });
+      const issued = login.cookies.find((cookie) => cookie.name === 'sv_session')!;
+      expect(issued.maxAge).toBe(SESSION_LIFETIME_MS / 1000);
+      const headers = { cookie: `sv_session=${issued.value}` };
+
+      // Within the first day the session is not extended, so the cookie is not sent again.
+      nowMs += 60 * 60 * 1000;
+      const early = await site.inject({ method: 'GET', url: '/api/me', headers });
+      expect(early.statusCode).toBe(200);
+      expect(early.headers['set-cookie']).toBeUndefined();
+
+      // Thirteen days later the browser would drop the first cookie tomorrow; the answer renews it.
+      nowMs += 13 * 24 * 60 * 60 * 1000;
+      for (const url of ['/api/me', '/trpc/auth.session']) {
+        const later = await site.inject({ method: 'GET', url, headers });
+        expect(later.statusCode).toBe(200);
+        const renewed = later.cookies.find((cookie) => cookie.name === 'sv_session');
+        if (url === '/api/me') {
+          expect(renewed).toMatchObject({ value: issued.value, maxAge: SESSION_LIFETIME_MS / 1000, httpOnly: true, sameSite: 'Strict', path: '/' });
+        } else {
+          // Extended by the request before: nothing to renew yet.
+          expect(renewed).toBeUndefined();
+        }
+      }
+      // Past the first cookie's lifetime the session still works with the renewed one.
+      nowMs += 2 * 24 * 60 * 60 * 1000;
+      expect((await site.inject({ method: 'GET', url: '/api/me', headers })).statusCode).toBe(200);
+    } finally {
+      await site.close();
+    }
+  });
+});
