@@ -236,3 +236,37 @@ describe('an active member stays logged in', () => {
     }
   });
 });
+
+describe('the app page is answered from memory', () => {
+  it('serves /home after the file is gone, with an ETag, 304 on a match, and the brotli copy to browsers that take it', async () => {
+    const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { brotliCompressSync, brotliDecompressSync } = await import('node:zlib');
+    const dir = mkdtempSync(join(tmpdir(), 'club-pages-'));
+    const html = `<!doctype html><html lang="de"><head><title>Schützenverein</title></head><body>${'<p>Seite</p>'.repeat(200)}</body></html>`;
+    writeFileSync(join(dir, 'index.html'), html);
+    writeFileSync(join(dir, 'index.html.br'), brotliCompressSync(html));
+    const site = await createTestApp({ clientDir: dir });
+    try {
+      rmSync(dir, { recursive: true, force: true });
+      const plain = await site.inject({ method: 'GET', url: '/home' });
+      expect(plain.statusCode).toBe(200);
+      expect(plain.body).toBe(html);
+      expect(plain.headers['cache-control']).toBe('no-cache');
+      const etag = String(plain.headers.etag);
+      expect(etag).toMatch(/^".+"$/);
+      const again = await site.inject({ method: 'GET', url: '/bogenparcours', headers: { 'if-none-match': etag } });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+      const compressed = await site.inject({ method: 'GET', url: '/termine', headers: { 'accept-encoding': 'gzip, br' } });
+      expect(compressed.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(html);
+      const refused = await site.inject({ method: 'GET', url: '/termine', headers: { 'accept-encoding': 'br;q=0, gzip;q=0' } });
+      expect(refused.headers['content-encoding']).toBeUndefined();
+      expect(refused.body).toBe(html);
+    } finally {
+      await site.close();
+    }
+  });
+});
