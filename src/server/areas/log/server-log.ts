@@ -53,12 +53,17 @@ export function databaseServerLog(db: Db, now: () => Date, logger: FastifyBaseLo
   async function write(actor: string, message: string): Promise<void> {
     // One entry is one line: newlines in user-supplied parts must not forge further entries.
     const line = message.replace(/[\r\n]+/g, ' ').slice(0, 2000);
+    const instant = now();
     try {
-      const instant = now();
       await insertLogEntry(db, toClubDateTime(instant), actor.replace(/[\r\n]+/g, ' '), line);
-      await pruneWhenDue(instant);
     } catch (error) {
       logger.error({ err: error, actor, message: line }, 'could not write the server log');
+      return;
+    }
+    try {
+      await pruneWhenDue(instant);
+    } catch (error) {
+      logger.error({ err: error }, 'could not prune the server log');
     }
   }
 
