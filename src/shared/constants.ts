@@ -68,6 +68,8 @@ export const LIMITS = {
   dialogResetMs: 300,
   albumThumbnails: 4,
   logRows: 25,
+  /** Ids in one list of an input (24 permissions exist, so groups never come near it). */
+  idList: 100,
 } as const;
 
 export const PAGE_SIZES = [10, 25, 50, -1] as const;

@@ -14,6 +14,7 @@ export interface Database {
   sessions: SessionTable;
   login_attempts: LoginAttemptTable;
   log_entries: LogEntryTable;
+  log_once: LogOnceTable;
   mail_outbox: MailOutboxTable;
   contact_messages: ContactMessageTable;
   info_texts: InfoTextTable;
@@ -84,6 +85,12 @@ export interface LogEntryTable {
   created_at: CreatedAt;
   actor: string;
   message: string;
+}
+
+/** An event already written to the log; written again only once `expires_ms` has passed. */
+export interface LogOnceTable {
+  key_hash: string;
+  expires_ms: number;
 }
 
 export interface MailOutboxTable {

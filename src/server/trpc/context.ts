@@ -1,6 +1,9 @@
 import type { AppServices } from '../services.ts';
 import { describePrincipal, type Principal } from '../areas/auth/principal.ts';
-import { ANONYMOUS_ACTOR } from '../areas/log/server-log.ts';
+import { ANONYMOUS_ACTOR, REPEATED_EVENT_WINDOW_MS } from '../areas/log/server-log.ts';
+
+/** How every refused access starts in the log. */
+export const REFUSAL_PREFIX = 'Zugriff verweigert: ';
 
 export interface RequestInfo {
   address: string;
@@ -20,7 +23,10 @@ export interface Context {
   sessionId: string | null;
   request: RequestInfo;
   cookies: SessionCookies;
-  /** Writes a line to the server log in the name of whoever is asking. */
+  /**
+   * Writes a line to the server log in the name of whoever is asking. A refusal
+   * (`REFUSAL_PREFIX`) is written once per member and text per window.
+   */
   log(message: string): Promise<void>;
 }
 
@@ -38,12 +44,18 @@ const noCookies: SessionCookies = { set() {}, clear() {} };
 export function createContextInner(options: ContextOptions): Context {
   const user = options.user ?? null;
   const services = options.services;
+  const actor = user ? describePrincipal(user) : ANONYMOUS_ACTOR;
   return {
     services,
     user,
     sessionId: options.sessionId ?? null,
     request: { address: options.request?.address ?? '127.0.0.1', userAgent: options.request?.userAgent ?? '' },
     cookies: options.cookies ?? noCookies,
-    log: (message) => services.serverLog.write(user ? describePrincipal(user) : ANONYMOUS_ACTOR, message),
+    // A member can repeat a refused request in a loop; one line per window tells the same story.
+    // Decided here rather than at each caller, so no refusal anywhere can flood the log.
+    log: (message) =>
+      message.startsWith(REFUSAL_PREFIX)
+        ? services.serverLog.writeOnce(`refusal\n${user ? `user ${user.id}` : ANONYMOUS_ACTOR}\n${message}`, actor, message, REPEATED_EVENT_WINDOW_MS)
+        : services.serverLog.write(actor, message),
   };
 }

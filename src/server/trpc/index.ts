@@ -2,7 +2,7 @@ import { initTRPC } from '@trpc/server';
 import { ZodError } from 'zod';
 import type { PermissionName } from '../../shared/permissions.ts';
 import { AppError, INTERNAL_ERROR_MESSAGE, MESSAGES, fieldErrorsOf, protocolErrorMessage, type FieldErrors } from '../errors.ts';
-import type { Context } from './context.ts';
+import { REFUSAL_PREFIX, type Context } from './context.ts';
 
 const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
@@ -37,11 +37,11 @@ export const authedProcedure = t.procedure.use(({ ctx, next }) => {
   return next({ ctx: { user: ctx.user } });
 });
 
-/** Allows the procedure only to members holding the permission; refusals are logged. */
+/** Allows the procedure only to members holding the permission; refusals are logged (once per window). */
 export function can(permission: PermissionName) {
   return authedProcedure.use(async ({ ctx, next, path }) => {
     if (!ctx.user.permissions.has(permission)) {
-      await ctx.log(`Zugriff verweigert: ${path} (fehlende Berechtigung ${permission})`);
+      await ctx.log(`${REFUSAL_PREFIX}${path} (fehlende Berechtigung ${permission})`);
       throw new AppError('FORBIDDEN', MESSAGES.forbidden);
     }
     return next();

@@ -88,4 +88,7 @@ export const idSchema = z.coerce
   .int({ error: 'Die ID muss eine ganze Zahl sein!' })
   .positive({ error: 'Die ID muss eine positive Zahl sein!' });
 
-export const idListSchema = z.array(idSchema, { error: 'Die Auswahl muss eine Liste von IDs sein!' });
+/** Bounded so that one request cannot make the server check and write without end. */
+export const idListSchema = z
+  .array(idSchema, { error: 'Die Auswahl muss eine Liste von IDs sein!' })
+  .max(LIMITS.idList, { error: `Die Auswahl darf höchstens ${LIMITS.idList} Einträge enthalten!` });

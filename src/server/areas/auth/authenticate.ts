@@ -1,7 +1,15 @@
 import type { AppServices } from '../../services.ts';
 import { AppError } from '../../errors.ts';
 import { CredentialCache } from './credential-cache.ts';
-import { assertLoginAllowed, clearFailedLogins, forgetLoginAttempt, recordLoginAttempt } from './login-limits.ts';
+import {
+  attemptColumn,
+  clearFailedLogins,
+  exceededLoginLimit,
+  forgetLoginAttempt,
+  recordLoginAttempt,
+  tooManyAttempts,
+  type ExceededLoginLimit,
+} from './login-limits.ts';
 import { findUserWithHash, principalOf, type Principal } from './principal.ts';
 import { findSessionUser } from './sessions.ts';
 
@@ -14,6 +22,32 @@ export interface VerifiedCredentials {
 }
 
 /**
+ * What a refused login writes to the log, and the key under which it is written once per
+ * window: the scope of the limit that refused it, so that neither one address trying many
+ * shooter numbers nor many addresses trying one write a line per request.
+ */
+function refusalEntry(limit: ExceededLoginLimit, uid: string, address: string): { key: string; message: string } {
+  const [storedUid, storedAddress] = [attemptColumn(uid), attemptColumn(address)];
+  switch (limit) {
+    case 'address':
+      return {
+        key: `login refused\naddress\n${storedAddress}`,
+        message: `Anmeldung gesperrt (zu viele Fehlversuche von dieser Adresse) von ${address}`,
+      };
+    case 'uidAndAddress':
+      return {
+        key: `login refused\nuid and address\n${storedUid}\n${storedAddress}`,
+        message: `Anmeldung gesperrt (zu viele Fehlversuche) von ${address}`,
+      };
+    case 'uid':
+      return {
+        key: `login refused\nuid\n${storedUid}`,
+        message: `Anmeldung gesperrt (zu viele Fehlversuche dieser Schützennummer von allen Adressen) von ${address}`,
+      };
+  }
+}
+
+/**
  * Checks a shooter number and password with the limits on failed attempts; every
  * outcome is logged without the password. Returns the member on success.
  */
@@ -23,12 +57,12 @@ export async function verifyCredentials(services: AppServices, uid: string, pass
   const shownUid = uid.slice(0, 16);
   // Booked first and kept as a failure unless the password turns out right.
   const attemptId = await recordLoginAttempt(db, uid, address, nowMs);
-  try {
-    await assertLoginAllowed(db, loginLimits, uid, address, nowMs, attemptId);
-  } catch (error) {
+  const exceeded = await exceededLoginLimit(db, loginLimits, uid, address, nowMs, attemptId);
+  if (exceeded) {
     await forgetLoginAttempt(db, attemptId);
-    await serverLog.write(`Schützennummer ${shownUid}`, `Anmeldung gesperrt (zu viele Fehlversuche) von ${address}`);
-    throw error;
+    const entry = refusalEntry(exceeded, uid, address);
+    await serverLog.writeOnce(entry.key, `Schützennummer ${shownUid}`, entry.message, loginLimits.windowMs);
+    throw tooManyAttempts(loginLimits);
   }
   const user = await findUserWithHash(db, { uid });
   const valid = await services.passwords.verify(password, user?.password_hash ?? services.passwords.unknownUserHash);
@@ -36,7 +70,7 @@ export async function verifyCredentials(services: AppServices, uid: string, pass
     await serverLog.write(`Schützennummer ${shownUid}`, `Fehlgeschlagene Anmeldung von ${address}`);
     throw new AppError('UNAUTHORIZED', WRONG_CREDENTIALS_MESSAGE);
   }
-  await clearFailedLogins(db, loginLimits, uid, nowMs);
+  await clearFailedLogins(db, loginLimits, uid, address, nowMs);
   return { principal: await principalOf(db, user), passwordHash: user.password_hash };
 }
 

@@ -1,10 +1,21 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connection.ts';
 import { toClubDateTime } from '../../../shared/dates.ts';
-import { insertLogEntry } from './queries.ts';
+import { claimLogOnce, insertLogEntry, pruneLog, type LogRetention } from './queries.ts';
 
 export const ANONYMOUS_ACTOR = 'anonym';
 export const SYSTEM_ACTOR = 'System';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What the log keeps (README, „Server-Log“). */
+export const DEFAULT_LOG_RETENTION: LogRetention = { maxAgeDays: 180, maxEntries: 100_000 };
+
+/** Pruning costs a few deletes; once an hour keeps the log bounded without a cost per entry. */
+export const LOG_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Events anybody can repeat at will (refusals) are written once per key in this window. */
+export const REPEATED_EVENT_WINDOW_MS = 15 * 60 * 1000;
 
 /**
  * The server log members read in the back office: one line per event with date, time and
@@ -12,18 +23,61 @@ export const SYSTEM_ACTOR = 'System';
  */
 export interface ServerLog {
   write(actor: string, message: string): Promise<void>;
+  /**
+   * Writes the entry unless an entry with the same key was written within `windowMs`, so
+   * that a request repeated in a loop cannot flood the log. The key lives in the database:
+   * every server process on it shares the window.
+   */
+  writeOnce(key: string, actor: string, message: string, windowMs: number): Promise<void>;
 }
 
-export function databaseServerLog(db: Db, now: () => Date, logger: FastifyBaseLogger): ServerLog {
+export interface ServerLogOptions {
+  retention?: LogRetention;
+  pruneIntervalMs?: number;
+}
+
+export function databaseServerLog(db: Db, now: () => Date, logger: FastifyBaseLogger, options: ServerLogOptions = {}): ServerLog {
+  const retention = options.retention ?? DEFAULT_LOG_RETENTION;
+  const pruneIntervalMs = options.pruneIntervalMs ?? LOG_PRUNE_INTERVAL_MS;
+  // Per log object (one per app, kept in its services): each process prunes at most once an interval.
+  let lastPruneMs = Number.NEGATIVE_INFINITY;
+
+  async function pruneWhenDue(instant: Date): Promise<void> {
+    const nowMs = instant.getTime();
+    if (nowMs - lastPruneMs < pruneIntervalMs) return;
+    lastPruneMs = nowMs;
+    const cutoff = toClubDateTime(new Date(nowMs - retention.maxAgeDays * DAY_MS));
+    await pruneLog(db, retention, cutoff, nowMs);
+  }
+
+  async function write(actor: string, message: string): Promise<void> {
+    // One entry is one line: newlines in user-supplied parts must not forge further entries.
+    const line = message.replace(/[\r\n]+/g, ' ').slice(0, 2000);
+    const instant = now();
+    try {
+      await insertLogEntry(db, toClubDateTime(instant), actor.replace(/[\r\n]+/g, ' '), line);
+    } catch (error) {
+      logger.error({ err: error, actor, message: line }, 'could not write the server log');
+      return;
+    }
+    try {
+      await pruneWhenDue(instant);
+    } catch (error) {
+      logger.error({ err: error }, 'could not prune the server log');
+    }
+  }
+
   return {
-    async write(actor, message) {
-      // One entry is one line: newlines in user-supplied parts must not forge further entries.
-      const line = message.replace(/[\r\n]+/g, ' ').slice(0, 2000);
+    write,
+    async writeOnce(key, actor, message, windowMs) {
+      let claimed: boolean;
       try {
-        await insertLogEntry(db, toClubDateTime(now()), actor.replace(/[\r\n]+/g, ' '), line);
+        claimed = await claimLogOnce(db, key, now().getTime(), windowMs);
       } catch (error) {
-        logger.error({ err: error, actor, message: line }, 'could not write the server log');
+        logger.error({ err: error, key }, 'could not check the server log for a repeated entry');
+        claimed = true;
       }
+      if (claimed) await write(actor, message);
     },
   };
 }
