@@ -43,6 +43,8 @@ export function calendarLoader({ params }: LoaderFunctionArgs) {
   const { year, month } = params;
   if (year && month && /^\d{4}$/.test(year) && /^(0[1-9]|1[0-2])$/.test(month)) return null;
   const today = dayjs();
+  // React Router takes a thrown redirect Response as the loader's answer.
+  // eslint-disable-next-line @typescript-eslint/only-throw-error
   throw redirect(calendarMonthPath(today.year(), today.month() + 1));
 }
 

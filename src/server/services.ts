@@ -7,7 +7,7 @@ import type { PasswordHasher } from './areas/auth/passwords.ts';
 import type { ServerLog } from './areas/log/server-log.ts';
 
 export interface Clock {
-  now(): Date;
+  now: () => Date;
 }
 
 export const systemClock: Clock = { now: () => new Date() };

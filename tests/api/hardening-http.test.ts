@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -239,10 +243,6 @@ describe('an active member stays logged in', () => {
 
 describe('the app page is answered from memory', () => {
   it('serves /home after the file is gone, with an ETag, 304 on a match, and the brotli copy to browsers that take it', async () => {
-    const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
-    const { brotliCompressSync, brotliDecompressSync } = await import('node:zlib');
     const dir = mkdtempSync(join(tmpdir(), 'club-pages-'));
     const html = `<!doctype html><html lang="de"><head><title>Schützenverein</title></head><body>${'<p>Seite</p>'.repeat(200)}</body></html>`;
     writeFileSync(join(dir, 'index.html'), html);

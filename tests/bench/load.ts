@@ -70,12 +70,11 @@ function runLoad(
       reject(new Error('abgebrochen'));
       return;
     }
-    // Declared before the call: autocannon reports invalid options synchronously.
-    let instance: autocannon.Instance | undefined;
-    const stop = () => instance?.stop();
-    instance = autocannon({ url, connections: options.connections, duration: seconds }, (error: unknown, result) => {
+    // Only called on abort, which cannot happen before autocannon() has returned.
+    const stop = () => instance.stop();
+    const instance = autocannon({ url, connections: options.connections, duration: seconds }, (error: unknown, result) => {
       options.signal.removeEventListener('abort', stop);
-      if (error) reject(error instanceof Error ? error : new Error(String(error)));
+      if (error) reject(error instanceof Error ? error : new Error('autocannon fehlgeschlagen', { cause: error }));
       else if (options.signal.aborted) reject(new Error('abgebrochen'));
       else resolve(result);
     });

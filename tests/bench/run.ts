@@ -164,9 +164,9 @@ async function bench(cleanup: ReturnType<typeof createCleanup>, signal: AbortSig
   const baselinePort = await freePortOtherThan(sitePort);
   // Registered before waiting, so a failed or interrupted start-up stops them too.
   const site = startSite(dataDir, sitePort);
-  cleanup.add(site.stop);
+  cleanup.add(() => site.stop());
   const baseline = startBaseline(baselinePort);
-  cleanup.add(baseline.stop);
+  cleanup.add(() => baseline.stop());
   await Promise.all([site.ready(), baseline.ready()]);
 
   const targets = targetsOf(baseline, site, manifest);

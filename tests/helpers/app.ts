@@ -18,7 +18,7 @@ export const MEMBER_PASSWORD = 'Mitglied123';
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
-  close(): Promise<void>;
+  close: () => Promise<void>;
   /** HTTP Basic header for a member. */
   basic(uid: string, password: string): { authorization: string };
   admin: { authorization: string };
@@ -27,8 +27,8 @@ export interface TestApp {
   /** A member in a new group holding exactly these permissions; returns the Basic header too. */
   createMember(permissions: PermissionName[], uid?: string): Promise<{ id: number; uid: string; groupId: number; auth: { authorization: string } }>;
   /** A server-side caller acting as the given user id (or anonymous). */
-  callerAs(userId: number | null): Promise<AppCaller>;
-  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+  callerAs: (userId: number | null) => Promise<AppCaller>;
+  inject: (options: InjectOptions) => Promise<LightMyRequestResponse>;
 }
 
 let memberCounter = 0;

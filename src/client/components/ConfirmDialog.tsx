@@ -11,8 +11,8 @@ export interface ConfirmDialogProps {
   title: string;
   /** What is at stake, e.g. the name of the appointment. */
   text: ReactNode;
-  onConfirm(): void;
-  onCancel(): void;
+  onConfirm: () => void;
+  onCancel: () => void;
   /** While the confirmed action runs, both buttons wait for it. */
   busy?: boolean;
 }

@@ -18,16 +18,16 @@ export interface DataTableColumn<Row> {
   /** Unique among the columns; also the React key of its cells. */
   id: string;
   header: ReactNode;
-  render(row: Row): ReactNode;
+  render: (row: Row) => ReactNode;
   /** The text the search looks at; columns without it (e.g. actions) are not searched. */
-  searchText?(row: Row): string;
+  searchText?: (row: Row) => string;
   align?: 'left' | 'center' | 'right';
 }
 
 export interface DataTableProps<Row> {
   rows: readonly Row[];
   columns: readonly DataTableColumn<Row>[];
-  rowKey(row: Row): string | number;
+  rowKey: (row: Row) => string | number;
   /** Names the table for screen readers, e.g. 'Benutzer'. */
   label: string;
   loading?: boolean;

@@ -12,8 +12,8 @@ export interface FormDialogProps {
   title: ReactNode;
   /** While the form is being saved: the dialog stays open, 'Abbrechen' waits and 'Speichern' shows it loading. */
   busy: boolean;
-  onClose(): void;
-  onSubmit(event: FormEvent<HTMLFormElement>): void;
+  onClose: () => void;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   /** The fields. */
   children: ReactNode;
 }

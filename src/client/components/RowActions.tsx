@@ -13,8 +13,8 @@ export interface RowActionsProps {
   /** Without the permission the button stays visible but disabled (SPEC §6). */
   canEdit: boolean;
   canDelete: boolean;
-  onEdit(): void;
-  onDelete(): void;
+  onEdit: () => void;
+  onDelete: () => void;
 }
 
 /** The edit and delete buttons at the end of a table row in the back office. */

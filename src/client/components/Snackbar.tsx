@@ -18,10 +18,10 @@ export function SnackbarProvider({ store, children }: { store: SnackbarStore; ch
 }
 
 export interface SnackbarApi {
-  show(severity: SnackbarSeverity, text: string): void;
-  showSuccess(text: string): void;
+  show: (severity: SnackbarSeverity, text: string) => void;
+  showSuccess: (text: string) => void;
   /** '<prefix>: <server message>' as in SPEC §8. */
-  showError(prefix: string, error: unknown): void;
+  showError: (prefix: string, error: unknown) => void;
 }
 
 /** For messages that are not the outcome of a query or mutation (those show by themselves). */
@@ -39,7 +39,10 @@ export function useSnackbar(): SnackbarApi {
 }
 
 function SnackbarHost({ store }: { store: SnackbarStore }) {
-  const current = useSyncExternalStore(store.subscribe, store.current);
+  const current = useSyncExternalStore(
+    (listener) => store.subscribe(listener),
+    () => store.current(),
+  );
   // The last message stays rendered while the snackbar slides out.
   const [shown, setShown] = useState<SnackbarMessage | null>(current);
   if (current && current !== shown) setShown(current);

@@ -6,7 +6,7 @@ export interface TitledDialogProps extends Omit<DialogProps, 'title' | 'onClose'
   title: ReactNode;
   /** While an action runs, Escape and a click beside the dialog do not close it. */
   busy: boolean;
-  onClose(): void;
+  onClose: () => void;
 }
 
 /** A dialog named by its title, which stays open while its action runs; the frame of ConfirmDialog and FormDialog. */

@@ -12,10 +12,10 @@ export interface SnackbarMessage {
 }
 
 export interface SnackbarStore {
-  show(severity: SnackbarSeverity, text: string): void;
-  dismiss(id: number): void;
-  subscribe(listener: () => void): () => void;
-  current(): SnackbarMessage | null;
+  show: (severity: SnackbarSeverity, text: string) => void;
+  dismiss: (id: number) => void;
+  subscribe: (listener: () => void) => () => void;
+  current: () => SnackbarMessage | null;
 }
 
 export function createSnackbarStore(): SnackbarStore {

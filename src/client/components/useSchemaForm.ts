@@ -33,13 +33,13 @@ export interface SchemaForm<Values extends object, Output> {
   /** Changes one field and drops the server's message about it. */
   setField<Field extends keyof Values & string>(field: Field, value: Values[Field]): void;
   /** Starts over, e.g. with the record the server saved. */
-  reset(values: Values): void;
+  reset: (values: Values) => void;
   /** The message under a field: the schema's once the member tried to save, else the server's. */
-  errorOf(field: keyof Values & string): string | undefined;
+  errorOf: (field: keyof Values & string) => string | undefined;
   /** Validates every field; the parsed values when all are fine, otherwise undefined (the messages show). */
-  validate(): Output | undefined;
+  validate: () => Output | undefined;
   /** Shows the messages per field of a refused request under their fields. */
-  showServerErrors(error: unknown): void;
+  showServerErrors: (error: unknown) => void;
   /** True once a field was changed since the start or the last reset. */
   dirty: boolean;
 }
@@ -86,7 +86,7 @@ export function useSchemaForm<Values extends object, Schema extends z.ZodType>(
       setAttempted(true);
       setServerErrors({});
       const result = schema.safeParse(toInput(values));
-      return result.success ? (result.data as z.output<Schema>) : undefined;
+      return result.success ? result.data : undefined;
     },
     showServerErrors(error) {
       setServerErrors(serverMessages(error));

@@ -50,7 +50,7 @@ function mayOpen(user: CurrentUser, screen: AdminScreenName): boolean {
 }
 
 /** The menu of SPEC §2: each entry only with its view permission, Logout after a divider. */
-function AdminMenu({ user, onNavigate }: { user: CurrentUser; onNavigate(): void }) {
+function AdminMenu({ user, onNavigate }: { user: CurrentUser; onNavigate: () => void }) {
   return (
     <Box component="nav" aria-label="Verwaltung">
       <List>

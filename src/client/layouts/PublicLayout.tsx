@@ -130,7 +130,7 @@ function WideNavigation() {
   );
 }
 
-function DrawerNavigation({ onNavigate }: { onNavigate(): void }) {
+function DrawerNavigation({ onNavigate }: { onNavigate: () => void }) {
   const link = (target: NavTarget, indent: boolean) => (
     <ListItemButton key={target.to} component={NavLink} to={target.to} onClick={onNavigate} sx={{ pl: indent ? 4 : 2 }}>
       <ListItemText primary={target.label} />

@@ -12,8 +12,8 @@ export interface RequestInfo {
 
 /** Lets a procedure set or clear the session cookie without knowing about HTTP. */
 export interface SessionCookies {
-  set(token: string): void;
-  clear(): void;
+  set: (token: string) => void;
+  clear: () => void;
 }
 
 export interface Context {
@@ -27,7 +27,7 @@ export interface Context {
    * Writes a line to the server log in the name of whoever is asking. A refusal
    * (`REFUSAL_PREFIX`) is written once per member and text per window.
    */
-  log(message: string): Promise<void>;
+  log: (message: string) => Promise<void>;
 }
 
 export interface ContextOptions {

@@ -7,7 +7,7 @@ export interface SiteSession {
   /** The running site; there from beforeAll on. */
   readonly site: Site;
   /** A fresh browser profile for the current test, checked for page problems and closed after it. */
-  visit(options?: VisitorOptions): Promise<Visitor>;
+  visit: (options?: VisitorOptions) => Promise<Visitor>;
 }
 
 /**

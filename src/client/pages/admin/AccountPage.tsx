@@ -43,6 +43,7 @@ export function AccountPage() {
   useEffect(() => {
     if (!dirty) reset(userFormValues(user));
     // Only a new record is a reason to start over, not a change of `dirty`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [user]);
 
   const save = trpc.account.update.useMutation({

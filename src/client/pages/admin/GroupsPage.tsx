@@ -80,7 +80,7 @@ export function GroupsPage() {
         ),
       },
     ],
-    [canUpdate, canDelete],
+    [canUpdate, canDelete, dialog, deletion],
   );
 
   return (

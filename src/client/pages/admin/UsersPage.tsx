@@ -79,7 +79,7 @@ export function UsersPage() {
         ),
       },
     ],
-    [canUpdate, canDelete, me.id],
+    [canUpdate, canDelete, me.id, dialog, deletion],
   );
 
   return (

@@ -22,13 +22,13 @@ export const REPEATED_EVENT_WINDOW_MS = 15 * 60 * 1000;
  * who. Writing never fails the request that caused it; a failure goes to the process log.
  */
 export interface ServerLog {
-  write(actor: string, message: string): Promise<void>;
+  write: (actor: string, message: string) => Promise<void>;
   /**
    * Writes the entry unless an entry with the same key was written within `windowMs`, so
    * that a request repeated in a loop cannot flood the log. The key lives in the database:
    * every server process on it shares the window.
    */
-  writeOnce(key: string, actor: string, message: string, windowMs: number): Promise<void>;
+  writeOnce: (key: string, actor: string, message: string, windowMs: number) => Promise<void>;
 }
 
 export interface ServerLogOptions {

@@ -34,7 +34,7 @@ export interface GroupDialogProps {
   permissions: readonly Permission[] | undefined;
   /** Loading the permissions failed (the snackbar said why). */
   permissionsFailed?: boolean;
-  onClose(): void;
+  onClose: () => void;
 }
 
 /**
@@ -158,7 +158,7 @@ interface PermissionCellProps {
   id: number | undefined;
   selected: ReadonlySet<number>;
   disabled: boolean;
-  onToggle(id: number, checked: boolean): void;
+  onToggle: (id: number, checked: boolean) => void;
 }
 
 function PermissionCell({ area, action, id, selected, disabled, onToggle }: PermissionCellProps) {

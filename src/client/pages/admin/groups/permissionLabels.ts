@@ -1,6 +1,4 @@
 import {
-  PERMISSION_ACTIONS,
-  PERMISSION_AREAS,
   type PermissionAction,
   type PermissionArea,
   type PermissionName,

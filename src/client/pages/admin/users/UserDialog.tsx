@@ -12,7 +12,7 @@ export interface UserDialogProps {
   groupsEditable: boolean;
   groupOptions: readonly GroupOption[];
   groupsLoading: boolean;
-  onClose(): void;
+  onClose: () => void;
 }
 
 /**
