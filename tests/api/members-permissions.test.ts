@@ -121,7 +121,8 @@ const matrix: Record<string, Entry> = {
   'log.clear': { access: 'log_delete', rest: { method: 'DELETE', url: () => '/api/log' } },
 };
 
-const procedures = appRouter._def.procedures as Record<string, { _def: { type: 'query' | 'mutation' | 'subscription' } }>;
+// At run time the router keeps its procedures flat under dotted paths ("users.get").
+const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: 'query' | 'mutation' | 'subscription' } }>;
 const paths = Object.keys(procedures).sort();
 
 /** The example input, with '${self}' standing for the caller's own shooter number. */
