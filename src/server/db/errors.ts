@@ -23,6 +23,8 @@ const UNREACHABLE_CODES = new Set([
   'SQLITE_CANTOPEN',
 ]);
 
+const CLOSED_MESSAGES = new Set(['Pool is closed.', 'The database connection is not open', 'driver has already been destroyed']);
+
 /**
  * True when the database did not answer at all (server down, pool or file closed), as
  * opposed to refusing a statement: the member gets 503 and may try again later.
@@ -32,8 +34,8 @@ export function isDatabaseUnreachable(error: unknown): boolean {
   for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
     const code = (current as Error & { code?: unknown }).code;
     if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('SQLITE_IOERR'))) return true;
-    // mysql2 and better-sqlite3 say so without a code once the pool or file is closed.
-    if (current.message === 'Pool is closed.' || current.message === 'The database connection is not open') return true;
+    // mysql2, better-sqlite3 and Kysely say so without a code once the pool, file or driver is closed.
+    if (CLOSED_MESSAGES.has(current.message)) return true;
     current = current.cause;
   }
   return false;
