@@ -1,4 +1,5 @@
 import type { CreateTableBuilder, Kysely } from 'kysely';
+import { createTable } from './dialect.ts';
 
 /**
  * Every entity of SPEC §3 plus sessions, login attempts, the mail outbox and the log,
@@ -17,17 +18,16 @@ function createdAt(table: AnyTable): AnyTable {
 }
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await withId(db.schema.createTable('permissions'))
+  await withId(createTable(db, 'permissions'))
     .addColumn('name', 'varchar(64)', (c) => c.notNull())
     .addUniqueConstraint('permissions_name_unique', ['name'])
     .execute();
 
-  await withId(db.schema.createTable('groups'))
+  await withId(createTable(db, 'groups'))
     .addColumn('name', 'varchar(255)', (c) => c.notNull())
     .execute();
 
-  await db.schema
-    .createTable('group_permissions')
+  await createTable(db, 'group_permissions')
     .addColumn('group_id', 'integer', (c) => c.notNull())
     .addColumn('permission_id', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('group_permissions_pk', ['group_id', 'permission_id'])
@@ -37,7 +37,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )
     .execute();
 
-  await createdAt(withId(db.schema.createTable('users')))
+  await createdAt(withId(createTable(db, 'users')))
     .addColumn('prename', 'varchar(255)', (c) => c.notNull())
     .addColumn('lastname', 'varchar(255)', (c) => c.notNull())
     .addColumn('uid', 'varchar(8)', (c) => c.notNull())
@@ -48,8 +48,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addUniqueConstraint('users_uid_unique', ['uid'])
     .execute();
 
-  await db.schema
-    .createTable('user_groups')
+  await createTable(db, 'user_groups')
     .addColumn('user_id', 'integer', (c) => c.notNull())
     .addColumn('group_id', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('user_groups_pk', ['user_id', 'group_id'])
@@ -58,8 +57,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('user_groups_group_idx').on('user_groups').column('group_id').execute();
 
-  await db.schema
-    .createTable('sessions')
+  await createTable(db, 'sessions')
     .addColumn('id', 'varchar(64)', (c) => c.primaryKey().notNull())
     .addColumn('user_id', 'integer', (c) => c.notNull())
     .addColumn('created_ms', 'bigint', (c) => c.notNull())
@@ -71,7 +69,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('sessions_user_idx').on('sessions').column('user_id').execute();
   await db.schema.createIndex('sessions_expires_idx').on('sessions').column('expires_ms').execute();
 
-  await withId(db.schema.createTable('login_attempts'))
+  await withId(createTable(db, 'login_attempts'))
     .addColumn('uid', 'varchar(64)', (c) => c.notNull())
     .addColumn('address', 'varchar(64)', (c) => c.notNull())
     .addColumn('attempted_ms', 'bigint', (c) => c.notNull())
@@ -83,12 +81,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['address', 'attempted_ms'])
     .execute();
 
-  await createdAt(withId(db.schema.createTable('log_entries')))
+  await createdAt(withId(createTable(db, 'log_entries')))
     .addColumn('actor', 'varchar(255)', (c) => c.notNull())
     .addColumn('message', 'text', (c) => c.notNull())
     .execute();
 
-  await createdAt(withId(db.schema.createTable('mail_outbox')))
+  await createdAt(withId(createTable(db, 'mail_outbox')))
     .addColumn('recipient', 'varchar(255)', (c) => c.notNull())
     .addColumn('reply_to', 'varchar(255)')
     .addColumn('subject', 'varchar(255)', (c) => c.notNull())
@@ -99,7 +97,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('mail_outbox_sent_idx').on('mail_outbox').column('sent_at').execute();
 
-  await createdAt(withId(db.schema.createTable('contact_messages')))
+  await createdAt(withId(createTable(db, 'contact_messages')))
     .addColumn('recipient', 'varchar(32)', (c) => c.notNull())
     .addColumn('prename', 'varchar(255)', (c) => c.notNull())
     .addColumn('lastname', 'varchar(255)', (c) => c.notNull())
@@ -109,21 +107,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('address', 'varchar(64)', (c) => c.notNull())
     .execute();
 
-  await db.schema
-    .createTable('info_texts')
+  await createTable(db, 'info_texts')
     .addColumn('identifier', 'varchar(64)', (c) => c.primaryKey().notNull())
     .addColumn('text', 'varchar(255)', (c) => c.notNull())
     .execute();
 
-  await db.schema
-    .createTable('section_alerts')
+  await createTable(db, 'section_alerts')
     .addColumn('identifier', 'varchar(32)', (c) => c.primaryKey().notNull())
     .addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('text', 'varchar(255)', (c) => c.notNull())
     .execute();
 
   // An assigned group cannot be deleted while appointments name it (no silent loss of appointments).
-  await createdAt(withId(db.schema.createTable('appointments')))
+  await createdAt(withId(createTable(db, 'appointments')))
     .addColumn('name', 'varchar(255)', (c) => c.notNull())
     .addColumn('datetime_begin', 'datetime', (c) => c.notNull())
     .addColumn('datetime_end', 'datetime', (c) => c.notNull())
@@ -144,7 +140,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('appointments_month_idx').on('appointments').columns(['datetime_begin', 'datetime_end']).execute();
 
-  await createdAt(withId(db.schema.createTable('attachments')))
+  await createdAt(withId(createTable(db, 'attachments')))
     .addColumn('appointment_id', 'integer')
     .addColumn('filename', 'varchar(255)', (c) => c.notNull())
     .addColumn('stored_name', 'varchar(255)', (c) => c.notNull())
@@ -157,7 +153,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('attachments_appointment_idx').on('attachments').column('appointment_id').execute();
 
   // A deleted user leaves the entry with an open slot (null on both columns reads as 'ungeklärt').
-  await withId(db.schema.createTable('host_entries'))
+  await withId(createTable(db, 'host_entries'))
     .addColumn('date', 'date', (c) => c.notNull())
     .addColumn('supervisor_user_id', 'integer')
     .addColumn('supervisor_special', 'integer')
@@ -170,14 +166,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('host_entries_date_idx').on('host_entries').column('date').execute();
 
-  await createdAt(withId(db.schema.createTable('downloads')))
+  await createdAt(withId(createTable(db, 'downloads')))
     .addColumn('filename', 'varchar(255)', (c) => c.notNull())
     .addColumn('stored_name', 'varchar(255)', (c) => c.notNull())
     .addColumn('mime', 'varchar(255)', (c) => c.notNull())
     .addColumn('size', 'integer', (c) => c.notNull())
     .execute();
 
-  await createdAt(withId(db.schema.createTable('results')))
+  await createdAt(withId(createTable(db, 'results')))
     .addColumn('filename', 'varchar(255)', (c) => c.notNull())
     .addColumn('stored_name', 'varchar(255)', (c) => c.notNull())
     .addColumn('section', 'varchar(16)', (c) => c.notNull())
@@ -186,13 +182,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('results_section_idx').on('results').columns(['section', 'internal']).execute();
 
-  await createdAt(withId(db.schema.createTable('albums')))
+  await createdAt(withId(createTable(db, 'albums')))
     .addColumn('name', 'varchar(255)', (c) => c.notNull())
     .addColumn('section', 'varchar(16)', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('albums_section_idx').on('albums').column('section').execute();
 
-  await createdAt(withId(db.schema.createTable('images')))
+  await createdAt(withId(createTable(db, 'images')))
     .addColumn('album_id', 'integer', (c) => c.notNull())
     .addColumn('title', 'varchar(255)', (c) => c.notNull())
     .addColumn('name', 'varchar(255)', (c) => c.notNull())
@@ -205,7 +201,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('images_album_idx').on('images').column('album_id').execute();
 
-  await createdAt(withId(db.schema.createTable('sponsors')))
+  await createdAt(withId(createTable(db, 'sponsors')))
     .addColumn('name', 'varchar(255)', (c) => c.notNull())
     .addColumn('url', 'varchar(255)', (c) => c.notNull())
     .addColumn('logo_stored_name', 'varchar(255)', (c) => c.notNull())

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError } from 'zod';
+import { isDatabaseUnreachable } from './db/errors.ts';
 
 export type AppErrorCode =
   | 'UNAUTHORIZED'
@@ -31,6 +32,21 @@ export class AppError extends TRPCError {
   /** A validation failure on one field, shaped like the zod failures. */
   static field(field: string, message: string): AppError {
     return new AppError('UNPROCESSABLE_CONTENT', message, { [field]: [message] });
+  }
+}
+
+/**
+ * A 403 whose reason goes to the server log ('Zugriff verweigert: <reason>'). Thrown
+ * anywhere in a procedure, also inside a transaction; the base middleware of every
+ * procedure writes the line once the procedure has ended (and the transaction is gone).
+ */
+export class Refusal extends AppError {
+  readonly reason: string;
+
+  constructor(reason: string, message: string = MESSAGES.forbidden) {
+    super('FORBIDDEN', message);
+    this.name = 'Refusal';
+    this.reason = reason;
   }
 }
 
@@ -112,16 +128,4 @@ export function describeError(error: unknown): { status: number; body: ErrorBody
     return { status: 503, body: { message: MESSAGES.databaseUnavailable }, internal: true };
   }
   return { status: 500, body: { message: INTERNAL_ERROR_MESSAGE }, internal: true };
-}
-
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'PROTOCOL_CONNECTION_LOST', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND']);
-
-function isDatabaseUnreachable(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
-    const code = (current as Error & { code?: unknown }).code;
-    if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) return true;
-    current = current.cause;
-  }
-  return false;
 }

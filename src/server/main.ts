@@ -7,6 +7,9 @@ import { migrateToLatest, openDatabase } from './db/connection.ts';
 import { bcryptHasher } from './areas/auth/passwords.ts';
 import { systemClock } from './services.ts';
 
+/** How long a shutdown waits for open requests before it cuts them off. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 /** Starts the site: config, database (migrated and seeded), HTTP, and a clean shutdown. */
 async function main(): Promise<void> {
   const config = readConfig();
@@ -52,6 +55,13 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    // A request that never ends (a body that never arrives, a hung client) would hold the
+    // exit forever: after the grace period its connection is cut and the process ends.
+    setTimeout(() => {
+      app.log.warn({ graceMs: SHUTDOWN_GRACE_MS }, 'requests still open at shutdown; closing their connections');
+      app.server.closeAllConnections();
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {

@@ -64,6 +64,8 @@ export const LIMITS = {
   accountEmail: 255,
   accountPhone: 255,
   passwordMin: 8,
+  /** bcrypt reads only the first 72 bytes (UTF-8) of a password. */
+  passwordMaxBytes: 72,
   snackbarMs: 5000,
   dialogResetMs: 300,
   albumThumbnails: 4,

@@ -43,6 +43,22 @@ describe('groups', () => {
     expect(duplicate.statusCode).toBe(409);
   });
 
+  it('the unique key decides duplicate names: renaming onto a taken name and two creates at once', async () => {
+    const taken = await send('POST', '/api/groups', { name: 'Vorstand', permissions: [] });
+    expect(taken.statusCode).toBe(201);
+    const other = (await send('POST', '/api/groups', { name: 'Beisitzer', permissions: [] })).json().data.id;
+    const renamed = await send('PUT', `/api/groups/${other}`, { name: 'Vorstand', permissions: [1] });
+    expect(renamed.statusCode).toBe(409);
+    const message = 'Eine Gruppe mit dem Namen „Vorstand“ gibt es bereits.';
+    expect(renamed.json()).toEqual({ message, errors: { name: [message] } });
+    expect((await t.db.selectFrom('groups').select('name').where('id', '=', other).executeTakeFirstOrThrow()).name).toBe('Beisitzer');
+    expect(await t.db.selectFrom('group_permissions').select('permission_id').where('group_id', '=', other).execute()).toEqual([]);
+
+    const both = await Promise.all([1, 2].map(() => send('POST', '/api/groups', { name: 'Gleichzeitig', permissions: [2] })));
+    expect(both.map((response) => response.statusCode).sort()).toEqual([201, 409]);
+    expect(await t.db.selectFrom('groups').select('id').where('name', '=', 'Gleichzeitig').execute()).toHaveLength(1);
+  });
+
   it('updates name and permissions; members get them on their next request', async () => {
     const member = await t.createMember([]);
     expect((await t.inject({ method: 'GET', url: '/api/log', headers: member.auth })).statusCode).toBe(403);

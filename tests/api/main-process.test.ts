@@ -118,6 +118,27 @@ describe.skipIf(process.env.TEST_DATABASE === 'mysql')('main.ts', () => {
     expect(code, first.output()).toBe(0);
   });
 
+  it('ends within the grace period of 10 s even when a request never finishes', { timeout: 30_000 }, async () => {
+    const server = await start(dir);
+    children.push(server.child);
+    // Headers promise a body that never comes: Fastify waits for it without a time limit.
+    const socket = connect(server.port, '127.0.0.1');
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    socket.on('error', () => {});
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.write(`POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"username":`);
+    await sleep(300);
+    const stoppedAt = Date.now();
+    server.child.kill('SIGTERM');
+    const code = await Promise.race([server.exited, sleep(20_000).then(() => 'still running' as const)]);
+    const seconds = (Date.now() - stoppedAt) / 1000;
+    expect(code, server.output()).toBe(1);
+    expect(seconds).toBeGreaterThanOrEqual(9);
+    expect(seconds).toBeLessThan(15);
+    expect(server.output()).toContain('requests still open at shutdown');
+    await closed;
+  });
+
   it('prints no password when it starts again on the same database', { timeout: 30_000 }, async () => {
     const second = await start(dir);
     children.push(second.child);

@@ -1,14 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PermissionName } from '../../src/shared/permissions.ts';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { appRouter } from '../../src/server/router.ts';
+import { MEMBER_PASSWORD, createTestApp, type TestApp } from '../helpers/app.ts';
 
 /**
- * The permission matrix of the members areas: every procedure over tRPC and every REST
- * path, as anonymous (401), as a member without the permission (403) and with it (2xx).
+ * The permission matrix: every procedure of the router, found in the router itself, so a
+ * new procedure without an entry here fails. Each entry says what the procedure needs
+ * (public, any login, or a permission) and gives an example input; it is called over
+ * tRPC (and its REST path, when it has one) as anonymous (401), as a member without the
+ * permission (403) and with it (2xx).
  */
 
 let t: TestApp;
 let counter = 0;
+const permissionIds = new Map<string, number>();
 
 interface Fixture {
   userId: number;
@@ -33,92 +38,116 @@ function newUser(suffix: number) {
   };
 }
 
-interface Case {
-  name: string;
-  permissions: PermissionName[];
-  trpc: { path: string; type: 'query' | 'mutation'; input?: (fx: Fixture) => unknown };
+function permission(name: PermissionName): number {
+  const id = permissionIds.get(name);
+  if (id === undefined) throw new Error(`unknown permission ${name}`);
+  return id;
+}
+
+type Access = 'public' | 'authed' | PermissionName;
+
+interface Entry {
+  access: Access;
+  /** Example input; gets a fresh member to act on. Permissions given to a group are ones the caller holds. */
+  input?: (fx: Fixture) => unknown;
   rest?: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: (fx: Fixture) => string; body?: (fx: Fixture) => unknown };
 }
 
-const cases: Case[] = [
-  { name: 'users.list', permissions: ['users_view'], trpc: { path: 'users.list', type: 'query' }, rest: { method: 'GET', url: () => '/api/users' } },
-  {
-    name: 'users.get (someone else)',
-    permissions: ['users_view'],
-    trpc: { path: 'users.get', type: 'query', input: (fx) => ({ ref: fx.uid }) },
+const matrix: Record<string, Entry> = {
+  'auth.login': {
+    access: 'public',
+    input: (fx) => ({ username: fx.uid, password: MEMBER_PASSWORD }),
+    rest: { method: 'POST', url: () => '/api/login', body: (fx) => ({ username: fx.uid, password: MEMBER_PASSWORD }) },
+  },
+  'auth.logout': { access: 'public', rest: { method: 'POST', url: () => '/api/logout' } },
+  'auth.session': { access: 'public' },
+  'auth.me': { access: 'authed', rest: { method: 'GET', url: () => '/api/me' } },
+  'account.update': {
+    access: 'authed',
+    // Only the caller's own record, so the example changes nothing but names.
+    input: () => ({ prename: 'Max', lastname: 'Muster', uid: '${self}', email: 'max@example.org', phone: '0123' }),
+  },
+  'users.list': { access: 'users_view', rest: { method: 'GET', url: () => '/api/users' } },
+  'users.get': {
+    access: 'users_view',
+    input: (fx) => ({ ref: fx.uid }),
     rest: { method: 'GET', url: (fx) => `/api/users/${fx.uid}` },
   },
-  {
-    name: 'users.create',
-    permissions: ['users_create'],
-    trpc: { path: 'users.create', type: 'mutation', input: (fx) => newUser(fx.userId) },
+  'users.create': {
+    access: 'users_create',
+    input: (fx) => newUser(fx.userId),
     rest: { method: 'POST', url: () => '/api/users', body: (fx) => newUser(fx.userId + 1000) },
   },
-  {
-    name: 'users.update',
-    permissions: ['users_update'],
-    trpc: {
-      path: 'users.update',
-      type: 'mutation',
-      input: (fx) => ({ ref: String(fx.userId), prename: 'Neu', lastname: 'Name', uid: fx.uid, email: 'neu@example.org', phone: '' }),
-    },
+  'users.update': {
+    access: 'users_update',
+    input: (fx) => ({ ref: String(fx.userId), prename: 'Neu', lastname: 'Name', uid: fx.uid, email: 'neu@example.org', phone: '' }),
+  },
+  'users.save': {
+    access: 'users_update',
+    input: (fx) => ({ ref: fx.uid, prename: 'Neu', lastname: 'Name', uid: fx.uid, email: 'neu@example.org', phone: '' }),
     rest: {
       method: 'PUT',
       url: (fx) => `/api/users/${fx.uid}`,
       body: (fx) => ({ prename: 'Neu', lastname: 'Name', uid: fx.uid, email: 'neu@example.org', phone: '' }),
     },
   },
-  {
-    name: 'users.delete',
-    permissions: ['users_delete'],
-    trpc: { path: 'users.delete', type: 'mutation', input: (fx) => ({ ref: String(fx.userId) }) },
+  'users.delete': {
+    access: 'users_delete',
+    input: (fx) => ({ ref: String(fx.userId) }),
     rest: { method: 'DELETE', url: (fx) => `/api/users/${fx.userId}` },
   },
-  { name: 'groups.list', permissions: ['groups_view'], trpc: { path: 'groups.list', type: 'query' }, rest: { method: 'GET', url: () => '/api/groups' } },
-  {
-    name: 'groups.create',
-    permissions: ['groups_create'],
-    trpc: { path: 'groups.create', type: 'mutation', input: (fx) => ({ name: `Neue Gruppe ${fx.userId}`, permissions: [1, 2] }) },
-    rest: { method: 'POST', url: () => '/api/groups', body: (fx) => ({ name: `REST Gruppe ${fx.userId}`, permissions: [3] }) },
+  'groups.list': { access: 'groups_view', rest: { method: 'GET', url: () => '/api/groups' } },
+  'groups.create': {
+    access: 'groups_create',
+    input: (fx) => ({ name: `Neue Gruppe ${fx.userId}`, permissions: [permission('groups_create')] }),
+    rest: { method: 'POST', url: () => '/api/groups', body: (fx) => ({ name: `REST Gruppe ${fx.userId}`, permissions: [permission('groups_create')] }) },
   },
-  {
-    name: 'groups.update',
-    permissions: ['groups_update'],
-    trpc: { path: 'groups.update', type: 'mutation', input: (fx) => ({ id: fx.groupId, name: `Umbenannt ${fx.groupId}`, permissions: [] }) },
-    rest: { method: 'PUT', url: (fx) => `/api/groups/${fx.groupId}`, body: (fx) => ({ name: `REST ${fx.groupId}`, permissions: [5] }) },
+  'groups.update': {
+    access: 'groups_update',
+    input: (fx) => ({ id: fx.groupId, name: `Umbenannt ${fx.groupId}`, permissions: [] }),
+    rest: {
+      method: 'PUT',
+      url: (fx) => `/api/groups/${fx.groupId}`,
+      body: (fx) => ({ name: `REST ${fx.groupId}`, permissions: [permission('groups_update')] }),
+    },
   },
-  {
-    name: 'groups.delete',
-    permissions: ['groups_delete'],
-    trpc: { path: 'groups.delete', type: 'mutation', input: (fx) => ({ id: fx.groupId }) },
+  'groups.delete': {
+    access: 'groups_delete',
+    input: (fx) => ({ id: fx.groupId }),
     rest: { method: 'DELETE', url: (fx) => `/api/groups/${fx.groupId}` },
   },
-  {
-    name: 'permissions.list',
-    permissions: ['groups_view'],
-    trpc: { path: 'permissions.list', type: 'query' },
-    rest: { method: 'GET', url: () => '/api/permissions' },
-  },
-  { name: 'log.read', permissions: ['log_view'], trpc: { path: 'log.read', type: 'query' }, rest: { method: 'GET', url: () => '/api/log' } },
-  { name: 'log.clear', permissions: ['log_delete'], trpc: { path: 'log.clear', type: 'mutation' }, rest: { method: 'DELETE', url: () => '/api/log' } },
-];
+  'permissions.list': { access: 'groups_view', rest: { method: 'GET', url: () => '/api/permissions' } },
+  'log.read': { access: 'log_view', rest: { method: 'GET', url: () => '/api/log' } },
+  'log.clear': { access: 'log_delete', rest: { method: 'DELETE', url: () => '/api/log' } },
+};
 
-async function callTrpc(c: Case, fx: Fixture, headers: Record<string, string>) {
-  const input = c.trpc.input?.(fx);
-  if (c.trpc.type === 'query') {
+// At run time the router keeps its procedures flat under dotted paths ("users.get").
+const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: 'query' | 'mutation' | 'subscription' } }>;
+const paths = Object.keys(procedures).sort();
+
+/** The example input, with '${self}' standing for the caller's own shooter number. */
+function inputOf(path: string, fx: Fixture, self: string | undefined): unknown {
+  const input = matrix[path]?.input?.(fx);
+  if (input === undefined || self === undefined) return input;
+  return JSON.parse(JSON.stringify(input).replaceAll('${self}', self));
+}
+
+async function callTrpc(path: string, fx: Fixture, headers: Record<string, string>, self?: string) {
+  const input = inputOf(path, fx, self);
+  if (procedures[path]!._def.type === 'query') {
     const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
-    return t.inject({ method: 'GET', url: `/trpc/${c.trpc.path}${query}`, headers });
+    return t.inject({ method: 'GET', url: `/trpc/${path}${query}`, headers });
   }
   return t.inject({
     method: 'POST',
-    url: `/trpc/${c.trpc.path}`,
+    url: `/trpc/${path}`,
     headers: { ...headers, 'content-type': 'application/json' },
     payload: JSON.stringify(input ?? null),
   });
 }
 
-async function callRest(c: Case, fx: Fixture, headers: Record<string, string>) {
-  const rest = c.rest!;
+async function callRest(path: string, fx: Fixture, headers: Record<string, string>) {
+  const rest = matrix[path]!.rest!;
   const body = rest.body?.(fx);
   return t.inject({
     method: rest.method,
@@ -130,44 +159,65 @@ async function callRest(c: Case, fx: Fixture, headers: Record<string, string>) {
 
 beforeAll(async () => {
   t = await createTestApp();
+  for (const row of await t.db.selectFrom('permissions').select(['id', 'name']).execute()) permissionIds.set(row.name, row.id);
 });
 afterAll(() => t.close());
 
-describe.each(cases)('$name', (c) => {
-  it('refuses anonymous callers with 401', async () => {
+it('has an entry for every procedure of the router, and none for procedures that do not exist', () => {
+  expect(paths.length).toBeGreaterThan(0);
+  expect(Object.keys(matrix).sort()).toEqual(paths);
+});
+
+describe.each(paths)('%s', (path) => {
+  const entry = (): Entry => {
+    const found = matrix[path];
+    if (!found) throw new Error(`${path} fehlt in der Matrix (Berechtigung und Beispiel-Eingabe)`);
+    return found;
+  };
+
+  it('refuses anonymous callers with 401 unless it is public', async () => {
+    const { access, rest } = entry();
     const fx = await fixture();
-    const trpc = await callTrpc(c, fx, {});
+    const trpc = await callTrpc(path, fx, {});
+    if (access === 'public') {
+      expect(trpc.statusCode, trpc.body).toBeLessThan(300);
+      return;
+    }
     expect(trpc.statusCode).toBe(401);
-    if (c.rest) {
-      const rest = await callRest(c, fx, {});
-      expect(rest.statusCode).toBe(401);
-      expect(rest.headers['www-authenticate']).toBeUndefined();
-      expect(rest.json().message).toMatch(/nicht angemeldet/);
+    if (rest) {
+      const response = await callRest(path, fx, {});
+      expect(response.statusCode).toBe(401);
+      expect(response.headers['www-authenticate']).toBeUndefined();
+      expect(response.json().message).toMatch(/nicht angemeldet/);
     }
   });
 
   it('refuses a member without the permission with 403', async () => {
+    const { access, rest } = entry();
+    if (access === 'public' || access === 'authed') return;
     const fx = await fixture();
-    const others = (['dashboard_view', 'calendar_view', 'hosts_view'] as PermissionName[]).filter((p) => !c.permissions.includes(p));
+    const others = (['dashboard_view', 'calendar_view', 'hosts_view'] as PermissionName[]).filter((p) => p !== access);
     counter += 1;
     const member = await t.createMember(others, String(70000000 + counter));
-    const trpc = await callTrpc(c, fx, member.auth);
+    const trpc = await callTrpc(path, fx, member.auth, member.uid);
     expect(trpc.statusCode).toBe(403);
-    if (c.rest) {
-      const rest = await callRest(c, fx, member.auth);
-      expect(rest.statusCode).toBe(403);
-      expect(rest.json().message).toBe('Dir fehlt die Berechtigung für diese Aktion.');
+    expect(trpc.json().error.message).toBe('Dir fehlt die Berechtigung für diese Aktion.');
+    if (rest) {
+      const response = await callRest(path, fx, member.auth);
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toBe('Dir fehlt die Berechtigung für diese Aktion.');
     }
   });
 
-  it('allows a member with the permission', async () => {
+  it('allows a member with the permission (or any member, or anyone)', async () => {
+    const { access, rest } = entry();
     counter += 1;
-    const member = await t.createMember(c.permissions, String(80000000 + counter));
-    const trpc = await callTrpc(c, await fixture(), member.auth);
+    const member = await t.createMember(access === 'public' || access === 'authed' ? [] : [access], String(80000000 + counter));
+    const trpc = await callTrpc(path, await fixture(), member.auth, member.uid);
     expect(trpc.statusCode, trpc.body).toBeLessThan(300);
-    if (c.rest) {
-      const rest = await callRest(c, await fixture(), member.auth);
-      expect(rest.statusCode, rest.body).toBeLessThan(300);
+    if (rest) {
+      const response = await callRest(path, await fixture(), member.auth);
+      expect(response.statusCode, response.body).toBeLessThan(300);
     }
   });
 });
@@ -183,19 +233,29 @@ describe('own record', () => {
     }
   });
 
-  it('account.update needs only a login', async () => {
+  it('someone else is refused before the lookup: an unknown and a known shooter number both answer 403', async () => {
     counter += 1;
     const member = await t.createMember([], String(90000000 + counter));
-    const body = { prename: 'Max', lastname: 'Muster', uid: member.uid, email: 'max@example.org', phone: '0123' };
-    const anonymous = await t.inject({ method: 'POST', url: '/trpc/account.update', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
-    expect(anonymous.statusCode).toBe(401);
+    const other = await fixture();
+    for (const ref of ['87654321', other.uid, '999999']) {
+      const response = await t.inject({ method: 'GET', url: `/api/users/${ref}`, headers: member.auth });
+      expect(response.statusCode, ref).toBe(403);
+      expect(response.json().message).toBe('Dir fehlt die Berechtigung für diese Aktion.');
+    }
+  });
+
+  it('users.save on the own record needs only a login and follows the account rules', async () => {
+    counter += 1;
+    const member = await t.createMember([], String(90000000 + counter));
+    const body = { ref: member.uid, prename: 'Max', lastname: 'Muster', uid: member.uid, email: `${'a'.repeat(200)}@example.org`, phone: '' };
     const response = await t.inject({
       method: 'POST',
-      url: '/trpc/account.update',
+      url: '/trpc/users.save',
       headers: { ...member.auth, 'content-type': 'application/json' },
       payload: JSON.stringify(body),
     });
-    expect(response.statusCode).toBe(200);
+    // 212 characters: too long for the admin dialog (190), fine for 'My account' (255).
+    expect(response.statusCode, response.body).toBe(200);
     expect(response.json().result.data.message).toBe('Gepeichert');
   });
 });

@@ -249,3 +249,44 @@ describe('Meine Daten (account.update, PUT on the own record)', () => {
     expect(keep.statusCode).toBe(200);
   });
 });
+
+describe("passwords and bcrypt's 72 bytes", () => {
+  const TOO_LONG = 'Das Passwort darf höchstens 72 Bytes lang sein (Umlaute zählen doppelt)!';
+  // 2 + 35 × 2 = 72 bytes in 37 characters: the limit counts bytes, not characters.
+  const exactly72 = `a1${'ä'.repeat(35)}`;
+
+  it('refuses a new password over 72 bytes with 422 on create, update and the own account, saving nothing', async () => {
+    const before = await countUsers();
+    const created = await post('/api/users', { ...valid, uid: nextUid(), password: `${exactly72}x` });
+    expect(created.statusCode).toBe(422);
+    expect(created.json()).toEqual({ message: TOO_LONG, errors: { password: [TOO_LONG] } });
+    expect(await countUsers()).toBe(before);
+
+    const member = await t.createMember([]);
+    const base = { prename: 'A', lastname: 'B', uid: member.uid, email: 'a@example.org' };
+    const updated = await put(`/api/users/${member.id}`, { ...base, password: `Geheim123${'🎯'.repeat(16)}` });
+    expect(updated.statusCode).toBe(422);
+    expect(updated.json().errors.password).toEqual([TOO_LONG]);
+    const own = await t.inject({
+      method: 'POST',
+      url: '/trpc/account.update',
+      headers: { ...member.auth, 'content-type': 'application/json' },
+      payload: JSON.stringify({ ...base, password: 'x1'.repeat(37) }),
+    });
+    expect(own.statusCode).toBe(400);
+    expect(own.json().error.data.fieldErrors.password).toEqual([TOO_LONG]);
+    expect((await t.inject({ method: 'GET', url: '/api/me', headers: member.auth })).statusCode).toBe(200);
+  });
+
+  it('accepts exactly 72 bytes, and a longer password never matches the hash of its first 72 bytes', async () => {
+    const uid = nextUid();
+    const created = await post('/api/users', { ...valid, uid, password: exactly72 });
+    expect(created.statusCode, created.body).toBe(201);
+    const login = (password: string) => t.inject({ method: 'POST', url: '/api/login', payload: { username: uid, password } });
+    expect((await login(exactly72)).statusCode).toBe(200);
+    const longer = await login(`${exactly72}ä`);
+    expect(longer.statusCode).toBe(401);
+    expect(longer.json().message).toBe('Schützennummer oder Passwort ist falsch.');
+    expect((await t.inject({ method: 'GET', url: '/api/me', headers: t.basic(uid, `${exactly72}zusatz`) })).statusCode).toBe(401);
+  });
+});

@@ -2,15 +2,29 @@ import { randomBytes } from 'node:crypto';
 import { createConnection } from 'mysql2/promise';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/server/db/connection.ts';
 
+export interface FreshDatabaseOptions {
+  /** Migrate to the latest version (default); false leaves the database empty. */
+  migrate?: boolean;
+  /** MySQL only: the database's default character set, as a shared host might hand it out. */
+  mysqlCharset?: string;
+}
+
+export function usesMysql(): boolean {
+  return process.env.TEST_DATABASE === 'mysql';
+}
+
 /**
  * A fresh, migrated database for one test file: SQLite in memory, or with
  * TEST_DATABASE=mysql a new database on the server of TEST_MYSQL_URL, dropped afterwards.
  */
-export async function freshDatabase(): Promise<DatabaseHandle & { drop(): Promise<void> }> {
-  if (process.env.TEST_DATABASE !== 'mysql') {
+export async function freshDatabase(
+  options: FreshDatabaseOptions = {},
+): Promise<DatabaseHandle & { drop(): Promise<void>; url: string }> {
+  const { migrate = true, mysqlCharset = 'utf8mb4' } = options;
+  if (!usesMysql()) {
     const handle = openDatabase('sqlite::memory:');
-    await migrateToLatest(handle.db);
-    return { ...handle, drop: () => handle.db.destroy() };
+    if (migrate) await migrateToLatest(handle.db);
+    return { ...handle, url: 'sqlite::memory:', drop: () => handle.db.destroy() };
   }
   const serverUrl = process.env.TEST_MYSQL_URL;
   if (!serverUrl) throw new Error('TEST_MYSQL_URL fehlt (z. B. mysql://root@127.0.0.1:3306)');
@@ -18,14 +32,16 @@ export async function freshDatabase(): Promise<DatabaseHandle & { drop(): Promis
   const server = new URL(serverUrl);
   server.pathname = '';
   const admin = await createConnection({ uri: server.toString() });
-  await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  const collation = mysqlCharset === 'utf8mb4' ? ' COLLATE utf8mb4_unicode_ci' : '';
+  await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET ${mysqlCharset}${collation}`);
   await admin.end();
   const url = new URL(server.toString());
   url.pathname = `/${name}`;
   const handle = openDatabase(url.toString());
-  await migrateToLatest(handle.db);
+  if (migrate) await migrateToLatest(handle.db);
   return {
     ...handle,
+    url: url.toString(),
     async drop() {
       await handle.db.destroy();
       const cleanup = await createConnection({ uri: server.toString() });

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, MysqlDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, MysqlAdapter, MysqlDialect, SqliteDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { createPool } from 'mysql2';
 import { migrations } from '../../../db/migrations/index.ts';
@@ -41,7 +41,28 @@ export function openDatabase(url: string): DatabaseHandle {
   throw new Error(`DATABASE_URL wird nicht unterstützt: ${url.replace(/\/\/[^@]*@/, '//***@')}`);
 }
 
+/**
+ * MySQL only: the connection must speak utf8mb4, or umlauts are stored wrongly and emoji
+ * lost. openDatabase asks for it in the handshake, but a server may switch it afterwards
+ * (init_connect, skip-character-set-client-handshake on shared hosts); then we refuse to start.
+ */
+export async function assertUtf8mb4Connection(db: Db): Promise<void> {
+  if (!(db.getExecutor().adapter instanceof MysqlAdapter)) return;
+  const { rows } = await sql<Record<string, string>>`
+    select @@character_set_client as client, @@character_set_connection as connection, @@character_set_results as results`.execute(db);
+  const wrong = Object.entries(rows[0] ?? {}).filter(([, charset]) => charset !== 'utf8mb4');
+  if (wrong.length > 0) {
+    throw new Error(
+      `Die Datenbankverbindung verwendet nicht den Zeichensatz utf8mb4 (${wrong.map(([what, charset]) => `${what}: ${charset}`).join(', ')}). ` +
+        'Umlaute und Emoji würden falsch gespeichert. Bitte die Einstellungen des Datenbankservers prüfen ' +
+        '(init_connect, character-set-client-handshake).',
+    );
+  }
+}
+
+/** Checks the connection's character set, then brings the schema up to date; run at every start. */
 export async function migrateToLatest(db: Db): Promise<void> {
+  await assertUtf8mb4Connection(db);
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');

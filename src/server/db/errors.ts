@@ -11,3 +11,32 @@ export function isForeignKeyViolation(error: unknown): boolean {
   // SQLite reports ON DELETE RESTRICT as SQLITE_CONSTRAINT_TRIGGER, other keys as _FOREIGNKEY.
   return typeof code === 'string' && code.startsWith('SQLITE_CONSTRAINT') && message === 'FOREIGN KEY constraint failed';
 }
+
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'PROTOCOL_CONNECTION_LOST',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'ER_CON_COUNT_ERROR',
+  'SQLITE_CANTOPEN',
+]);
+
+const CLOSED_MESSAGES = new Set(['Pool is closed.', 'The database connection is not open', 'driver has already been destroyed']);
+
+/**
+ * True when the database did not answer at all (server down, pool or file closed), as
+ * opposed to refusing a statement: the member gets 503 and may try again later.
+ */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    const code = (current as Error & { code?: unknown }).code;
+    if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('SQLITE_IOERR'))) return true;
+    // mysql2, better-sqlite3 and Kysely say so without a code once the pool, file or driver is closed.
+    if (CLOSED_MESSAGES.has(current.message)) return true;
+    current = current.cause;
+  }
+  return false;
+}

@@ -1,18 +1,30 @@
 import { initTRPC } from '@trpc/server';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
 import type { PermissionName } from '../../shared/permissions.ts';
-import { AppError, INTERNAL_ERROR_MESSAGE, MESSAGES, fieldErrorsOf, protocolErrorMessage, type FieldErrors } from '../errors.ts';
+import { isDatabaseUnreachable } from '../db/errors.ts';
+import { AppError, INTERNAL_ERROR_MESSAGE, MESSAGES, Refusal, fieldErrorsOf, protocolErrorMessage, type FieldErrors } from '../errors.ts';
 import { REFUSAL_PREFIX, type Context } from './context.ts';
 
 const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
     let message = error.message;
     let fieldErrors: FieldErrors | undefined;
+    let { code } = shape;
+    let httpStatus = shape.data.httpStatus;
+    let codeName = shape.data.code;
     if (error.cause instanceof ZodError) {
       fieldErrors = fieldErrorsOf(error.cause);
       message = error.cause.issues[0]?.message ?? message;
     } else if (error instanceof AppError) {
       fieldErrors = error.fieldErrors;
+    } else if (error.code === 'INTERNAL_SERVER_ERROR' && isDatabaseUnreachable(error)) {
+      // As the REST shim answers it (DESIGN §3). tRPC takes the HTTP status from this
+      // shape, so this also covers a failure while createContext authenticates.
+      message = MESSAGES.databaseUnavailable;
+      code = TRPC_ERROR_CODES_BY_KEY.SERVICE_UNAVAILABLE;
+      codeName = 'SERVICE_UNAVAILABLE';
+      httpStatus = 503;
     } else if (error.code === 'INTERNAL_SERVER_ERROR') {
       message = INTERNAL_ERROR_MESSAGE;
     } else {
@@ -21,8 +33,8 @@ const t = initTRPC.context<Context>().create({
     // Built by hand so that no stack ever reaches a client.
     return {
       message,
-      code: shape.code,
-      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, fieldErrors },
+      code,
+      data: { code: codeName, httpStatus, path: shape.data.path, fieldErrors },
     };
   },
 });
@@ -30,20 +42,22 @@ const t = initTRPC.context<Context>().create({
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-export const publicProcedure = t.procedure;
+/** Every procedure starts here: a refusal thrown anywhere inside is written to the server log. */
+export const publicProcedure = t.procedure.use(async ({ ctx, next }) => {
+  const result = await next();
+  if (!result.ok && result.error instanceof Refusal) await ctx.log(`${REFUSAL_PREFIX}${result.error.reason}`);
+  return result;
+});
 
-export const authedProcedure = t.procedure.use(({ ctx, next }) => {
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new AppError('UNAUTHORIZED', MESSAGES.unauthorized);
   return next({ ctx: { user: ctx.user } });
 });
 
 /** Allows the procedure only to members holding the permission; refusals are logged (once per window). */
 export function can(permission: PermissionName) {
-  return authedProcedure.use(async ({ ctx, next, path }) => {
-    if (!ctx.user.permissions.has(permission)) {
-      await ctx.log(`${REFUSAL_PREFIX}${path} (fehlende Berechtigung ${permission})`);
-      throw new AppError('FORBIDDEN', MESSAGES.forbidden);
-    }
+  return authedProcedure.use(({ ctx, next, path }) => {
+    if (!ctx.user.permissions.has(permission)) throw new Refusal(`${path} (fehlende Berechtigung ${permission})`);
     return next();
   });
 }

@@ -16,7 +16,13 @@ export const UID_MESSAGES = {
 export const PASSWORD_MESSAGES = {
   empty: 'Das Passwort darf nicht leer gelassen werden!',
   weak: 'Das Passwort muss mindestens 8 Zeichen lang sein und mindestens einen Buchstaben und eine Ziffer enthalten!',
+  tooLong: `Das Passwort darf höchstens ${LIMITS.passwordMaxBytes} Bytes lang sein (Umlaute zählen doppelt)!`,
 } as const;
+
+/** Length as bcrypt counts it: UTF-8 bytes, so 'ä' counts 2 and an emoji 4. */
+export function utf8Bytes(value: string): number {
+  return new TextEncoder().encode(value).length;
+}
 
 export const EMAIL_MESSAGES = {
   empty: 'Die Email-Adresse darf nicht leer gelassen werden!',
@@ -55,10 +61,14 @@ export function isShooterNumber(value: string): boolean {
   return /^\d{8}$/.test(value);
 }
 
-/** At least 8 characters with at least one letter and one digit (SPEC §9). */
+/**
+ * At least 8 characters with at least one letter and one digit (SPEC §9), and at most
+ * 72 bytes: bcrypt would silently ignore the rest, so a longer one is refused, not cut.
+ */
 export const newPasswordSchema = z
   .string({ error: PASSWORD_MESSAGES.empty })
   .min(1, { error: PASSWORD_MESSAGES.empty, abort: true })
+  .refine((value) => utf8Bytes(value) <= LIMITS.passwordMaxBytes, { error: PASSWORD_MESSAGES.tooLong, abort: true })
   .refine((value) => value.length >= LIMITS.passwordMin && /\p{L}/u.test(value) && /\d/.test(value), {
     error: PASSWORD_MESSAGES.weak,
   });

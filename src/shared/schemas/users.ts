@@ -37,3 +37,11 @@ export const accountUpdateInput = userCreateInput.extend({
 export type AccountUpdateInput = z.input<typeof accountUpdateInput>;
 
 export const userRefInput = z.object({ ref: userRefSchema });
+
+/**
+ * `PUT /api/users/{x}` of the old backend: the own record follows 'My account', anyone
+ * else's the admin dialog. Which one is only known on the server, so the fields are
+ * checked there against `accountUpdateInput` or `userUpdateInput`.
+ */
+export const userSaveInput = z.looseObject({ ref: userRefSchema });
+export type UserSaveInput = z.input<typeof userSaveInput>;

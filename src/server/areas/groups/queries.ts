@@ -42,9 +42,11 @@ export async function listGroups(db: Db, ids?: number[]): Promise<GroupRecord[]>
   return [...groups.values()];
 }
 
+export const GROUP_NOT_FOUND = 'Die Gruppe wurde nicht gefunden.';
+
 export async function findGroup(db: Db, id: number): Promise<GroupRecord> {
   const [group] = await listGroups(db, [id]);
-  if (!group) throw new AppError('NOT_FOUND', 'Die Gruppe wurde nicht gefunden.');
+  if (!group) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
   return group;
 }
 
@@ -60,14 +62,10 @@ export async function assertPermissionsExist(db: Db, permissionIds: number[]): P
   }
 }
 
-export async function assertGroupNameFree(db: Db, name: string, exceptId?: number): Promise<void> {
-  let query = db.selectFrom('groups').select('id').where('name', '=', name);
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  if (await query.executeTakeFirst()) {
-    throw new AppError('CONFLICT', `Eine Gruppe mit dem Namen „${name}“ gibt es bereits.`, {
-      name: [`Eine Gruppe mit dem Namen „${name}“ gibt es bereits.`],
-    });
-  }
+/** A name the unique key `groups_name_unique` already holds (409, field `name`). */
+export function groupNameTaken(name: string): AppError {
+  const message = `Eine Gruppe mit dem Namen „${name}“ gibt es bereits.`;
+  return new AppError('CONFLICT', message, { name: [message] });
 }
 
 export async function replaceGroupPermissions(trx: Db, groupId: number, permissionIds: number[]): Promise<void> {

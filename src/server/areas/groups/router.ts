@@ -1,12 +1,13 @@
 import { PROTECTED_GROUP_ID } from '../../../shared/permissions.ts';
 import { groupCreateInput, groupUpdateInput, idInput } from '../../../shared/schemas/groups.ts';
-import { isForeignKeyViolation } from '../../db/errors.ts';
-import { AppError, MESSAGES } from '../../errors.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
+import { AppError, MESSAGES, Refusal } from '../../errors.ts';
 import type { Context } from '../../trpc/context.ts';
 import { can, router } from '../../trpc/index.ts';
+import { assertMayGrantPermissions } from './grants.ts';
 import {
-  assertGroupNameFree,
   assertPermissionsExist,
+  groupNameTaken,
   findGroup,
   listGroups,
   listPermissions,
@@ -16,10 +17,18 @@ import {
 
 const GROUP_IN_USE = 'Die Gruppe ist noch Terminen zugeordnet und kann nicht gelöscht werden.';
 
-async function refuseProtectedGroup(ctx: Context, id: number, action: string): Promise<void> {
-  if (id !== PROTECTED_GROUP_ID) return;
-  await ctx.log(`Zugriff verweigert: ${action} von Gruppe ${id} (geschützt)`);
-  throw new AppError('FORBIDDEN', MESSAGES.protected);
+function refuseProtectedGroup(id: number, action: string): void {
+  if (id === PROTECTED_GROUP_ID) throw new Refusal(`${action} von Gruppe ${id} (geschützt)`, MESSAGES.protected);
+}
+
+/** The unique key on the name decides, also between two saves at once. */
+async function withNameKey<T>(name: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw groupNameTaken(name);
+    throw error;
+  }
 }
 
 /** Members of a changed group get their new permissions on their next request; the cache must not outlive that. */
@@ -33,14 +42,14 @@ export const groupsRouter = router({
   create: can('groups_create')
     .input(groupCreateInput)
     .mutation(async ({ ctx, input }) => {
-      const group = await ctx.services.db.transaction().execute(async (trx) => {
-        await assertGroupNameFree(trx, input.name);
+      const group = await withNameKey(input.name, () => ctx.services.db.transaction().execute(async (trx) => {
         await assertPermissionsExist(trx, input.permissions);
+        await assertMayGrantPermissions(trx, ctx.user.id, input.permissions, `Berechtigungen für neue Gruppe ${input.name}`);
         const inserted = await trx.insertInto('groups').values({ name: input.name }).executeTakeFirstOrThrow();
         const id = Number(inserted.insertId);
         await replaceGroupPermissions(trx, id, input.permissions);
         return findGroup(trx, id);
-      });
+      }));
       await ctx.log(`Gruppe ${group.id} (${group.name}) angelegt`);
       return { message: 'Gruppe angelegt', data: group };
     }),
@@ -48,15 +57,18 @@ export const groupsRouter = router({
   update: can('groups_update')
     .input(groupUpdateInput)
     .mutation(async ({ ctx, input }) => {
-      await refuseProtectedGroup(ctx, input.id, 'Änderung');
-      const group = await ctx.services.db.transaction().execute(async (trx) => {
-        await findGroup(trx, input.id);
-        await assertGroupNameFree(trx, input.name, input.id);
+      refuseProtectedGroup(input.id, 'Änderung');
+      const group = await withNameKey(input.name, () => ctx.services.db.transaction().execute(async (trx) => {
+        const before = await findGroup(trx, input.id);
         await assertPermissionsExist(trx, input.permissions);
+        // Taking permissions away grants nothing; only the new ones must be the actor's own.
+        const had = new Set(before.permissions.map((permission) => permission.id));
+        const added = input.permissions.filter((permissionId) => !had.has(permissionId));
+        await assertMayGrantPermissions(trx, ctx.user.id, added, `Berechtigungen für Gruppe ${input.id}`);
         await trx.updateTable('groups').set({ name: input.name }).where('id', '=', input.id).execute();
         await replaceGroupPermissions(trx, input.id, input.permissions);
         return findGroup(trx, input.id);
-      });
+      }));
       await forgetMembers(ctx, group.id);
       await ctx.log(`Gruppe ${group.id} (${group.name}) geändert`);
       return { message: 'Gruppe gespeichert', data: group };
@@ -65,7 +77,7 @@ export const groupsRouter = router({
   delete: can('groups_delete')
     .input(idInput)
     .mutation(async ({ ctx, input }) => {
-      await refuseProtectedGroup(ctx, input.id, 'Löschen');
+      refuseProtectedGroup(input.id, 'Löschen');
       const { db } = ctx.services;
       const group = await findGroup(db, input.id);
       await forgetMembers(ctx, input.id);

@@ -69,6 +69,13 @@ export async function resolveUserId(db: Db, ref: string): Promise<number> {
   return row.id;
 }
 
+/** Whether `{uid or id}` names this member, decided without asking the database. */
+export function refersTo(ref: string, user: { id: number; uid: string }): boolean {
+  const trimmed = ref.trim();
+  if (isShooterNumber(trimmed)) return trimmed === user.uid;
+  return /^\d{1,9}$/.test(trimmed) && Number(trimmed) === user.id;
+}
+
 export async function assertGroupsExist(db: Db, groupIds: number[]): Promise<void> {
   const unique = [...new Set(groupIds)];
   if (unique.length === 0) return;

@@ -19,17 +19,11 @@ export const usersRest: FastifyPluginAsync<RestOptions> = async (app, { callerFo
     return { data: await caller.users.get({ ref: request.params.ref }) };
   });
 
-  /**
-   * The old account page and the admin dialog both PUT here: a member's own record
-   * follows the rules of 'My account', anyone else's those of the admin dialog.
-   */
+  /** The own record follows 'My account', anyone else's the admin dialog; users.save decides. */
   app.put<RefParams>('/users/:ref', async (request, reply) => {
     const caller = await callerFor(request, reply);
-    const me = await caller.auth.me();
-    const ref = request.params.ref.trim();
     const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
-    if (ref === me.uid || ref === String(me.id)) return caller.account.update(untrusted(body));
-    return caller.users.update(untrusted({ ...body, ref }));
+    return caller.users.save(untrusted({ ...body, ref: request.params.ref }));
   });
 
   app.delete<RefParams>('/users/:ref', async (request, reply) => {

@@ -1,21 +1,27 @@
+import { TRPCError } from '@trpc/server';
+import type { z } from 'zod';
 import { PROTECTED_USER_ID } from '../../../shared/permissions.ts';
-import { accountUpdateInput, userCreateInput, userRefInput, userUpdateInput } from '../../../shared/schemas/users.ts';
-import { AppError, MESSAGES } from '../../errors.ts';
+import {
+  accountUpdateInput,
+  userCreateInput,
+  userRefInput,
+  userSaveInput,
+  userUpdateInput,
+} from '../../../shared/schemas/users.ts';
+import { AppError, MESSAGES, Refusal } from '../../errors.ts';
 import { authedProcedure, can, router } from '../../trpc/index.ts';
 import type { Context } from '../../trpc/context.ts';
-import { findUserRecord, groupIdsOfUser, listUserRecords, resolveUserId, USER_NOT_FOUND } from './queries.ts';
+import type { Principal } from '../auth/principal.ts';
+import { findUserRecord, groupIdsOfUser, listUserRecords, refersTo, resolveUserId, USER_NOT_FOUND } from './queries.ts';
 import { describeUser, saveUser } from './save.ts';
 
 const GROUPS_NOT_EDITABLE = 'Dir fehlt die Berechtigung, Gruppenmitgliedschaften zu ändern.';
 
-async function refuse(ctx: Context, what: string, message: string = MESSAGES.forbidden): Promise<never> {
-  await ctx.log(`Zugriff verweigert: ${what}`);
-  throw new AppError('FORBIDDEN', message);
-}
+type AuthedContext = Context & { user: Principal };
 
 /** Group 1 and user 1 are protected (SPEC §4): nobody changes or deletes them here. */
-async function refuseProtectedUser(ctx: Context, id: number, action: string): Promise<void> {
-  if (id === PROTECTED_USER_ID) await refuse(ctx, `${action} von Benutzer ${id} (geschützt)`, MESSAGES.protected);
+function refuseProtectedUser(id: number, action: string): void {
+  if (id === PROTECTED_USER_ID) throw new Refusal(`${action} von Benutzer ${id} (geschützt)`, MESSAGES.protected);
 }
 
 /** Whether saving `wanted` would change the member's groups (sending the same ones needs no permission). */
@@ -26,13 +32,52 @@ async function changesGroups(ctx: Context, userId: number, wanted: number[] | un
   return current.size !== next.size || [...next].some((id) => !current.has(id));
 }
 
+/** The admin dialog's rules: the caller holds users_update. */
+async function updateUser(ctx: AuthedContext, input: z.output<typeof userUpdateInput>) {
+  const id = await resolveUserId(ctx.services.db, input.ref);
+  refuseProtectedUser(id, 'Änderung');
+  if (!ctx.user.permissions.has('groups_view') && (await changesGroups(ctx, id, input.groups))) {
+    throw new Refusal(`Gruppen von Benutzer ${id} (fehlende Berechtigung groups_view)`, GROUPS_NOT_EDITABLE);
+  }
+  const keepSessionId = id === ctx.user.id ? ctx.sessionId : null;
+  const record = await saveUser(ctx.services, { id }, input, { actorId: ctx.user.id, keepSessionId });
+  await ctx.log(`${describeUser(record)} geändert${input.password ? ' (neues Passwort)' : ''}`);
+  return { message: 'Benutzer gespeichert', data: record };
+}
+
+/** 'My account' rules: any member, own record only; own groups need users_update and groups_view. */
+async function updateAccount(ctx: AuthedContext, input: z.output<typeof accountUpdateInput>) {
+  const id = ctx.user.id;
+  if (await changesGroups(ctx, id, input.groups)) {
+    if (!ctx.user.permissions.has('users_update') || !ctx.user.permissions.has('groups_view')) {
+      throw new Refusal('eigene Gruppen (fehlende Berechtigung users_update und groups_view)', GROUPS_NOT_EDITABLE);
+    }
+    refuseProtectedUser(id, 'Änderung der Gruppen');
+  }
+  const record = await saveUser(ctx.services, { id }, input, { actorId: id, keepSessionId: ctx.sessionId });
+  await ctx.log(`Eigene Daten geändert: ${describeUser(record)}${input.password ? ' (neues Passwort)' : ''}`);
+  return { message: 'Gepeichert', data: record };
+}
+
+/** Validates like `.input()` does, for a procedure that learns only on the server which rules apply. */
+function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Ungültige Eingabe', cause: result.error });
+  return result.data;
+}
+
 export const usersRouter = router({
   list: can('users_view').query(({ ctx }) => listUserRecords(ctx.services.db)),
 
-  /** A member may always read their own record; others need users_view. */
+  /**
+   * A member may always read their own record; others need users_view, checked before the
+   * lookup so that an unknown shooter number and a forbidden one answer alike.
+   */
   get: authedProcedure.input(userRefInput).query(async ({ ctx, input }) => {
+    if (!refersTo(input.ref, ctx.user) && !ctx.user.permissions.has('users_view')) {
+      throw new Refusal(`users.get ${input.ref.trim().slice(0, 16)} (fehlende Berechtigung users_view)`);
+    }
     const id = await resolveUserId(ctx.services.db, input.ref);
-    if (id !== ctx.user.id && !ctx.user.permissions.has('users_view')) await refuse(ctx, `users.get ${id} (fehlende Berechtigung users_view)`);
     const record = await findUserRecord(ctx.services.db, id);
     if (!record) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
     return record;
@@ -42,34 +87,34 @@ export const usersRouter = router({
     .input(userCreateInput)
     .mutation(async ({ ctx, input }) => {
       if (input.groups !== undefined && !ctx.user.permissions.has('groups_view')) {
-        await refuse(ctx, 'Gruppenzuordnung beim Anlegen (fehlende Berechtigung groups_view)', GROUPS_NOT_EDITABLE);
+        throw new Refusal('Gruppenzuordnung beim Anlegen (fehlende Berechtigung groups_view)', GROUPS_NOT_EDITABLE);
       }
-      const record = await saveUser(ctx.services, { id: null }, input);
+      const record = await saveUser(ctx.services, { id: null }, input, { actorId: ctx.user.id });
       await ctx.log(`${describeUser(record)} angelegt`);
       return { message: 'Benutzer angelegt', data: record };
     }),
 
   update: can('users_update')
     .input(userUpdateInput)
-    .mutation(async ({ ctx, input }) => {
-      const id = await resolveUserId(ctx.services.db, input.ref);
-      await refuseProtectedUser(ctx, id, 'Änderung');
-      if (!ctx.user.permissions.has('groups_view') && (await changesGroups(ctx, id, input.groups))) {
-        await refuse(ctx, `Gruppen von Benutzer ${id} (fehlende Berechtigung groups_view)`, GROUPS_NOT_EDITABLE);
-      }
-      const keep = id === ctx.user.id ? ctx.sessionId : null;
-      const record = await saveUser(ctx.services, { id }, input, keep);
-      await ctx.log(`${describeUser(record)} geändert${input.password ? ' (neues Passwort)' : ''}`);
-      return { message: 'Benutzer gespeichert', data: record };
-    }),
+    .mutation(({ ctx, input }) => updateUser(ctx, input)),
+
+  /**
+   * One save for `{uid or id}`: the own record follows 'My account' (no users_update
+   * needed, e-mail and phone up to 255), anyone else's the admin dialog (users_update).
+   */
+  save: authedProcedure.input(userSaveInput).mutation(({ ctx, input }) => {
+    if (refersTo(input.ref, ctx.user)) return updateAccount(ctx, parseWith(accountUpdateInput, input));
+    if (!ctx.user.permissions.has('users_update')) throw new Refusal('users.save (fehlende Berechtigung users_update)');
+    return updateUser(ctx, parseWith(userUpdateInput, input));
+  }),
 
   delete: can('users_delete')
     .input(userRefInput)
     .mutation(async ({ ctx, input }) => {
       const { db } = ctx.services;
       const id = await resolveUserId(db, input.ref);
-      await refuseProtectedUser(ctx, id, 'Löschen');
-      if (id === ctx.user.id) await refuse(ctx, `Selbstlöschung von Benutzer ${id}`, 'Du kannst dich nicht selbst löschen.');
+      refuseProtectedUser(id, 'Löschen');
+      if (id === ctx.user.id) throw new Refusal(`Selbstlöschung von Benutzer ${id}`, 'Du kannst dich nicht selbst löschen.');
       const record = await findUserRecord(db, id);
       if (!record) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
       // Memberships and sessions go with the row (ON DELETE CASCADE).
@@ -82,16 +127,5 @@ export const usersRouter = router({
 
 /** Meine Daten: every member edits their own record (SPEC §5 'My account'). */
 export const accountRouter = router({
-  update: authedProcedure.input(accountUpdateInput).mutation(async ({ ctx, input }) => {
-    const id = ctx.user.id;
-    if (await changesGroups(ctx, id, input.groups)) {
-      if (!ctx.user.permissions.has('users_update') || !ctx.user.permissions.has('groups_view')) {
-        await refuse(ctx, 'eigene Gruppen (fehlende Berechtigung users_update und groups_view)', GROUPS_NOT_EDITABLE);
-      }
-      await refuseProtectedUser(ctx, id, 'Änderung der Gruppen');
-    }
-    const record = await saveUser(ctx.services, { id }, input, ctx.sessionId);
-    await ctx.log(`Eigene Daten geändert: ${describeUser(record)}${input.password ? ' (neues Passwort)' : ''}`);
-    return { message: 'Gepeichert', data: record };
-  }),
+  update: authedProcedure.input(accountUpdateInput).mutation(({ ctx, input }) => updateAccount(ctx, input)),
 });

@@ -4,7 +4,8 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../errors.ts';
 import type { AppServices } from '../../services.ts';
 import { deleteOtherSessions } from '../auth/sessions.ts';
-import { assertGroupsExist, findUserRecord, replaceUserGroups, UID_TAKEN, USER_NOT_FOUND, type UserRecord } from './queries.ts';
+import { assertMayGrantGroups } from '../groups/grants.ts';
+import { assertGroupsExist, findUserRecord, groupIdsOfUser, replaceUserGroups, UID_TAKEN, USER_NOT_FOUND, type UserRecord } from './queries.ts';
 
 export interface UserFields {
   prename: string;
@@ -18,6 +19,13 @@ export interface UserFields {
   groups?: number[] | undefined;
 }
 
+export interface SaveOptions {
+  /** Who saves: they may add the member only to groups whose permissions they hold themselves. */
+  actorId: number;
+  /** The saving member's own session, kept when they change their own password. */
+  keepSessionId?: string | null;
+}
+
 /**
  * Writes a member in one transaction: the row, the password hash and the memberships.
  * Returns the saved record. A new password ends the member's other sessions (all of
@@ -27,7 +35,7 @@ export async function saveUser(
   services: AppServices,
   target: { id: number } | { id: null },
   fields: UserFields,
-  keepSessionId: string | null = null,
+  { actorId, keepSessionId = null }: SaveOptions,
 ): Promise<UserRecord> {
   const { db, passwords, clock } = services;
   const now = toClubDateTime(clock.now());
@@ -43,7 +51,14 @@ export async function saveUser(
   let id: number;
   try {
     id = await db.transaction().execute(async (trx: Db) => {
-      if (fields.groups) await assertGroupsExist(trx, fields.groups);
+      if (fields.groups) {
+        await assertGroupsExist(trx, fields.groups);
+        // Leaving a group takes nothing from anyone else; only joining one can grant.
+        const current = new Set(target.id === null ? [] : await groupIdsOfUser(trx, target.id));
+        const added = fields.groups.filter((groupId) => !current.has(groupId));
+        const who = target.id === null ? `neuer Benutzer ${fields.uid}` : `Benutzer ${target.id}`;
+        await assertMayGrantGroups(trx, actorId, added, `Gruppen ${[...new Set(added)].join(', ')} für ${who}`);
+      }
       let userId: number;
       if (target.id === null) {
         if (passwordHash === undefined) throw new Error('a new member needs a password');

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { createTable } from './dialect.ts';
 
 /**
  * Bookkeeping that keeps the log and the login limits bounded: `log_once` remembers which
@@ -7,8 +8,7 @@ import type { Kysely } from 'kysely';
  * old log entries and the limit per shooter number and address.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('log_once')
+  await createTable(db, 'log_once')
     // sha256 of the event's key: keys hold free text (addresses, refusal texts) of any length.
     .addColumn('key_hash', 'varchar(64)', (c) => c.primaryKey().notNull())
     .addColumn('expires_ms', 'bigint', (c) => c.notNull())

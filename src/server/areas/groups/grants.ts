@@ -1,0 +1,36 @@
+import type { Db } from '../../db/connection.ts';
+import { Refusal } from '../../errors.ts';
+import { permissionNamesOf } from '../auth/principal.ts';
+
+export const GRANT_REFUSED = 'Du kannst nur Berechtigungen vergeben, die du selbst besitzt.';
+
+/**
+ * Nobody hands out more than they hold: refuses when `wanted` (permission names that a
+ * change gives someone) contains one the actor lacks. Called inside the transaction that
+ * reads the data, and it reads the actor's permissions there too, so a concurrent change
+ * of the actor's own groups cannot slip between the check and the write.
+ */
+async function assertActorHolds(trx: Db, actorId: number, wanted: Iterable<string>, what: string): Promise<void> {
+  const held = new Set<string>(await permissionNamesOf(trx, actorId));
+  const missing = [...new Set(wanted)].filter((name) => !held.has(name)).sort();
+  if (missing.length > 0) throw new Refusal(`${what} (fehlende Berechtigungen ${missing.join(', ')})`, GRANT_REFUSED);
+}
+
+/** Giving a group the permissions `permissionIds` (those it did not have before). */
+export async function assertMayGrantPermissions(trx: Db, actorId: number, permissionIds: number[], what: string): Promise<void> {
+  if (permissionIds.length === 0) return;
+  const rows = await trx.selectFrom('permissions').select('name').where('id', 'in', [...new Set(permissionIds)]).execute();
+  await assertActorHolds(trx, actorId, rows.map((row) => row.name), what);
+}
+
+/** Adding someone to the groups `groupIds` (those they were not in before): every permission of them. */
+export async function assertMayGrantGroups(trx: Db, actorId: number, groupIds: number[], what: string): Promise<void> {
+  if (groupIds.length === 0) return;
+  const rows = await trx
+    .selectFrom('group_permissions')
+    .innerJoin('permissions', 'permissions.id', 'group_permissions.permission_id')
+    .select('permissions.name')
+    .where('group_permissions.group_id', 'in', [...new Set(groupIds)])
+    .execute();
+  await assertActorHolds(trx, actorId, rows.map((row) => row.name), what);
+}

@@ -1,0 +1,118 @@
+import { Kysely, MysqlDialect, sql } from 'kysely';
+import { createPool } from 'mysql2';
+import { Migrator } from 'kysely/migration';
+import { afterEach, describe, expect, it } from 'vitest';
+import { migrations } from '../../db/migrations/index.ts';
+import { isUniqueViolation } from '../../src/server/db/errors.ts';
+import { migrateToLatest, type Db } from '../../src/server/db/connection.ts';
+import type { Database } from '../../src/server/db/schema.ts';
+import { freshDatabase, usesMysql } from '../helpers/database.ts';
+
+/** Migrations on databases that already hold data, or that a shared host set up its own way. */
+
+type Fresh = Awaited<ReturnType<typeof freshDatabase>>;
+const opened: Fresh[] = [];
+afterEach(async () => {
+  for (const database of opened.splice(0)) await database.drop();
+});
+
+async function open(options: Parameters<typeof freshDatabase>[0]): Promise<Fresh> {
+  const database = await freshDatabase(options);
+  opened.push(database);
+  return database;
+}
+
+async function migrateTo(db: Db, name: string): Promise<void> {
+  const { error } = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error('Migration fehlgeschlagen', { cause: error });
+}
+
+async function groupNames(db: Db): Promise<string[]> {
+  return (await db.selectFrom('groups').select('name').orderBy('id').execute()).map((row) => row.name);
+}
+
+describe('0002: unique group names', () => {
+  it('renames duplicates of a live database to the first free "<name> (n)", keeping the oldest and all memberships', async () => {
+    const { db } = await open({ migrate: false });
+    await migrateTo(db, '0001_initial');
+    const long = 'L'.repeat(255);
+    for (const name of ['Bogen', 'Bogen', 'Bogen (2)', 'Bogen', 'Blasrohr', long, long]) {
+      await db.insertInto('groups').values({ name }).execute();
+    }
+    const [second] = await db.selectFrom('groups').select('id').where('name', '=', 'Bogen').orderBy('id').offset(1).limit(1).execute();
+    const now = '2026-01-01 00:00:00';
+    const user = await db
+      .insertInto('users')
+      .values({ prename: 'A', lastname: 'B', uid: '10000001', password_hash: 'x', email: 'a@example.org', phone: '', created_at: now, updated_at: now })
+      .executeTakeFirstOrThrow();
+    await db.insertInto('user_groups').values({ user_id: Number(user.insertId), group_id: second!.id }).execute();
+
+    await migrateToLatest(db);
+
+    expect(await groupNames(db)).toEqual(['Bogen', 'Bogen (3)', 'Bogen (2)', 'Bogen (4)', 'Blasrohr', long, `${'L'.repeat(251)} (2)`]);
+    const membership = await db.selectFrom('user_groups').select('group_id').where('user_id', '=', Number(user.insertId)).execute();
+    expect(membership).toEqual([{ group_id: second!.id }]);
+  });
+
+  it('lets the key refuse a second group of the same name', async () => {
+    const { db } = await open({});
+    await db.insertInto('groups').values({ name: 'Einzig' }).execute();
+    const error = await db
+      .insertInto('groups')
+      .values({ name: 'Einzig' })
+      .execute()
+      .then(() => undefined, (caught: unknown) => caught);
+    expect(isUniqueViolation(error), String(error)).toBe(true);
+  });
+});
+
+describe.skipIf(!usesMysql())('MySQL character set', () => {
+  async function tableCollations(db: Db): Promise<Record<string, string>> {
+    const { rows } = await sql<{ name: string; collation: string }>`
+      select TABLE_NAME as name, TABLE_COLLATION as collation from information_schema.TABLES
+      where TABLE_SCHEMA = database() and TABLE_NAME not like 'kysely\\_%'`.execute(db);
+    return Object.fromEntries(rows.map((row) => [row.name, row.collation]));
+  }
+
+  it('creates utf8mb4 tables in a latin1 database, and an emoji round-trips', async () => {
+    const { db } = await open({ mysqlCharset: 'latin1' });
+    const { rows } = await sql<{ charset: string }>`select DEFAULT_CHARACTER_SET_NAME as charset from information_schema.SCHEMATA where SCHEMA_NAME = database()`.execute(db);
+    expect(rows[0]?.charset).toBe('latin1');
+    const collations = await tableCollations(db);
+    expect(Object.keys(collations)).toContain('groups');
+    for (const [table, collation] of Object.entries(collations)) expect(collation, table).toBe('utf8mb4_unicode_ci');
+
+    const name = 'Bogenschützen 🏹 Ω';
+    await db.insertInto('groups').values({ name }).execute();
+    expect(await db.selectFrom('groups').select('name').where('name', '=', name).executeTakeFirst()).toEqual({ name });
+  });
+
+  it('converts tables that an earlier 0001 created in latin1', async () => {
+    const { db } = await open({ mysqlCharset: 'latin1', migrate: false });
+    await migrateTo(db, '0001_initial');
+    await sql`alter table groups convert to character set latin1`.execute(db);
+    await db.insertInto('groups').values({ name: 'Schützen' }).execute();
+    expect((await tableCollations(db)).groups).toMatch(/^latin1_/);
+
+    await migrateToLatest(db);
+
+    expect((await tableCollations(db)).groups).toBe('utf8mb4_unicode_ci');
+    expect(await groupNames(db)).toEqual(['Schützen']);
+    await db.insertInto('groups').values({ name: '🎯' }).execute();
+    expect(await groupNames(db)).toEqual(['Schützen', '🎯']);
+  });
+
+  it('refuses to migrate (and so to start) when the server switched the connection away from utf8mb4', async () => {
+    const database = await open({ migrate: false });
+    // What init_connect = 'SET NAMES latin1' on a shared host does to every new connection.
+    const pool = createPool({ uri: database.url, connectionLimit: 1, charset: 'utf8mb4_unicode_ci' });
+    const db: Db = new Kysely<Database>({ dialect: new MysqlDialect({ pool }) });
+    try {
+      await sql`set names latin1`.execute(db);
+      await expect(migrateToLatest(db)).rejects.toThrow(/nicht den Zeichensatz utf8mb4 \(client: latin1, connection: latin1, results: latin1\)/);
+      expect((await sql`show tables`.execute(db)).rows).toEqual([]);
+    } finally {
+      await db.destroy();
+    }
+  });
+});
