@@ -15,6 +15,8 @@ import { SESSION_LIFETIME_MS, sessionCookieName } from './areas/auth/sessions.ts
 import { databaseServerLog, SYSTEM_ACTOR } from './areas/log/server-log.ts';
 import { MESSAGES, describeError } from './errors.ts';
 import { registerRestRoutes } from './http/routes.ts';
+import { PublicCache } from './http/public-cache.ts';
+import { loadClubProfile } from './club-profile.ts';
 import { sendRestError, type CallerFor } from './http/rest.ts';
 import { appRouter, createCaller, type AppRouter } from './router.ts';
 import { systemClock, type AppServices, type Clock } from './services.ts';
@@ -72,6 +74,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loginLimits: deps.loginLimits ?? DEFAULT_LOGIN_LIMITS,
     serverLog: databaseServerLog(deps.db, () => clock.now(), app.log),
     logger: app.log,
+    publicCache: new PublicCache(clock),
+    clubProfile: loadClubProfile(deps.config),
   };
   app.decorate('services', services);
   const sessionCookie = sessionCookieName(deps.config.secureCookies);

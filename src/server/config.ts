@@ -13,6 +13,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(1).optional(),
   CLUB_LAT: z.coerce.number().min(-90).max(90).optional(),
   CLUB_LON: z.coerce.number().min(-180).max(180).optional(),
+  CLUB_PROFILE: z.string().min(1).optional(),
   TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -32,6 +33,8 @@ export interface Config {
   contactTo: Record<string, string>;
   clubLat: number | undefined;
   clubLon: number | undefined;
+  /** CLUB_PROFILE: the club's profile file; unset means club.json in the project root. */
+  clubProfilePath: string | undefined;
   logLevel: string;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (login limits, log). */
   trustProxy: boolean;
@@ -63,6 +66,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactTo,
     clubLat: values.CLUB_LAT,
     clubLon: values.CLUB_LON,
+    clubProfilePath: values.CLUB_PROFILE,
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY === '1' || values.TRUST_PROXY === 'true',
   };

@@ -48,8 +48,23 @@ export const clubProfileSchema = z.object({
   }),
 });
 
-export type ClubProfile = z.output<typeof clubProfileSchema>;
-export type ClubAddress = z.output<typeof addressSchema>;
+export interface ClubAddress {
+  street: string;
+  postalCode: string;
+  city: string;
+}
+
+/** Unconfigured texts are '' (addresses) or absent (phone, e-mail); social is [] then. */
+export interface ClubProfile extends ClubAddress {
+  name: string;
+  phone?: string;
+  email?: string;
+  social: Array<{ kind: SocialKind; url: string }>;
+  course: { lat: number; lon: number; parking: ClubAddress };
+}
+
+// The file's parsed form must be a ClubProfile; this line fails to compile when they drift apart.
+export const parseClubProfile = (raw: unknown): z.ZodSafeParseResult<ClubProfile> => clubProfileSchema.safeParse(raw);
 
 export function hasAddress(address: ClubAddress): boolean {
   return address.street !== '' || address.postalCode !== '' || address.city !== '';

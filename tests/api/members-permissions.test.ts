@@ -101,6 +101,25 @@ const cases: Case[] = [
   },
   { name: 'log.read', permissions: ['log_view'], trpc: { path: 'log.read', type: 'query' }, rest: { method: 'GET', url: () => '/api/log' } },
   { name: 'log.clear', permissions: ['log_delete'], trpc: { path: 'log.clear', type: 'mutation' }, rest: { method: 'DELETE', url: () => '/api/log' } },
+  { name: 'content.info', permissions: ['dashboard_view'], trpc: { path: 'content.info', type: 'query' }, rest: { method: 'GET', url: () => '/api/info' } },
+  {
+    name: 'content.alerts',
+    permissions: ['dashboard_view'],
+    trpc: { path: 'content.alerts', type: 'query' },
+    rest: { method: 'GET', url: () => '/api/sectionalert' },
+  },
+  {
+    name: 'content.updateInfo',
+    permissions: ['dashboard_update'],
+    trpc: { path: 'content.updateInfo', type: 'mutation', input: (fx) => ({ identifier: 'best_shot', text: `Bester Schuss ${fx.userId}` }) },
+    rest: { method: 'PUT', url: () => '/api/info/best_shot', body: (fx) => ({ text: `REST ${fx.userId}` }) },
+  },
+  {
+    name: 'content.updateAlert',
+    permissions: ['dashboard_update'],
+    trpc: { path: 'content.updateAlert', type: 'mutation', input: (fx) => ({ identifier: 'contact', enabled: true, text: `Hinweis ${fx.userId}` }) },
+    rest: { method: 'PUT', url: () => '/api/sectionalert/contact', body: (fx) => ({ enabled: 0, text: `REST ${fx.userId}` }) },
+  },
 ];
 
 async function callTrpc(c: Case, fx: Fixture, headers: Record<string, string>) {
