@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
 import { parseClubProfile, type ClubProfile } from '../shared/clubProfile.ts';
 import type { Config } from './config.ts';
 
@@ -24,11 +23,17 @@ export function loadClubProfile(config: Pick<Config, 'clubProfilePath' | 'clubLa
   }
   const parsed = parseClubProfile(raw);
   if (!parsed.success) {
-    throw new Error(`Die Vereinsdaten in ${path} sind ungültig:\n${z.prettifyError(parsed.error)}`);
+    const lines = parsed.error.issues.map((issue) => `- ${fieldPath(issue.path) || '(Datei)'}: ${issue.message}`);
+    throw new Error(`Die Vereinsdaten in ${path} sind ungültig:\n${lines.join('\n')}`);
   }
   const profile = parsed.data;
   return {
     ...profile,
     course: { ...profile.course, lat: config.clubLat ?? profile.course.lat, lon: config.clubLon ?? profile.course.lon },
   };
+}
+
+/** `social[0].url`, the way the field reads in the file. */
+function fieldPath(path: readonly PropertyKey[]): string {
+  return path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('').replace(/^\./, '');
 }
