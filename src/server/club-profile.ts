@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseClubProfile, type ClubProfile } from '../shared/clubProfile.ts';
+import type { ClubProfile } from '../shared/clubProfile.ts';
+import { parseClubProfile } from '../shared/schemas/clubProfile.ts';
 import type { Config } from './config.ts';
 
 /** club.json in the project root, unless CLUB_PROFILE names another file (README "Vereinsdaten"). */

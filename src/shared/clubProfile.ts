@@ -1,9 +1,8 @@
-import { z } from 'zod';
-
 /**
  * The club's own facts (DESIGN §8 'Club profile'): kept by the operator in a JSON file
  * outside the code (club.json, see README), served by `club.profile`. What the file leaves
- * out is absent here, and the client shows nothing for it.
+ * out is absent here, and the client shows nothing for it. Free of zod, because public
+ * pages import it; the file's schema is in schemas/clubProfile.ts.
  */
 
 export const SOCIAL_KINDS = ['facebook', 'instagram', 'youtube', 'tiktok', 'x', 'mastodon', 'whatsapp'] as const;
@@ -19,35 +18,6 @@ export const SOCIAL_LABELS = {
   whatsapp: 'WhatsApp',
 } as const satisfies Record<SocialKind, string>;
 
-const httpUrl = z.httpUrl({ error: 'muss eine Internetadresse mit http:// oder https:// sein' });
-/** Blank means "not configured". */
-const optionalString = z
-  .string()
-  .trim()
-  .optional()
-  .transform((value) => (value ? value : undefined));
-
-const addressSchema = z.object({
-  street: z.string().trim().default(''),
-  postalCode: z.string().trim().default(''),
-  city: z.string().trim().default(''),
-});
-
-export const clubProfileSchema = z.object({
-  name: z.string({ error: 'Der Vereinsname fehlt' }).trim().min(1, { error: 'Der Vereinsname fehlt' }),
-  ...addressSchema.shape,
-  phone: optionalString,
-  email: optionalString.pipe(z.email({ error: 'ist keine gültige E-Mail-Adresse' }).optional()),
-  social: z
-    .array(z.object({ kind: z.enum(SOCIAL_KINDS, { error: `muss eines von ${SOCIAL_KINDS.join(', ')} sein` }), url: httpUrl }))
-    .default([]),
-  course: z.object({
-    lat: z.number({ error: 'muss eine Zahl sein' }).min(-90).max(90),
-    lon: z.number({ error: 'muss eine Zahl sein' }).min(-180).max(180),
-    parking: addressSchema.default({ street: '', postalCode: '', city: '' }),
-  }),
-});
-
 export interface ClubAddress {
   street: string;
   postalCode: string;
@@ -62,9 +32,6 @@ export interface ClubProfile extends ClubAddress {
   social: Array<{ kind: SocialKind; url: string }>;
   course: { lat: number; lon: number; parking: ClubAddress };
 }
-
-// The file's parsed form must be a ClubProfile; this line fails to compile when they drift apart.
-export const parseClubProfile = (raw: unknown): z.ZodSafeParseResult<ClubProfile> => clubProfileSchema.safeParse(raw);
 
 export function hasAddress(address: ClubAddress): boolean {
   return address.street !== '' || address.postalCode !== '' || address.city !== '';

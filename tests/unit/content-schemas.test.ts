@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clubProfileSchema, formatAddress, routePlannerUrl } from '../../src/shared/clubProfile.ts';
+import { formatAddress, routePlannerUrl } from '../../src/shared/clubProfile.ts';
+import { clubProfileSchema } from '../../src/shared/schemas/clubProfile.ts';
 import { ALERT_IDENTIFIERS, INFO_IDENTIFIERS } from '../../src/shared/constants.ts';
 import { ALERT_LABELS, INFO_LABELS } from '../../src/shared/content.ts';
 import { alertUpdateInput, infoUpdateInput, textLength } from '../../src/shared/schemas/content.ts';
