@@ -138,6 +138,7 @@ describe('saving', () => {
     expect(refused.json().error.data.fieldErrors).toEqual({ text: [BAD_URL] });
     expect((await mutate('content.updateAlert', { identifier: 'liveresult', enabled: true, text: '' })).json().error.message).toBe(BAD_URL);
     expect((await mutate('content.updateAlert', { identifier: 'liveresult', enabled: false, text: '' })).statusCode).toBe(200);
+    expect((await logLines()).at(-1)).toContain('Hinweis liveresult (Live-Ergebnis) ausgeschaltet: (ohne Text)');
 
     const url = 'https://live.example.org/turnier?id=7&runde=2';
     expect((await mutate('content.updateAlert', { identifier: 'liveresult', enabled: true, text: url })).statusCode).toBe(200);

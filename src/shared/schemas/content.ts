@@ -26,7 +26,7 @@ export const infoTextSchema = z
   .refine((text) => textLength(text) <= LIMITS.text, { error: TEXT_MESSAGES.tooLong });
 
 /** An identifier as it arrives; unknown ones are answered with 404 by the procedure, not 422. */
-export const identifierSchema = z.string({ error: TEXT_MESSAGES.identifier }).min(1, { error: TEXT_MESSAGES.identifier }).max(64);
+export const identifierSchema = z.string({ error: TEXT_MESSAGES.identifier }).min(1, { error: TEXT_MESSAGES.identifier });
 
 export const infoIdentifierInput = z.object({ identifier: identifierSchema });
 export const alertIdentifierInput = z.object({ identifier: identifierSchema });

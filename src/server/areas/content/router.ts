@@ -78,7 +78,7 @@ export const contentRouter = router({
         return (await findInfoText(trx, identifier)) as InfoEntry;
       });
       ctx.services.publicCache.invalidate(CONTENT_CACHE_AREA);
-      await ctx.log(`Infotext ${identifier} (${INFO_LABELS[identifier]}) geändert: ${data.text}`);
+      await ctx.log(`Infotext ${identifier} (${INFO_LABELS[identifier]}) geändert: ${data.text === '' ? '(leer)' : data.text}`);
       return { message: CONTENT_MESSAGES.infoSaved, data };
     }),
 
@@ -91,7 +91,8 @@ export const contentRouter = router({
         return (await findAlert(trx, identifier)) as AlertEntry;
       });
       ctx.services.publicCache.invalidate(CONTENT_CACHE_AREA);
-      await ctx.log(`Hinweis ${identifier} (${ALERT_LABELS[identifier]}) ${data.enabled ? 'eingeschaltet' : 'ausgeschaltet'}: ${data.text}`);
+      const state = data.enabled ? 'eingeschaltet' : 'ausgeschaltet';
+      await ctx.log(`Hinweis ${identifier} (${ALERT_LABELS[identifier]}) ${state}: ${data.text === '' ? '(ohne Text)' : data.text}`);
       return { message: CONTENT_MESSAGES.alertSaved, data };
     }),
 });
