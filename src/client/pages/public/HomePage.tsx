@@ -6,7 +6,6 @@ import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { LIVERESULT_IDENTIFIER } from '../../../shared/schemas/content.ts';
 import { ALERT_LABELS } from '../../../shared/content.ts';
 import { ALERT_IDENTIFIERS, type AlertIdentifier } from '../../../shared/constants.ts';
 import { PageTitle } from '../../components/PageTitle.tsx';
@@ -26,6 +25,9 @@ const TILES: readonly Tile[] = [
   { to: '/bogenparcours', title: '3D-Bogenparcours', text: '28 Ziele im Gelände: Regeln, Preise, Öffnungszeiten und Anfahrt.' },
 ];
 
+/** Its text is the link of the archery results page, not a notice. */
+const LIVE_RESULT: AlertIdentifier = 'liveresult';
+
 function isAlertIdentifier(identifier: string): identifier is AlertIdentifier {
   return (ALERT_IDENTIFIERS as readonly string[]).includes(identifier);
 }
@@ -34,7 +36,7 @@ function isAlertIdentifier(identifier: string): identifier is AlertIdentifier {
 function EnabledNotices() {
   const alerts = usePublicAlerts().data ?? [];
   const shown = alerts
-    .filter((alert) => alert.identifier !== LIVERESULT_IDENTIFIER && alert.enabled && alert.text.trim() !== '')
+    .filter((alert) => alert.identifier !== LIVE_RESULT && alert.enabled && alert.text.trim() !== '')
     .flatMap((alert) => (isAlertIdentifier(alert.identifier) ? [{ ...alert, identifier: alert.identifier }] : []))
     .sort((a, b) => ALERT_IDENTIFIERS.indexOf(a.identifier) - ALERT_IDENTIFIERS.indexOf(b.identifier));
   if (shown.length === 0) return null;
