@@ -23,11 +23,6 @@ export function usePublicAlerts() {
   });
 }
 
-/** One info text; undefined while it loads or when the request failed (the snackbar says why). */
-export function usePublicInfoText(identifier: InfoIdentifier): string | undefined {
-  return usePublicInfo().data?.find((entry) => entry.identifier === identifier)?.text;
-}
-
 /** The alert's text when it is switched on and says something, otherwise null. */
 export function useEnabledAlert(identifier: AlertIdentifier): string | null {
   const alert = usePublicAlerts().data?.find((entry) => entry.identifier === identifier);

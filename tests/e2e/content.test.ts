@@ -92,6 +92,11 @@ describe('content in the dashboard and on the public pages', () => {
     await openPanel(page, 'Bogenparcours');
     await textField(editor(page, 'Turniere')).waitFor();
     await expectNoSeriousAccessibilityViolations(page);
+
+    // The back-office menu holds only list items, on every screen.
+    await page.getByRole('navigation', { name: 'Verwaltung' }).getByRole('link', { name: 'Kalender' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Kalender' }).waitFor();
+    await expectNoSeriousAccessibilityViolations(page);
   });
 
   it('shows the notice with its bold word on the LG/LP times page and on the home page', async () => {
@@ -144,6 +149,14 @@ describe('content in the dashboard and on the public pages', () => {
     // The archery notice is off: no banner.
     expect(await page.getByRole('main').getByRole('alert').count()).toBe(0);
     await expectNoSeriousAccessibilityViolations(page);
+  });
+
+  it('says in the snackbar when the texts cannot be fetched', async () => {
+    const { page } = await visit();
+    await page.route(/\/trpc\/content\.public/, (route) => route.abort());
+    await page.goto('/zeiten-blasrohr');
+    await page.getByRole('heading', { level: 1, name: 'Schießzeiten Blasrohr' }).waitFor();
+    await snackbar(page, 'Fehler beim Abrufen der Infomeldungen: Der Server ist nicht erreichbar. Bitte versuche es später erneut.');
   });
 
   it('shows the course page with 7 days of opening hours, the prices and the way there', async () => {

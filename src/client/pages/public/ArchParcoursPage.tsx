@@ -149,6 +149,19 @@ function OpeningHours({ profile }: { profile: ClubProfile | undefined }) {
   );
 }
 
+/** Read by screen readers only. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  p: 0,
+  m: -1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
+
 function Directions({ profile }: { profile: ClubProfile | undefined }) {
   if (!profile) return <Skeleton variant="text" width="40%" aria-hidden />;
   const parking = profile.course.parking;
@@ -170,18 +183,6 @@ function Directions({ profile }: { profile: ClubProfile | undefined }) {
     </>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  p: 0,
-  m: -1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;
 
 /** Arch parcours (SPEC §2, §9): rules, prices, sun-based opening hours, tournaments, usage and directions. */
 export function ArchParcoursPage() {

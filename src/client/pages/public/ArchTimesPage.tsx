@@ -13,9 +13,9 @@ export function ArchTimesPage() {
       description={
         <>
           <Typography sx={{ mb: 2 }}>
-            In der Bogenabteilung schießen Anfängerinnen und Anfänger ebenso wie erfahrene Schützinnen und Schützen mit
-            Recurve-, Compound- und traditionellen Bögen auf die Scheibe. Wer es ausprobieren möchte, kommt zu den
-            Trainingszeiten vorbei; Leihmaterial und eine Einweisung gibt es vor Ort.
+            In der Bogenabteilung schießen Anfängerinnen und Anfänger ebenso wie erfahrene Schützinnen und Schützen auf
+            die Scheibe. Wer es ausprobieren möchte, meldet sich am besten vorher über das Kontaktformular und bekommt
+            zu den Trainingszeiten eine Einweisung.
           </Typography>
           <Typography sx={{ mb: 2 }}>
             Im Gelände wartet außerdem unser{' '}

@@ -11,8 +11,8 @@ export function BlowpipeTimesPage() {
       description={
         <Typography sx={{ mb: 2 }}>
           Blasrohrschießen verbindet Konzentration, Atemtechnik und Treffsicherheit und eignet sich für alle
-          Altersgruppen. Geschossen wird mit Pfeilen auf Scheiben auf festgelegte Entfernungen; Leihblasrohre und eine
-          Einweisung gibt es zu den Trainingszeiten. Einfach vorbeikommen und mitmachen.
+          Altersgruppen. Geschossen wird mit Pfeilen auf Scheiben auf festgelegte Entfernungen. Wer es ausprobieren
+          möchte, ist zu den Trainingszeiten willkommen und bekommt dort eine Einweisung.
         </Typography>
       }
     />

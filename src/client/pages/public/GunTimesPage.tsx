@@ -16,9 +16,9 @@ export function GunTimesPage() {
             willkommen.
           </Typography>
           <Typography sx={{ mb: 2 }}>
-            Während der Schießzeiten ist immer eine Standaufsicht da, die in die sichere Handhabung einweist.
-            Vereinswaffen für ein Probetraining sind vorhanden; Kinder und Jugendliche brauchen die Einverständniserklärung
-            ihrer Erziehungsberechtigten.
+            Während der Schießzeiten ist immer eine Standaufsicht da, die in die sichere Handhabung einweist. Wer ein
+            Probetraining machen möchte, meldet sich am besten vorher über das Kontaktformular; Kinder und Jugendliche
+            brauchen das Einverständnis ihrer Erziehungsberechtigten.
           </Typography>
         </>
       }
