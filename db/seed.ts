@@ -5,17 +5,26 @@ import { ALERT_IDENTIFIERS, INFO_IDENTIFIERS, type AlertIdentifier, type InfoIde
 import { toClubDateTime } from '../src/shared/dates.ts';
 import { ADMIN_GROUP_NAME, PERMISSION_NAMES, PROTECTED_GROUP_ID, SUPERVISOR_GROUP_NAME } from '../src/shared/permissions.ts';
 
-/** Default texts built from the facts of SPEC §9; members edit them in the dashboard. */
+/**
+ * Default texts built from the facts of SPEC §9; members edit them in the dashboard. They
+ * state no training times or names the club has not given: those come from the calendar.
+ * Each fits the 255 characters of SPEC §5.
+ */
 export const DEFAULT_INFO_TEXTS: Record<InfoIdentifier, string> = {
   shootingtimes_gun:
-    'Training Luftgewehr und Luftpistole: dienstags und freitags ab 19:00 Uhr auf unseren 10 Ständen. Mindestalter 12 Jahre.',
-  shootingtimes_arch: 'Bogentraining: samstags ab 14:00 Uhr auf unserem 3D-Parcours mit 28 Zielen. Gäste sind willkommen.',
-  shootingtimes_blowpipe: 'Blasrohrtraining: sonntags ab 10:00 Uhr am Bogenparcours. Leihblasrohre sind vorhanden.',
-  archparcours_tourneys: 'Die Turniere auf unserem Parcours findet ihr rechtzeitig unter [fett:an]Termine[fett:aus].',
-  archparcours_openings: 'Der Parcours ist täglich von Sonnenaufgang bis Sonnenuntergang geöffnet (Zeiten siehe unten).',
-  archparcours_closings: 'Bei Turnieren, Sturm und Glätte bleibt der Parcours geschlossen.',
+    'Luftgewehr und Luftpistole auf unseren [fett:an]10 Ständen[fett:aus]. Die Trainingsabende stehen unter Termine, Standaufsicht und Bewirtung des nächsten Abends unten. Mindestalter 12 Jahre.',
+  shootingtimes_arch:
+    'Bogenschießen auf unserem 3D-Parcours mit [fett:an]28 Zielen[fett:aus], täglich zu den Öffnungszeiten des Bogenparcours. Gemeinsame Trainings und Turniere stehen unter Termine.',
+  shootingtimes_blowpipe:
+    'Blasrohrschießen am Bogenparcours zu dessen Öffnungszeiten. Tageskarte für alle Altersgruppen [fett:an]8,00 €[fett:aus]. Gemeinsame Trainings stehen unter Termine.',
+  archparcours_tourneys:
+    'Turniere auf unserem Parcours kündigen wir rechtzeitig unter [fett:an]Termine[fett:aus] an. An Turniertagen ist der Parcours für den freien Betrieb geschlossen.',
+  archparcours_openings:
+    'Täglich geöffnet: ab einer Stunde nach Sonnenaufgang, frühestens [fett:an]08:00 Uhr[fett:aus], bis eine Stunde vor Sonnenuntergang, spätestens [fett:an]19:00 Uhr[fett:aus]. Die Zeiten der nächsten 7 Tage stehen unten.',
+  archparcours_closings:
+    'Bei Turnieren, Sturm, Gewitter und Glätte bleibt der Parcours geschlossen. Kurzfristige Schließungen stehen im Hinweis oben auf dieser Seite.',
   archparcours_usage:
-    '28 3D-Ziele, 600 m Fußweg vom Parkplatz. Tageskarte Bogen: Erwachsene 12,00 EUR, Jugendliche (13-17) 8,00 EUR, Kinder unter 13 5,00 EUR; Blasrohr 8,00 EUR.',
+    'Tageskarte Bogen: Erwachsene [fett:an]12,00 €[fett:aus], Jugendliche (13–17) 8,00 €, Kinder unter 13 5,00 €; Blasrohr 8,00 €. Jahreskarte nur für Mitglieder, gültig 1. Januar bis 31. Dezember: 150 € / 90 € / 60 €.',
   gunking_senior: 'Noch nicht ermittelt.',
   gunking_junior: 'Noch nicht ermittelt.',
   challangecup_senior: 'Noch nicht ermittelt.',
@@ -28,13 +37,16 @@ export const DEFAULT_INFO_TEXTS: Record<InfoIdentifier, string> = {
   saison_blowpipe: 'Saison 2026',
 };
 
+/** Switched off on a new database; a member turns one on when there is news. */
 export const DEFAULT_ALERT_TEXTS: Record<AlertIdentifier, string> = {
-  gun: 'Jahreskarte: Erwachsene 150 EUR, Jugendliche 90 EUR, Kinder 60 EUR (gültig 1. Januar bis 31. Dezember, nur für Mitglieder).',
-  arch: 'Der Bogenparcours ist bei Turnieren geschlossen.',
+  gun: 'Luftgewehr und Luftpistole ab [fett:an]12 Jahren[fett:aus]; bis 18 Jahre mit schriftlicher Einverständniserklärung der Eltern.',
+  arch: 'Der Bogenparcours ist an Turniertagen für den freien Betrieb geschlossen.',
   contact: 'Wir beantworten Anfragen in der Regel innerhalb weniger Tage.',
-  appointments: 'Alle Termine ohne Gewähr.',
-  archparcours: 'Bitte die Parcoursregeln beachten und nur auf die Ziele schießen.',
-  blowpipe: 'Blasrohrschießen ab 12 Jahren.',
+  appointments: 'Alle Termine ohne Gewähr; kurzfristige Änderungen sind möglich.',
+  archparcours:
+    '[fett:an]28 Ziele[fett:aus] auf einem Rundweg, [fett:an]600 m[fett:aus] Fußweg vom Parkplatz. Bitte nur auf die Ziele schießen und die Parcoursregeln beachten.',
+  blowpipe: 'Blasrohrschießen für alle Altersgruppen: Tageskarte 8,00 €.',
+  // The live result is a link (SPEC §5); there is none until a tournament has one.
   liveresult: '',
 };
 

@@ -7,8 +7,10 @@ import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './areas/auth/login-limit
 import { bcryptHasher, type PasswordHasher } from './areas/auth/passwords.ts';
 import { sessionCookieName } from './areas/auth/sessions.ts';
 import { databaseServerLog } from './areas/log/server-log.ts';
+import { loadClubProfile } from './club-profile.ts';
 import { requestContext } from './http/context.ts';
 import { pages } from './http/pages.ts';
+import { PublicCache } from './http/public-cache.ts';
 import { sendRestError } from './http/rest.ts';
 import { restScope } from './http/rest-scope.ts';
 import { securityHeaders } from './http/security.ts';
@@ -74,6 +76,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loginLimits: deps.loginLimits ?? DEFAULT_LOGIN_LIMITS,
     serverLog: databaseServerLog(deps.db, () => clock.now(), app.log),
     logger: app.log,
+    publicCache: new PublicCache(clock),
+    clubProfile: loadClubProfile(deps.config),
   };
   app.decorate('services', services);
   const sessionCookie = sessionCookieName(deps.config.secureCookies);

@@ -14,6 +14,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(1).optional(),
   CLUB_LAT: z.coerce.number().min(-90).max(90).optional(),
   CLUB_LON: z.coerce.number().min(-180).max(180).optional(),
+  CLUB_PROFILE: z.string().min(1).optional(),
   TRUST_PROXY: z.string().default('0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -33,6 +34,8 @@ export interface Config {
   contactTo: Record<string, string>;
   clubLat: number | undefined;
   clubLon: number | undefined;
+  /** CLUB_PROFILE: the club's profile file; unset means club.json in the project root. */
+  clubProfilePath: string | undefined;
   logLevel: string;
   /**
    * Behind a reverse proxy: which hops of X-Forwarded-For are the proxy's own (login
@@ -101,6 +104,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactTo,
     clubLat: values.CLUB_LAT,
     clubLon: values.CLUB_LON,
+    clubProfilePath: values.CLUB_PROFILE,
     logLevel: values.LOG_LEVEL,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
   };

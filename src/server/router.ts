@@ -1,4 +1,6 @@
 import { authRouter } from './areas/auth/router.ts';
+import { clubRouter } from './areas/club/router.ts';
+import { contentRouter } from './areas/content/router.ts';
 import { groupsRouter, permissionsRouter } from './areas/groups/router.ts';
 import { logRouter } from './areas/log/router.ts';
 import { accountRouter, usersRouter } from './areas/users/router.ts';
@@ -11,6 +13,8 @@ export const appRouter = router({
   groups: groupsRouter,
   permissions: permissionsRouter,
   log: logRouter,
+  content: contentRouter,
+  club: clubRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -5,6 +5,8 @@ import type { CredentialCache } from './areas/auth/credential-cache.ts';
 import type { LoginLimits } from './areas/auth/login-limits.ts';
 import type { PasswordHasher } from './areas/auth/passwords.ts';
 import type { ServerLog } from './areas/log/server-log.ts';
+import type { PublicCache } from './http/public-cache.ts';
+import type { ClubProfile } from '../shared/clubProfile.ts';
 
 export interface Clock {
   now: () => Date;
@@ -23,4 +25,8 @@ export interface AppServices {
   loginLimits: LoginLimits;
   serverLog: ServerLog;
   logger: FastifyBaseLogger;
+  /** Answers of public reads, dropped by writes of their area (DESIGN §8). */
+  publicCache: PublicCache;
+  /** The club's name, address, contacts and course, read from its file at start-up. */
+  clubProfile: ClubProfile;
 }

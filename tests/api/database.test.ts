@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seed } from '../../db/seed.ts';
+import { DEFAULT_INFO_TEXTS, seed } from '../../db/seed.ts';
 import { bcryptHasher } from '../../src/server/areas/auth/passwords.ts';
 import { createSession } from '../../src/server/areas/auth/sessions.ts';
 import type { Db } from '../../src/server/db/connection.ts';
@@ -108,7 +108,8 @@ describe('seed on an empty database', () => {
 
   it('keeps German characters intact', async () => {
     const row = await db.selectFrom('info_texts').select('text').where('identifier', '=', 'archparcours_usage').executeTakeFirstOrThrow();
-    expect(row.text).toContain('Fußweg');
+    expect(row.text).toBe(DEFAULT_INFO_TEXTS.archparcours_usage);
+    expect(row.text).toMatch(/13–17.*€.*für.*Dezember/);
   });
 
   it('changes nothing when it runs again, not even the password of user 1', async () => {

@@ -119,6 +119,31 @@ const matrix: Record<string, Entry> = {
   'permissions.list': { access: 'groups_view', rest: { method: 'GET', url: () => '/api/permissions' } },
   'log.read': { access: 'log_view', rest: { method: 'GET', url: () => '/api/log' } },
   'log.clear': { access: 'log_delete', rest: { method: 'DELETE', url: () => '/api/log' } },
+  'content.publicInfo': { access: 'public', rest: { method: 'GET', url: () => '/api/public/info' } },
+  'content.publicAlerts': { access: 'public' },
+  'content.publicInfoText': {
+    access: 'public',
+    input: () => ({ identifier: 'saison_gun' }),
+    rest: { method: 'GET', url: () => '/api/public/info/saison_gun' },
+  },
+  'content.publicAlert': {
+    access: 'public',
+    input: () => ({ identifier: 'gun' }),
+    rest: { method: 'GET', url: () => '/api/public/sectionalert/gun' },
+  },
+  'content.info': { access: 'dashboard_view', rest: { method: 'GET', url: () => '/api/info' } },
+  'content.alerts': { access: 'dashboard_view', rest: { method: 'GET', url: () => '/api/sectionalert' } },
+  'content.updateInfo': {
+    access: 'dashboard_update',
+    input: (fx) => ({ identifier: 'best_shot', text: `Bester Schuss ${fx.userId}` }),
+    rest: { method: 'PUT', url: () => '/api/info/best_shot', body: (fx) => ({ text: `REST ${fx.userId}` }) },
+  },
+  'content.updateAlert': {
+    access: 'dashboard_update',
+    input: (fx) => ({ identifier: 'contact', enabled: true, text: `Hinweis ${fx.userId}` }),
+    rest: { method: 'PUT', url: () => '/api/sectionalert/contact', body: (fx) => ({ enabled: 0, text: `REST ${fx.userId}` }) },
+  },
+  'club.profile': { access: 'public' },
 };
 
 // At run time the router keeps its procedures flat under dotted paths ("users.get").

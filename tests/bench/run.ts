@@ -108,6 +108,10 @@ function targetsOf(baseline: ChildServer, site: ChildServer, manifest: Manifest)
     { name: `GET /${mainScript}`, url: `${site.baseUrl}/${mainScript}`, expectedStatus: 200 },
     // Anonymous: runs the whole context (cookie, session lookup) and the error formatter.
     { name: 'GET /trpc/auth.me (anonym, 401)', url: `${site.baseUrl}/trpc/auth.me`, expectedStatus: 401 },
+    // Public reads answered from the PublicCache (DESIGN §8).
+    { name: 'GET /api/public/info', url: `${site.baseUrl}/api/public/info`, expectedStatus: 200 },
+    { name: 'GET /api/public/sectionalert/gun', url: `${site.baseUrl}/api/public/sectionalert/gun`, expectedStatus: 200 },
+    { name: 'GET /trpc/content.publicInfo', url: `${site.baseUrl}/trpc/content.publicInfo`, expectedStatus: 200 },
   ];
 }
 

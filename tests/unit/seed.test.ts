@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ALERT_TEXTS, DEFAULT_INFO_TEXTS, generatePassword } from '../../db/seed.ts';
 import { ALERT_IDENTIFIERS, INFO_IDENTIFIERS, LIMITS } from '../../src/shared/constants.ts';
+import { plainText } from '../../src/shared/richText.ts';
+import { infoTextSchema, textLength } from '../../src/shared/schemas/content.ts';
 import { newPasswordSchema } from '../../src/shared/schemas/fields.ts';
 
 describe('generatePassword', () => {
@@ -23,14 +25,26 @@ describe('default texts', () => {
     expect(Object.keys(DEFAULT_INFO_TEXTS).sort()).toEqual([...INFO_IDENTIFIERS].sort());
     expect(Object.keys(DEFAULT_ALERT_TEXTS).sort()).toEqual([...ALERT_IDENTIFIERS].sort());
     for (const text of [...Object.values(DEFAULT_INFO_TEXTS), ...Object.values(DEFAULT_ALERT_TEXTS)]) {
-      expect(text.length).toBeLessThanOrEqual(LIMITS.text);
+      expect(textLength(text)).toBeLessThanOrEqual(LIMITS.text);
+      expect(infoTextSchema.safeParse(text).success).toBe(true);
     }
   });
 
   it('carry the facts of SPEC §9', () => {
     const all = [...Object.values(DEFAULT_INFO_TEXTS), ...Object.values(DEFAULT_ALERT_TEXTS)].join('\n');
-    for (const fact of ['28', '600 m', '10 Ständen', '12 Jahre', '12,00 EUR', '8,00 EUR', '5,00 EUR', '150 EUR', '90 EUR', '60 EUR']) {
-      expect(all).toContain(fact);
+    const shown = plainText(all);
+    for (const fact of [
+      '28 Zielen',
+      '600 m Fußweg vom Parkplatz',
+      '10 Ständen',
+      'Mindestalter 12 Jahre',
+      'Erwachsene 12,00 €',
+      'Jugendliche (13–17) 8,00 €',
+      'Kinder unter 13 5,00 €',
+      'Blasrohr 8,00 €',
+      'nur für Mitglieder, gültig 1. Januar bis 31. Dezember: 150 € / 90 € / 60 €',
+    ]) {
+      expect(shown).toContain(fact);
     }
   });
 });

@@ -1,37 +1,50 @@
 import FacebookIcon from '@mui/icons-material/Facebook';
 import InstagramIcon from '@mui/icons-material/Instagram';
+import LanguageIcon from '@mui/icons-material/Language';
+import WhatsAppIcon from '@mui/icons-material/WhatsApp';
+import XIcon from '@mui/icons-material/X';
 import YouTubeIcon from '@mui/icons-material/YouTube';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import type { ReactNode } from 'react';
-import { EXTERNAL_LINK_DISCLAIMER, SOCIAL_LINKS, type SocialNetwork } from '../../shared/club.ts';
+import { EXTERNAL_LINK_DISCLAIMER } from '../../shared/club.ts';
+import { SOCIAL_LABELS, type SocialKind } from '../../shared/clubProfile.ts';
+import { useClubProfile } from '../publicContent.ts';
 
-const NETWORK_ICONS: Record<SocialNetwork, ReactNode> = {
+const NETWORK_ICONS: Record<SocialKind, ReactNode> = {
   facebook: <FacebookIcon fontSize="large" />,
   instagram: <InstagramIcon fontSize="large" />,
   youtube: <YouTubeIcon fontSize="large" />,
+  // MUI has no icons of their own for these two.
+  tiktok: <LanguageIcon fontSize="large" />,
+  mastodon: <LanguageIcon fontSize="large" />,
+  x: <XIcon fontSize="large" />,
+  whatsapp: <WhatsAppIcon fontSize="large" />,
 };
 
 /**
- * The club's social channels (SPEC §2, Meine Daten and Kontakt) as icon links in a new tab,
- * each with the disclaimer that the club is not responsible for the linked pages.
+ * The club's social channels from its profile (SPEC §2, Meine Daten and Kontakt) as icon
+ * links in a new tab, each with the disclaimer that the club is not responsible for the
+ * linked pages. Without configured channels it shows nothing.
  */
 export function SocialLinks() {
+  const social = useClubProfile().data?.social ?? [];
+  if (social.length === 0) return null;
   return (
     <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', m: 0, p: 0 }}>
-      {SOCIAL_LINKS.map((link) => (
-        <li key={link.network}>
+      {social.map((link) => (
+        <li key={link.url}>
           <Tooltip title={EXTERNAL_LINK_DISCLAIMER}>
             <IconButton
               component="a"
               href={link.url}
               target="_blank"
               rel="noopener noreferrer"
-              aria-label={`${link.label} (externer Link)`}
+              aria-label={`${SOCIAL_LABELS[link.kind]} (externer Link)`}
               color="primary"
             >
-              {NETWORK_ICONS[link.network]}
+              {NETWORK_ICONS[link.kind]}
             </IconButton>
           </Tooltip>
         </li>

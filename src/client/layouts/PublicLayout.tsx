@@ -8,6 +8,7 @@ import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
@@ -131,10 +132,13 @@ function WideNavigation() {
 }
 
 function DrawerNavigation({ onNavigate }: { onNavigate: () => void }) {
+  // Each link in a list item of its own, so the lists hold only items (axe 'list').
   const link = (target: NavTarget, indent: boolean) => (
-    <ListItemButton key={target.to} component={NavLink} to={target.to} onClick={onNavigate} sx={{ pl: indent ? 4 : 2 }}>
-      <ListItemText primary={target.label} />
-    </ListItemButton>
+    <ListItem key={target.to} disablePadding>
+      <ListItemButton component={NavLink} to={target.to} onClick={onNavigate} sx={{ pl: indent ? 4 : 2 }}>
+        <ListItemText primary={target.label} />
+      </ListItemButton>
+    </ListItem>
   );
   return (
     <Box component="nav" aria-label={NAVIGATION_LABEL} sx={{ width: 260 }}>

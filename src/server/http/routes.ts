@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { authRest } from '../areas/auth/rest.ts';
+import { contentRest } from '../areas/content/rest.ts';
 import { groupsRest } from '../areas/groups/rest.ts';
 import { logRest } from '../areas/log/rest.ts';
 import { usersRest } from '../areas/users/rest.ts';
@@ -11,4 +12,5 @@ export async function registerRestRoutes(api: FastifyInstance, options: RestOpti
   await api.register(usersRest, options);
   await api.register(groupsRest, options);
   await api.register(logRest, options);
+  await api.register(contentRest, options);
 }

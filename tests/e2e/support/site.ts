@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { E2E_CLUB_PROFILE } from './club.ts';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 export const CLIENT_DIR = join(PROJECT_ROOT, 'dist/client');
@@ -56,7 +57,7 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
 
 /**
  * Starts the built site as `npm run serve` would, on a free port with a fresh SQLite
- * database and upload folder, and waits until it answers.
+ * database, upload folder and the e2e club profile, and waits until it answers.
  */
 export async function startSite(): Promise<Site> {
   if (!existsSync(join(CLIENT_DIR, 'index.html'))) {
@@ -64,6 +65,8 @@ export async function startSite(): Promise<Site> {
   }
   const dataDir = await mkdtemp(join(tmpdir(), 'club-e2e-'));
   const databaseFile = join(dataDir, 'club.sqlite');
+  const clubProfileFile = join(dataDir, 'club.json');
+  await writeFile(clubProfileFile, JSON.stringify(E2E_CLUB_PROFILE));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
 
@@ -77,6 +80,7 @@ export async function startSite(): Promise<Site> {
       PUBLIC_URL: baseUrl,
       DATABASE_URL: `sqlite:${databaseFile}`,
       UPLOADS_DIR: join(dataDir, 'uploads'),
+      CLUB_PROFILE: clubProfileFile,
       ADMIN_UID,
       ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',

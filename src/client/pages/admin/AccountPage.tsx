@@ -9,6 +9,7 @@ import { hasPermission, useSignedInUser } from '../../auth.ts';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { SocialLinks } from '../../components/SocialLinks.tsx';
 import { useSchemaForm } from '../../components/useSchemaForm.ts';
+import { useClubProfile } from '../../publicContent.ts';
 import { trpc } from '../../trpc.ts';
 import { UserFields, userFormValues, userInput, type UserFormValues } from './users/UserFields.tsx';
 import { ADMIN_SCREENS } from './screens.ts';
@@ -65,6 +66,9 @@ export function AccountPage() {
     save.mutate(toInput(form.values));
   };
 
+  // Only the channels the club configured; without any, the heading would announce nothing.
+  const hasSocialLinks = (useClubProfile().data?.social.length ?? 0) > 0;
+
   let groupsHint: string | undefined;
   if (me.id === PROTECTED_USER_ID) groupsHint = 'Deine Gruppen sind geschützt und können nicht geändert werden.';
   else if (!groupsEditable) groupsHint = 'Deine Gruppen kann nur ändern, wer Benutzer bearbeiten und Gruppen ansehen darf.';
@@ -89,12 +93,14 @@ export function AccountPage() {
           </Button>
         </Box>
       </Paper>
-      <Box component="section" aria-labelledby="account-social-heading" sx={{ mt: 4 }}>
-        <Typography id="account-social-heading" variant="h6" component="h2" gutterBottom>
-          Der Verein in den sozialen Medien
-        </Typography>
-        <SocialLinks />
-      </Box>
+      {hasSocialLinks && (
+        <Box component="section" aria-labelledby="account-social-heading" sx={{ mt: 4 }}>
+          <Typography id="account-social-heading" variant="h6" component="h2" gutterBottom>
+            Der Verein in den sozialen Medien
+          </Typography>
+          <SocialLinks />
+        </Box>
+      )}
     </>
   );
 }

@@ -1,7 +1,67 @@
+import Box from '@mui/material/Box';
+import type { ReactNode } from 'react';
+import { ARCHPARCOURS_IDENTIFIERS, SHOOTING_TIME_IDENTIFIERS } from '../../../shared/content.ts';
+import { hasPermission, useSignedInUser } from '../../auth.ts';
 import { PageTitle } from '../../components/PageTitle.tsx';
+import { AlertsPanel } from './dashboard/AlertsPanel.tsx';
+import { DashboardPanel } from './dashboard/DashboardPanel.tsx';
+import { InfoTextsPanel } from './dashboard/InfoTextsPanel.tsx';
 import { ADMIN_SCREENS } from './screens.ts';
 
-/** Dashboard (SPEC §2): the expandable panels follow with their own issue. */
+/** What a panel may do for the member on screen (SPEC §6). */
+export interface DashboardPermissions {
+  canCreate: boolean;
+  canUpdate: boolean;
+  canDelete: boolean;
+}
+
+interface PanelDefinition {
+  title: string;
+  render(permissions: DashboardPermissions): ReactNode;
+}
+
+/**
+ * The panels of SPEC §2 in their order. Galerien, Downloads, Sponsoren and Sportliche
+ * Leistungen join this list with the issues that bring their data.
+ */
+const PANELS: readonly PanelDefinition[] = [
+  { title: 'Hinweise', render: ({ canUpdate }) => <AlertsPanel canUpdate={canUpdate} /> },
+  {
+    title: 'Schießzeiten',
+    render: ({ canUpdate }) => (
+      <InfoTextsPanel identifiers={SHOOTING_TIME_IDENTIFIERS} canUpdate={canUpdate} errorPrefix="Fehler beim Abrufen der Schießzeiten" />
+    ),
+  },
+  {
+    title: 'Bogenparcours',
+    render: ({ canUpdate }) => (
+      <InfoTextsPanel
+        identifiers={ARCHPARCOURS_IDENTIFIERS}
+        canUpdate={canUpdate}
+        errorPrefix="Fehler beim Abrufen der Bogenparcours-Texte"
+      />
+    ),
+  },
+];
+
+/** Dashboard (SPEC §2): expandable panels for the club's texts; changes need dashboard_update. */
 export function DashboardPage() {
-  return <PageTitle>{ADMIN_SCREENS.dashboard.label}</PageTitle>;
+  const user = useSignedInUser();
+  const permissions: DashboardPermissions = {
+    canCreate: hasPermission(user, 'dashboard_create'),
+    canUpdate: hasPermission(user, 'dashboard_update'),
+    canDelete: hasPermission(user, 'dashboard_delete'),
+  };
+  return (
+    <>
+      <PageTitle>{ADMIN_SCREENS.dashboard.label}</PageTitle>
+      <Box sx={{ maxWidth: 960 }}>
+        {PANELS.map((panel) => (
+          <DashboardPanel key={panel.title} title={panel.title}>
+            {panel.render(permissions)}
+          </DashboardPanel>
+        ))}
+      </Box>
+    </>
+  );
 }

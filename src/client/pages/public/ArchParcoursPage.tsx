@@ -1,6 +1,230 @@
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useMemo, type ReactNode } from 'react';
+import { formatAddress, hasAddress, routePlannerUrl, type ClubProfile } from '../../../shared/clubProfile.ts';
+import { formatOpeningDay, openingHours } from '../../../shared/openingHours.ts';
+import { InfoText, SectionAlert } from '../../components/InfoText.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
+import { useClubProfile } from '../../publicContent.ts';
 
-/** Arch parcours (SPEC §2): rules, prices, opening hours and directions follow with their own issue. */
+const OPENING_DAYS = 7;
+
+const RULES: readonly string[] = [
+  'Vor dem ersten Schuss wird die Tages- oder Jahreskarte gelöst; die Nutzung erfolgt auf eigene Gefahr.',
+  'Kinder und Jugendliche schießen nur in Begleitung und unter Aufsicht eines Erwachsenen.',
+  'Geschossen wird nur von den markierten Abschusspflöcken auf die aufgestellten 3D-Ziele und nur, wenn sich niemand im Schussbereich aufhält.',
+  'Erlaubt sind Feld- und Scheibenspitzen; Jagdspitzen und Armbrüste sind nicht zugelassen.',
+  'Die Wege und die Reihenfolge der Ziele werden eingehalten; Pfeile werden nur gesucht, wenn die nachfolgende Gruppe gewarnt ist.',
+  'Wald und Wiese bleiben sauber: Abfall und abgebrochene Pfeile werden wieder mitgenommen, Hunde sind an der Leine zu führen.',
+];
+
+interface Price {
+  who: string;
+  price: string;
+}
+
+const DAY_PRICES: readonly { group: string; prices: readonly Price[] }[] = [
+  {
+    group: 'Bogen',
+    prices: [
+      { who: 'Erwachsene', price: '12,00 €' },
+      { who: 'Jugendliche (13–17 Jahre)', price: '8,00 €' },
+      { who: 'Kinder (unter 13 Jahren)', price: '5,00 €' },
+    ],
+  },
+  { group: 'Blasrohr', prices: [{ who: 'alle', price: '8,00 €' }] },
+];
+
+const ANNUAL_PRICES: readonly Price[] = [
+  { who: 'Erwachsene', price: '150,00 €' },
+  { who: 'Jugendliche (13–17 Jahre)', price: '90,00 €' },
+  { who: 'Kinder (unter 13 Jahren)', price: '60,00 €' },
+];
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Box component="section" aria-labelledby={id} sx={{ mb: 4 }}>
+      <Typography id={id} variant="h5" component="h2" gutterBottom>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+function PriceTables() {
+  return (
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>
+      <TableContainer component={Paper} variant="outlined">
+        <Table size="small" aria-labelledby="parcours-day-prices">
+          <caption id="parcours-day-prices" style={{ captionSide: 'top' }}>
+            Tageskarten
+          </caption>
+          <TableHead>
+            <TableRow>
+              <TableCell component="th" scope="col">
+                Sparte
+              </TableCell>
+              <TableCell component="th" scope="col">
+                Personen
+              </TableCell>
+              <TableCell component="th" scope="col" align="right">
+                Preis
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {DAY_PRICES.flatMap(({ group, prices }) =>
+              prices.map((price) => (
+                <TableRow key={`${group} ${price.who}`}>
+                  <TableCell>{group}</TableCell>
+                  <TableCell component="th" scope="row">
+                    {price.who}
+                  </TableCell>
+                  <TableCell align="right">{price.price}</TableCell>
+                </TableRow>
+              )),
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TableContainer component={Paper} variant="outlined">
+        <Table size="small" aria-labelledby="parcours-annual-prices">
+          <caption id="parcours-annual-prices" style={{ captionSide: 'top' }}>
+            Jahreskarten (nur für Mitglieder, gültig vom 1. Januar bis 31. Dezember)
+          </caption>
+          <TableHead>
+            <TableRow>
+              <TableCell component="th" scope="col">
+                Personen
+              </TableCell>
+              <TableCell component="th" scope="col" align="right">
+                Preis
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {ANNUAL_PRICES.map((price) => (
+              <TableRow key={price.who}>
+                <TableCell component="th" scope="row">
+                  {price.who}
+                </TableCell>
+                <TableCell align="right">{price.price}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Box>
+  );
+}
+
+/** Sun-based hours of the next 7 days (SPEC §9), computed here in the visitor's browser. */
+function OpeningHours({ profile }: { profile: ClubProfile | undefined }) {
+  // The club-local day, not the render: the list only changes when the date does.
+  const today = new Date().toDateString();
+  const days = useMemo(
+    () => (profile ? openingHours(new Date(), OPENING_DAYS, profile.course) : []),
+    [profile, today],
+  );
+  if (!profile) return <Skeleton variant="rectangular" height={160} aria-hidden />;
+  return (
+    <Box component="ul" aria-label="Öffnungszeiten der nächsten 7 Tage" sx={{ listStyle: 'none', p: 0, m: 0, mb: 2 }}>
+      {days.map((day) => (
+        <Typography component="li" key={day.date} sx={{ fontVariantNumeric: 'tabular-nums' }}>
+          {formatOpeningDay(day)}
+        </Typography>
+      ))}
+    </Box>
+  );
+}
+
+/** Read by screen readers only. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  p: 0,
+  m: -1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
+
+function Directions({ profile }: { profile: ClubProfile | undefined }) {
+  if (!profile) return <Skeleton variant="text" width="40%" aria-hidden />;
+  const parking = profile.course.parking;
+  return (
+    <>
+      {hasAddress(parking) && (
+        <Typography sx={{ mb: 1 }}>
+          Parkplatz: <Box component="span" sx={{ fontWeight: 500 }}>{formatAddress(parking)}</Box>
+        </Typography>
+      )}
+      <Typography sx={{ mb: 1 }}>Vom Parkplatz sind es 600 m Fußweg bis zum Parcours.</Typography>
+      <Link href={routePlannerUrl(profile)} target="_blank" rel="noopener noreferrer" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+        Route planen mit OpenStreetMap
+        <OpenInNewIcon fontSize="small" aria-hidden />
+        <Box component="span" sx={visuallyHidden}>
+          (öffnet in einem neuen Tab)
+        </Box>
+      </Link>
+    </>
+  );
+}
+
+/** Arch parcours (SPEC §2, §9): rules, prices, sun-based opening hours, tournaments, usage and directions. */
 export function ArchParcoursPage() {
-  return <PageTitle>3D-Bogenparcours</PageTitle>;
+  const profile = useClubProfile().data;
+  return (
+    <>
+      <PageTitle>3D-Bogenparcours</PageTitle>
+      <SectionAlert identifier="archparcours" />
+      <Typography sx={{ mb: 4, maxWidth: 800 }}>
+        Unser 3D-Bogenparcours führt mit 28 Tierzielen durch Wald und Wiese. Er steht Mitgliedern und Gästen offen;
+        Gäste lösen vor dem Start eine Tageskarte.
+      </Typography>
+      <Section id="parcours-hours" title="Öffnungszeiten">
+        <Typography sx={{ mb: 1 }}>
+          Geöffnet ist ab einer Stunde nach Sonnenaufgang (frühestens 8:00 Uhr) bis eine Stunde vor Sonnenuntergang
+          (spätestens 19:00 Uhr):
+        </Typography>
+        <OpeningHours profile={profile} />
+        <InfoText identifier="archparcours_openings" />
+        <InfoText identifier="archparcours_closings" />
+      </Section>
+      <Section id="parcours-prices" title="Preise">
+        <PriceTables />
+      </Section>
+      <Section id="parcours-rules" title="Regeln">
+        <Box component="ol" sx={{ m: 0, pl: 3, maxWidth: 800 }}>
+          {RULES.map((rule) => (
+            <Typography component="li" key={rule} sx={{ mb: 0.5 }}>
+              {rule}
+            </Typography>
+          ))}
+        </Box>
+      </Section>
+      <Section id="parcours-usage" title="Nutzung">
+        <InfoText identifier="archparcours_usage" />
+      </Section>
+      <Section id="parcours-tourneys" title="Turniere">
+        <InfoText identifier="archparcours_tourneys" />
+      </Section>
+      <Section id="parcours-directions" title="Anfahrt">
+        <Directions profile={profile} />
+      </Section>
+    </>
+  );
 }

@@ -1,6 +1,31 @@
-import { PageTitle } from '../../components/PageTitle.tsx';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { SectionTimes } from './SectionTimes.tsx';
 
-/** Arch times (SPEC §2): texts and alert follow with their own issue. */
+/** Arch times (SPEC §2): description, shooting times and the section's notice. */
 export function ArchTimesPage() {
-  return <PageTitle>Schießzeiten Bogen</PageTitle>;
+  return (
+    <SectionTimes
+      title="Schießzeiten Bogen"
+      alert="arch"
+      times="shootingtimes_arch"
+      description={
+        <>
+          <Typography sx={{ mb: 2 }}>
+            In der Bogenabteilung schießen Anfängerinnen und Anfänger ebenso wie erfahrene Schützinnen und Schützen auf
+            die Scheibe. Wer es ausprobieren möchte, meldet sich am besten vorher über das Kontaktformular und bekommt
+            zu den Trainingszeiten eine Einweisung.
+          </Typography>
+          <Typography sx={{ mb: 2 }}>
+            Im Gelände wartet außerdem unser{' '}
+            <Link component={RouterLink} to="/bogenparcours">
+              3D-Bogenparcours
+            </Link>{' '}
+            mit 28 Zielen.
+          </Typography>
+        </>
+      }
+    />
+  );
 }

@@ -1,6 +1,20 @@
-import { PageTitle } from '../../components/PageTitle.tsx';
+import Typography from '@mui/material/Typography';
+import { SectionTimes } from './SectionTimes.tsx';
 
-/** Blowpipe times (SPEC §2): texts and alert follow with their own issue. */
+/** Blowpipe times (SPEC §2): description, shooting times and the section's notice. */
 export function BlowpipeTimesPage() {
-  return <PageTitle>Schießzeiten Blasrohr</PageTitle>;
+  return (
+    <SectionTimes
+      title="Schießzeiten Blasrohr"
+      alert="blowpipe"
+      times="shootingtimes_blowpipe"
+      description={
+        <Typography sx={{ mb: 2 }}>
+          Blasrohrschießen verbindet Konzentration, Atemtechnik und Treffsicherheit und eignet sich für alle
+          Altersgruppen. Geschossen wird mit Pfeilen auf Scheiben auf festgelegte Entfernungen. Wer es ausprobieren
+          möchte, ist zu den Trainingszeiten willkommen und bekommt dort eine Einweisung.
+        </Typography>
+      }
+    />
+  );
 }

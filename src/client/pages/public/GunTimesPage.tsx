@@ -1,6 +1,27 @@
-import { PageTitle } from '../../components/PageTitle.tsx';
+import Typography from '@mui/material/Typography';
+import { SectionTimes } from './SectionTimes.tsx';
 
-/** Gun times (SPEC §2): texts and the next host and supervisor follow with their own issue. */
+/** Gun times (SPEC §2): description, shooting times and the section's notice. */
 export function GunTimesPage() {
-  return <PageTitle>Schießzeiten Luftgewehr/Luftpistole</PageTitle>;
+  return (
+    <SectionTimes
+      title="Schießzeiten Luftgewehr/Luftpistole"
+      alert="gun"
+      times="shootingtimes_gun"
+      description={
+        <>
+          <Typography sx={{ mb: 2 }}>
+            Auf unserem Luftdruckstand mit 10 Ständen wird mit Luftgewehr und Luftpistole auf 10 m geschossen. Wer
+            mindestens 12 Jahre alt ist, kann bei uns anfangen; Gäste und Interessierte sind zu den Schießzeiten
+            willkommen.
+          </Typography>
+          <Typography sx={{ mb: 2 }}>
+            Während der Schießzeiten ist immer eine Standaufsicht da, die in die sichere Handhabung einweist. Wer ein
+            Probetraining machen möchte, meldet sich am besten vorher über das Kontaktformular; Kinder und Jugendliche
+            brauchen das Einverständnis ihrer Erziehungsberechtigten.
+          </Typography>
+        </>
+      }
+    />
+  );
 }

@@ -1,6 +1,91 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { ALERT_LABELS } from '../../../shared/content.ts';
+import { ALERT_IDENTIFIERS, type AlertIdentifier } from '../../../shared/constants.ts';
 import { PageTitle } from '../../components/PageTitle.tsx';
+import { RichText } from '../../components/RichText.tsx';
+import { usePublicAlerts } from '../../publicContent.ts';
 
-/** Home (SPEC §2): the welcome text follows with its own issue. */
+interface Tile {
+  to: string;
+  title: string;
+  text: string;
+}
+
+const TILES: readonly Tile[] = [
+  { to: '/zeiten-lg-lp', title: 'Luftgewehr/Luftpistole', text: 'Schießzeiten und Standaufsicht am Luftdruckstand mit 10 Ständen.' },
+  { to: '/zeiten-bogen', title: 'Bogen', text: 'Trainingszeiten der Bogenabteilung für Einsteiger und Erfahrene.' },
+  { to: '/zeiten-blasrohr', title: 'Blasrohr', text: 'Trainingszeiten der Blasrohrschützinnen und -schützen.' },
+  { to: '/bogenparcours', title: '3D-Bogenparcours', text: '28 Ziele im Gelände: Regeln, Preise, Öffnungszeiten und Anfahrt.' },
+];
+
+/** Its text is the link of the archery results page, not a notice. */
+const LIVE_RESULT: AlertIdentifier = 'liveresult';
+
+function isAlertIdentifier(identifier: string): identifier is AlertIdentifier {
+  return (ALERT_IDENTIFIERS as readonly string[]).includes(identifier);
+}
+
+/** The section notices that are switched on, in the order of SPEC §3; the live result is a link, not a notice. */
+function EnabledNotices() {
+  const alerts = usePublicAlerts().data ?? [];
+  const shown = alerts
+    .filter((alert) => alert.identifier !== LIVE_RESULT && alert.enabled && alert.text.trim() !== '')
+    .flatMap((alert) => (isAlertIdentifier(alert.identifier) ? [{ ...alert, identifier: alert.identifier }] : []))
+    .sort((a, b) => ALERT_IDENTIFIERS.indexOf(a.identifier) - ALERT_IDENTIFIERS.indexOf(b.identifier));
+  if (shown.length === 0) return null;
+  return (
+    <Box component="section" aria-label="Aktuelle Hinweise" sx={{ display: 'grid', gap: 2, mb: 4 }}>
+      {shown.map((alert) => (
+        <Alert key={alert.identifier} severity="info" sx={{ whiteSpace: 'pre-line' }}>
+          <AlertTitle>{ALERT_LABELS[alert.identifier]}</AlertTitle>
+          <RichText text={alert.text} />
+        </Alert>
+      ))}
+    </Box>
+  );
+}
+
+/** Home (SPEC §2): welcome text, the notices that are switched on, and tiles to the sections. */
 export function HomePage() {
-  return <PageTitle>Willkommen</PageTitle>;
+  return (
+    <>
+      <PageTitle>Willkommen</PageTitle>
+      <Typography sx={{ mb: 3, maxWidth: 800 }}>
+        Schön, dass du uns besuchst! Bei uns wird mit Luftgewehr und Luftpistole, mit dem Bogen und mit dem Blasrohr
+        geschossen – im Training, im Wettkampf und auf unserem 3D-Bogenparcours. Gäste und alle, die einmal
+        hineinschnuppern möchten, sind zu den Schießzeiten herzlich willkommen.
+      </Typography>
+      <EnabledNotices />
+      <Box component="section" aria-labelledby="home-sections">
+        <Typography id="home-sections" variant="h5" component="h2" gutterBottom>
+          Unsere Sparten
+        </Typography>
+        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
+          {TILES.map((tile) => (
+            <li key={tile.to}>
+              <Card variant="outlined" sx={{ height: '100%' }}>
+                <CardActionArea component={RouterLink} to={tile.to} sx={{ height: '100%', alignItems: 'flex-start' }}>
+                  <CardContent>
+                    <Typography variant="h6" component="h3" gutterBottom>
+                      {tile.title}
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {tile.text}
+                    </Typography>
+                  </CardContent>
+                </CardActionArea>
+              </Card>
+            </li>
+          ))}
+        </Box>
+      </Box>
+    </>
+  );
 }

@@ -1,6 +1,143 @@
+import Box from '@mui/material/Box';
+import { ClubAddress } from '../../components/ClubAddress.tsx';
+import { LegalSection, Paragraph } from '../../components/LegalSection.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
 
-/** Privacy policy: its text follows with its own issue. */
+function Bullets({ items }: { items: readonly string[] }) {
+  return (
+    <Box component="ul" sx={{ mt: 0, mb: 1.5, pl: 3 }}>
+      {items.map((item) => (
+        <li key={item}>{item}</li>
+      ))}
+    </Box>
+  );
+}
+
+/**
+ * Privacy policy for what this site really does: no tracking, one session cookie for
+ * members, two flags in the browser's storage, contact messages through a mail outbox,
+ * a server log of logins and changes, embedded maps only after consent.
+ */
 export function PrivacyPage() {
-  return <PageTitle>Datenschutzerklärung</PageTitle>;
+  return (
+    <>
+      <PageTitle>Datenschutzerklärung</PageTitle>
+      <LegalSection title="Verantwortlicher">
+        <Paragraph>Verantwortlich für die Verarbeitung personenbezogener Daten auf dieser Website ist:</Paragraph>
+        <ClubAddress />
+      </LegalSection>
+
+      <LegalSection title="Das Wichtigste in Kürze">
+        <Paragraph>
+          Diese Website verwendet keine Analyse- oder Tracking-Werkzeuge, keine Werbung und keine eingebundenen
+          Inhalte sozialer Netzwerke. Skripte, Schriften und Bilder kommen nicht von fremden Servern. Wir verarbeiten
+          personenbezogene Daten nur, soweit es für den Betrieb der Website, die Anmeldung unserer Mitglieder und die
+          Beantwortung von Anfragen nötig ist.
+        </Paragraph>
+      </LegalSection>
+
+      <LegalSection title="Hosting und Zugriffsdaten">
+        <Paragraph>
+          Beim Aufruf der Website überträgt dein Browser technisch bedingt Daten an unseren Server: die IP-Adresse,
+          Datum und Uhrzeit, die aufgerufene Adresse, den Statuscode der Antwort sowie Angaben zu Browser und
+          Betriebssystem. Der Server verarbeitet diese Daten, um die Seiten auszuliefern, und protokolliert sie zur
+          Fehlersuche und zur Abwehr von Angriffen. Rechtsgrundlage ist unser berechtigtes Interesse an einem sicheren
+          und stabilen Betrieb (Art. 6 Abs. 1 lit. f DSGVO). Betreibt ein Hosting-Dienstleister den Server für uns, tut
+          er dies als Auftragsverarbeiter nach unserer Weisung (Art. 28 DSGVO).
+        </Paragraph>
+      </LegalSection>
+
+      <LegalSection title="Cookies und Speicher im Browser">
+        <Paragraph>
+          Wir setzen nur ein einziges Cookie, und zwar ausschließlich für angemeldete Mitglieder: ein technisch
+          notwendiges Sitzungs-Cookie, das die Anmeldung im Verwaltungsbereich aufrechterhält. Es enthält nur eine
+          zufällige Kennung, ist für Skripte nicht lesbar und wird beim Abmelden gelöscht; ohne Nutzung verliert es
+          spätestens nach 14 Tagen seine Gültigkeit. Rechtsgrundlage ist § 25 Abs. 2 Nr. 2 TDDDG in Verbindung mit Art.
+          6 Abs. 1 lit. b und f DSGVO.
+        </Paragraph>
+        <Paragraph>Außerdem legt die Website im lokalen Speicher deines Browsers (localStorage) zwei Vermerke ab:</Paragraph>
+        <Bullets
+          items={[
+            'dass du den Hinweis zu Cookies mit „OK“ bestätigt hast, damit er nicht bei jedem Besuch erscheint;',
+            'dass du dem Laden der Karten auf der Kontaktseite zugestimmt hast (siehe unten).',
+          ]}
+        />
+        <Paragraph>
+          Diese Vermerke bleiben in deinem Browser und werden nicht an uns übertragen. Du kannst sie jederzeit über die
+          Einstellungen deines Browsers löschen („Website-Daten löschen“); damit widerrufst du auch die Zustimmung zu
+          den Karten.
+        </Paragraph>
+      </LegalSection>
+
+      <LegalSection title="Kontaktformular">
+        <Paragraph>
+          Wenn du uns über das Kontaktformular schreibst, verarbeiten wir den gewählten Empfänger, deinen Vornamen und
+          Nachnamen, deine E-Mail-Adresse, den Betreff und deine Nachricht. Die Nachricht wird zunächst im Postausgang
+          unserer Datenbank gespeichert, bis sie per E-Mail an die zuständige Stelle im Verein versandt ist; so geht
+          sie auch bei einer Störung des Mailservers nicht verloren. Die E-Mail verwenden wir nur, um deine Anfrage zu
+          beantworten. Rechtsgrundlage ist Art. 6 Abs. 1 lit. b DSGVO bei Anfragen zu einer Mitgliedschaft oder
+          Nutzung unserer Angebote, im Übrigen unser berechtigtes Interesse an der Beantwortung (Art. 6 Abs. 1 lit. f
+          DSGVO). Wir löschen die Anfrage, sobald sie erledigt ist und keine gesetzlichen Aufbewahrungspflichten
+          bestehen.
+        </Paragraph>
+      </LegalSection>
+
+      <LegalSection title="Karten auf der Kontaktseite">
+        <Paragraph>
+          Die Kontaktseite kann Karten von OpenStreetMap (OpenStreetMap Foundation, St John’s Innovation Centre, Cowley
+          Road, Cambridge, CB4 0WS, Vereinigtes Königreich) anzeigen. Sie werden erst geladen, nachdem du dem mit der
+          Schaltfläche auf der Seite zugestimmt hast. Erst dann stellt dein Browser eine Verbindung zu den Servern von
+          OpenStreetMap her und überträgt dabei deine IP-Adresse und Angaben zum Browser. Rechtsgrundlage ist deine
+          Einwilligung (Art. 6 Abs. 1 lit. a DSGVO, § 25 Abs. 1 TDDDG), die du jederzeit mit Wirkung für die Zukunft
+          widerrufen kannst, indem du die Website-Daten in deinem Browser löschst. Für das Vereinigte Königreich
+          besteht ein Angemessenheitsbeschluss der EU-Kommission. Der Link „Route planen“ auf der Seite des
+          Bogenparcours ist ein einfacher Link; Daten fließen erst, wenn du ihn anklickst.
+        </Paragraph>
+      </LegalSection>
+
+      <LegalSection title="Mitgliederbereich">
+        <Paragraph>
+          Für die Verwaltung der Website melden sich berechtigte Mitglieder mit Schützennummer und Passwort an. Wir
+          speichern dazu Vorname, Nachname, Schützennummer, E-Mail-Adresse, optional die Telefonnummer, die
+          Gruppenzugehörigkeit und das Passwort ausschließlich als nicht umkehrbaren Hashwert. Zu jeder Sitzung werden
+          IP-Adresse, Browserangabe und Ablaufzeit gespeichert; fehlgeschlagene Anmeldeversuche werden mit
+          Schützennummer und IP-Adresse kurzzeitig festgehalten, um das Erraten von Passwörtern zu verhindern.
+        </Paragraph>
+        <Paragraph>
+          Anmeldungen (mit IP-Adresse) und Änderungen im Verwaltungsbereich werden in einem Protokoll (Log) mit Datum,
+          Uhrzeit und handelnder Person festgehalten. Das Protokoll dient der Nachvollziehbarkeit und Sicherheit,
+          ist nur für Mitglieder mit der entsprechenden Berechtigung einsehbar, die es auch löschen können.
+          Rechtsgrundlage ist Art. 6 Abs. 1 lit. b DSGVO (Mitgliedschaft und ehrenamtliche Aufgaben) sowie unser
+          berechtigtes Interesse an der Sicherheit der Website (Art. 6 Abs. 1 lit. f DSGVO).
+        </Paragraph>
+      </LegalSection>
+
+      <LegalSection title="Links zu anderen Websites">
+        <Paragraph>
+          Links zu sozialen Netzwerken und anderen Websites sind einfache Verweise. Beim Aufruf dieser Seiten gelten die
+          Datenschutzbestimmungen ihrer Betreiber; vor dem Anklicken werden keine Daten an sie übertragen.
+        </Paragraph>
+      </LegalSection>
+
+      <LegalSection title="Deine Rechte">
+        <Paragraph>Du hast gegenüber uns folgende Rechte hinsichtlich deiner personenbezogenen Daten:</Paragraph>
+        <Bullets
+          items={[
+            'Auskunft (Art. 15 DSGVO)',
+            'Berichtigung (Art. 16 DSGVO)',
+            'Löschung (Art. 17 DSGVO)',
+            'Einschränkung der Verarbeitung (Art. 18 DSGVO)',
+            'Datenübertragbarkeit (Art. 20 DSGVO)',
+            'Widerspruch gegen Verarbeitungen auf Grundlage berechtigter Interessen (Art. 21 DSGVO)',
+            'Widerruf einer Einwilligung mit Wirkung für die Zukunft (Art. 7 Abs. 3 DSGVO)',
+          ]}
+        />
+        <Paragraph>
+          Außerdem kannst du dich bei einer Datenschutz-Aufsichtsbehörde beschweren (Art. 77 DSGVO), insbesondere bei
+          der Behörde des Bundeslandes, in dem du wohnst oder in dem der Verein seinen Sitz hat. Eine automatisierte
+          Entscheidungsfindung oder Profilbildung findet nicht statt.
+        </Paragraph>
+      </LegalSection>
+    </>
+  );
 }

@@ -1,0 +1,94 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Paper from '@mui/material/Paper';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
+import { ALERT_LABELS, NOTICE_ALERT_IDENTIFIERS } from '../../../../shared/content.ts';
+import { alertUpdateInput, type AlertEntry } from '../../../../shared/schemas/content.ts';
+import { useSchemaForm } from '../../../components/useSchemaForm.ts';
+import { trpc } from '../../../trpc.ts';
+import { PanelStatus, ReadOnlyNote } from './PanelStatus.tsx';
+import { RichTextField } from './RichTextField.tsx';
+
+type AlertIdentifierShown = (typeof NOTICE_ALERT_IDENTIFIERS)[number];
+
+function AlertEditor({ alert, label, canUpdate }: { alert: AlertEntry; label: string; canUpdate: boolean }) {
+  const utils = trpc.useUtils();
+  const form = useSchemaForm(alertUpdateInput, () => ({ identifier: alert.identifier, enabled: alert.enabled, text: alert.text }));
+
+  // A fresher answer of the server replaces the form as long as nobody has started editing.
+  const { dirty, reset } = form;
+  useEffect(() => {
+    if (!dirty) reset({ identifier: alert.identifier, enabled: alert.enabled, text: alert.text });
+    // Only a new record is a reason to start over, not a change of `dirty`.
+  }, [alert]);
+
+  const save = trpc.content.updateAlert.useMutation({
+    meta: { errorPrefix: 'Fehler beim Speichern des Hinweises' },
+    onSuccess: ({ data }) => {
+      form.reset({ identifier: data.identifier, enabled: data.enabled, text: data.text });
+      void utils.content.alerts.invalidate();
+      void utils.content.publicAlerts.invalidate();
+    },
+    onError: form.showServerErrors,
+  });
+
+  const submit = (event: { preventDefault(): void }) => {
+    event.preventDefault();
+    if (!form.validate()) return;
+    save.mutate(form.values);
+  };
+
+  const title = `Hinweis ${label}`;
+  return (
+    <Paper variant="outlined" component="form" noValidate onSubmit={submit} aria-label={title} sx={{ p: 2 }}>
+      <Typography variant="subtitle1" component="h3" gutterBottom>
+        {label}
+      </Typography>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={form.values.enabled}
+            onChange={(event) => form.setField('enabled', event.target.checked)}
+            disabled={!canUpdate || save.isPending}
+          />
+        }
+        label="Hinweis anzeigen"
+        sx={{ mb: 1 }}
+      />
+      <RichTextField
+        label="Text"
+        value={form.values.text}
+        onChange={(text) => form.setField('text', text)}
+        error={form.errorOf('text')}
+        readOnly={!canUpdate}
+        disabled={save.isPending}
+      />
+      {canUpdate && (
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
+          <Button type="submit" variant="contained" loading={save.isPending}>
+            Speichern
+          </Button>
+        </Box>
+      )}
+    </Paper>
+  );
+}
+
+/** Panel 'Hinweise': every section notice but the live result, each switched and saved on its own. */
+export function AlertsPanel({ canUpdate }: { canUpdate: boolean }) {
+  const alerts = trpc.content.alerts.useQuery(undefined, { meta: { errorPrefix: 'Fehler beim Abrufen der Hinweise' } });
+  if (!alerts.data) return <PanelStatus query={alerts} />;
+  const byIdentifier = new Map(alerts.data.map((alert) => [alert.identifier, alert]));
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      {!canUpdate && <ReadOnlyNote />}
+      {NOTICE_ALERT_IDENTIFIERS.map((identifier: AlertIdentifierShown) => {
+        const alert = byIdentifier.get(identifier);
+        return alert ? <AlertEditor key={identifier} alert={alert} label={ALERT_LABELS[identifier]} canUpdate={canUpdate} /> : null;
+      })}
+    </Box>
+  );
+}

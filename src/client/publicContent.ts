@@ -1,0 +1,38 @@
+import type { AlertIdentifier, InfoIdentifier } from '../shared/constants.ts';
+import { trpc } from './trpc.ts';
+
+/** SPEC §8: the prefix of every failed public read of texts and notices. */
+export const PUBLIC_CONTENT_ERROR_PREFIX = 'Fehler beim Abrufen der Infomeldungen';
+
+/** Texts change seldom; a visitor moving between pages need not ask again each time. */
+const PUBLIC_STALE_MS = 60_000;
+
+/** All info texts in one request, shared by every public page that shows one. */
+export function usePublicInfo() {
+  return trpc.content.publicInfo.useQuery(undefined, {
+    meta: { errorPrefix: PUBLIC_CONTENT_ERROR_PREFIX },
+    staleTime: PUBLIC_STALE_MS,
+  });
+}
+
+/** All section alerts in one request (a disabled one comes with an empty text). */
+export function usePublicAlerts() {
+  return trpc.content.publicAlerts.useQuery(undefined, {
+    meta: { errorPrefix: PUBLIC_CONTENT_ERROR_PREFIX },
+    staleTime: PUBLIC_STALE_MS,
+  });
+}
+
+/** The alert's text when it is switched on and says something, otherwise null. */
+export function useEnabledAlert(identifier: AlertIdentifier): string | null {
+  const alert = usePublicAlerts().data?.find((entry) => entry.identifier === identifier);
+  return alert?.enabled && alert.text.trim() !== '' ? alert.text : null;
+}
+
+/** The club's name, address, contacts and course location (DESIGN §8), fixed while the site runs. */
+export function useClubProfile() {
+  return trpc.club.profile.useQuery(undefined, {
+    meta: { errorPrefix: 'Fehler beim Abrufen der Vereinsangaben' },
+    staleTime: Infinity,
+  });
+}

@@ -1,0 +1,123 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Clock } from '../services.ts';
+
+/**
+ * Cached public reads (DESIGN §8). Public pages read the same few answers over and over;
+ * each is computed once and kept until a write of its area drops it. Other instances on
+ * the same database cannot tell this one about their writes, so no entry outlives the TTL.
+ */
+
+/** With several instances on one database, a visitor sees another instance's change within this time. */
+export const PUBLIC_CACHE_TTL_MS = 10_000;
+
+/**
+ * Lets a reverse proxy or CDN keep the answer but ask again every time; the ETag makes
+ * that question cheap (304 without a body).
+ */
+export const PUBLIC_CACHE_CONTROL = 'public, no-cache';
+
+interface Entry {
+  value: Promise<unknown>;
+  expiresAt: number;
+}
+
+interface Serialized {
+  body: string;
+  etag: string;
+}
+
+export class PublicCache {
+  readonly #clock: Clock;
+  readonly #ttlMs: number;
+  readonly #areas = new Map<string, Map<string, Entry>>();
+  /** Serialized bodies per cached value and view; they go when the value goes. */
+  readonly #serialized = new WeakMap<object, Map<string, Serialized>>();
+
+  constructor(clock: Clock, ttlMs: number = PUBLIC_CACHE_TTL_MS) {
+    this.#clock = clock;
+    this.#ttlMs = ttlMs;
+  }
+
+  /**
+   * The cached answer for `key` of `area`, computed when missing or expired. Concurrent
+   * readers share one computation. The value is frozen: every reader gets the same object.
+   */
+  read<T extends object>(area: string, key: string, compute: () => Promise<T>): Promise<T> {
+    const now = this.#clock.now().getTime();
+    let entries = this.#areas.get(area);
+    const cached = entries?.get(key);
+    if (cached && cached.expiresAt > now) return cached.value as Promise<T>;
+
+    const value = compute().then(deepFreeze);
+    if (!entries) {
+      entries = new Map();
+      this.#areas.set(area, entries);
+    }
+    const entry: Entry = { value, expiresAt: now + this.#ttlMs };
+    // Stored at once, so concurrent readers share the computation. A write during it drops
+    // the whole area map with this entry, so a possibly older answer reaches only readers
+    // that asked before the write.
+    entries.set(key, entry);
+    value.catch(() => {
+      // Failures are not cached: the next reader tries again.
+      if (this.#areas.get(area)?.get(key) === entry) this.#areas.get(area)?.delete(key);
+    });
+    return value;
+  }
+
+  /** Drops every answer of the area; called after a write of it has been committed. */
+  invalidate(area: string): void {
+    this.#areas.delete(area);
+  }
+
+  /** The JSON body and ETag of a cached value in one response shape, serialized once per value. */
+  serialize(value: object, view: string, toBody: (value: never) => unknown): Serialized {
+    let views = this.#serialized.get(value);
+    if (!views) {
+      views = new Map();
+      this.#serialized.set(value, views);
+    }
+    let serialized = views.get(view);
+    if (!serialized) {
+      const body = JSON.stringify(toBody(value as never));
+      // From the content: an instance that recomputes the same answer gives the same ETag.
+      serialized = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+      views.set(view, serialized);
+    }
+    return serialized;
+  }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((candidate) => {
+    const tag = candidate.trim();
+    return tag === '*' || tag === etag || tag === `W/${etag}`;
+  });
+}
+
+/**
+ * Answers a public REST read from a value of the PublicCache: the stored JSON with its
+ * ETag, or 304 when the client already holds it. `view` names the response shape.
+ */
+export function sendCached<T extends object>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  value: T,
+  view: string,
+  toBody: (value: T) => unknown,
+): FastifyReply {
+  const { body, etag } = request.server.services.publicCache.serialize(value, view, toBody);
+  reply.header('ETag', etag).header('Cache-Control', PUBLIC_CACHE_CONTROL);
+  if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(body);
+}

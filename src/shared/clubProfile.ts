@@ -1,0 +1,54 @@
+/**
+ * The club's own facts (DESIGN §8 'Club profile'): kept by the operator in a JSON file
+ * outside the code (club.json, see README), served by `club.profile`. What the file leaves
+ * out is absent here, and the client shows nothing for it. Free of zod, because public
+ * pages import it; the file's schema is in schemas/clubProfile.ts.
+ */
+
+export const SOCIAL_KINDS = ['facebook', 'instagram', 'youtube', 'tiktok', 'x', 'mastodon', 'whatsapp'] as const;
+export type SocialKind = (typeof SOCIAL_KINDS)[number];
+
+export const SOCIAL_LABELS = {
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  youtube: 'YouTube',
+  tiktok: 'TikTok',
+  x: 'X',
+  mastodon: 'Mastodon',
+  whatsapp: 'WhatsApp',
+} as const satisfies Record<SocialKind, string>;
+
+export interface ClubAddress {
+  street: string;
+  postalCode: string;
+  city: string;
+}
+
+/** Unconfigured texts are '' (addresses) or absent (phone, e-mail); social is [] then. */
+export interface ClubProfile extends ClubAddress {
+  name: string;
+  phone?: string;
+  email?: string;
+  social: Array<{ kind: SocialKind; url: string }>;
+  course: { lat: number; lon: number; parking: ClubAddress };
+}
+
+export function hasAddress(address: ClubAddress): boolean {
+  return address.street !== '' || address.postalCode !== '' || address.city !== '';
+}
+
+/** `Waldweg 1, 12345 Musterstadt`, leaving out what is not configured. */
+export function formatAddress(address: ClubAddress): string {
+  const place = [address.postalCode, address.city].filter(Boolean).join(' ');
+  return [address.street, place].filter(Boolean).join(', ');
+}
+
+/**
+ * A route planner link to the course's parking: to its address when configured, otherwise
+ * to the course's coordinates (OpenStreetMap, which the contact page embeds as well).
+ */
+export function routePlannerUrl(profile: ClubProfile): string {
+  const { parking, lat, lon } = profile.course;
+  if (hasAddress(parking)) return `https://www.openstreetmap.org/search?query=${encodeURIComponent(formatAddress(parking))}`;
+  return `https://www.openstreetmap.org/directions?route=%3B${lat}%2C${lon}`;
+}

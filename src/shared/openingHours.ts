@@ -1,0 +1,74 @@
+import { getTimes } from 'suncalc';
+import { toClubDateTime } from './dates.ts';
+
+/** Sun-based opening hours of the archery course (SPEC §9), always in club-local time. */
+
+export interface Coordinates {
+  lat: number;
+  lon: number;
+}
+
+export interface OpeningDay {
+  /** `YYYY-MM-DD`, the day in Europe/Berlin. */
+  date: string;
+  /** `Mo, 23.11.2026` */
+  label: string;
+  /** `HH:mm` club-local, null when closed. */
+  open: string | null;
+  close: string | null;
+  closed: boolean;
+}
+
+const EARLIEST_OPEN = 8 * 60;
+const LATEST_CLOSE = 19 * 60;
+const QUARTER = 15;
+const HOUR = 60;
+const WEEKDAYS = ['So', 'Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa'] as const;
+
+/** Minutes since club-local midnight, with seconds as a fraction so that rounding up is exact. */
+function clubMinutes(instant: Date): number {
+  const time = toClubDateTime(instant).slice(11);
+  const [hours = 0, minutes = 0, seconds = 0] = time.split(':').map(Number);
+  return hours * HOUR + minutes + (seconds + (instant.getTime() % 1000) / 1000) / 60;
+}
+
+function hhmm(minutes: number): string {
+  return `${String(Math.floor(minutes / HOUR)).padStart(2, '0')}:${String(minutes % HOUR).padStart(2, '0')}`;
+}
+
+/**
+ * Opening hours for `days` days from the club-local date of `from`. Computed in Europe/Berlin
+ * whatever the visitor's clock says: the times are the course's, not the visitor's.
+ * Start: sunrise rounded up to the quarter hour plus 1 h, not before 08:00; end: sunset
+ * rounded down to the quarter hour minus 1 h, not after 19:00; no time left means closed.
+ */
+export function openingHours(from: Date, days = 7, coords: Coordinates): OpeningDay[] {
+  const [year, month, day] = toClubDateTime(from).slice(0, 10).split('-').map(Number) as [number, number, number];
+  const result: OpeningDay[] = [];
+  for (let offset = 0; offset < days; offset++) {
+    // Noon UTC of the calendar day: suncalc takes the UTC day of its input, and at German
+    // longitudes sunrise and sunset fall on that same club-local date.
+    const noon = new Date(Date.UTC(year, month - 1, day + offset, 12));
+    const date = noon.toISOString().slice(0, 10);
+    const label = `${WEEKDAYS[noon.getUTCDay()]}, ${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
+    const sun = getTimes(noon, coords.lat, coords.lon);
+    let open: number | null = null;
+    let close: number | null = null;
+    if (sun.sunrise && sun.sunset) {
+      open = Math.max(Math.ceil(clubMinutes(sun.sunrise) / QUARTER) * QUARTER + HOUR, EARLIEST_OPEN);
+      close = Math.min(Math.floor(clubMinutes(sun.sunset) / QUARTER) * QUARTER - HOUR, LATEST_CLOSE);
+    }
+    if (open === null || close === null || close <= open) {
+      result.push({ date, label, open: null, close: null, closed: true });
+    } else {
+      result.push({ date, label, open: hhmm(open), close: hhmm(close), closed: false });
+    }
+  }
+  return result;
+}
+
+/** `Mo, 23.11.2026 08:00 – 15:30` or `Mo, 23.11.2026 geschlossen`. */
+export function formatOpeningDay(day: OpeningDay): string {
+  return day.closed ? `${day.label} geschlossen` : `${day.label} ${day.open} – ${day.close}`;
+}
+

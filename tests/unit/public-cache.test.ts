@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { PublicCache } from '../../src/server/http/public-cache.ts';
+
+function setup(ttlMs?: number) {
+  let now = 0;
+  const cache = new PublicCache({ now: () => new Date(now) }, ttlMs);
+  let computed = 0;
+  const compute = async () => ({ n: ++computed, list: [{ a: 1 }] });
+  return { cache, compute, advance: (ms: number) => (now += ms), computed: () => computed };
+}
+
+describe('PublicCache', () => {
+  it('computes once per area and key until the TTL (10 s by default) has passed', async () => {
+    const { cache, compute, advance, computed } = setup();
+    const first = await cache.read('content', 'info', compute);
+    expect(await cache.read('content', 'info', compute)).toBe(first);
+    await cache.read('content', 'other', compute);
+    expect(computed()).toBe(2);
+    advance(9_999);
+    expect(await cache.read('content', 'info', compute)).toBe(first);
+    advance(1);
+    expect((await cache.read('content', 'info', compute)).n).toBe(3);
+  });
+
+  it('lets concurrent readers share one computation', async () => {
+    const { cache, compute, computed } = setup();
+    const [a, b] = await Promise.all([cache.read('content', 'info', compute), cache.read('content', 'info', compute)]);
+    expect(a).toBe(b);
+    expect(computed()).toBe(1);
+  });
+
+  it('drops every key of an area on invalidate, and only that area', async () => {
+    const { cache, compute } = setup();
+    await cache.read('content', 'info', compute);
+    await cache.read('content', 'alerts', compute);
+    const other = await cache.read('sponsors', 'list', compute);
+    cache.invalidate('content');
+    expect((await cache.read('content', 'info', compute)).n).toBe(4);
+    expect((await cache.read('content', 'alerts', compute)).n).toBe(5);
+    expect(await cache.read('sponsors', 'list', compute)).toBe(other);
+  });
+
+  it('does not keep an answer whose computation a write overtook', async () => {
+    const { cache } = setup();
+    let release: (value: { v: string }) => void = () => {};
+    const slow = cache.read('content', 'info', () => new Promise<{ v: string }>((resolve) => (release = resolve)));
+    cache.invalidate('content');
+    release({ v: 'alt' });
+    expect((await slow).v).toBe('alt');
+    expect((await cache.read('content', 'info', async () => ({ v: 'neu' }))).v).toBe('neu');
+  });
+
+  it('does not cache failures', async () => {
+    const { cache } = setup();
+    await expect(cache.read('content', 'x', () => Promise.reject(new Error('weg')))).rejects.toThrow('weg');
+    expect(await cache.read('content', 'x', async () => ({ ok: true }))).toEqual({ ok: true });
+  });
+
+  it('hands out frozen values, so no reader can change what the next one gets', async () => {
+    const { cache, compute } = setup();
+    const value = await cache.read('content', 'info', compute);
+    expect(Object.isFrozen(value)).toBe(true);
+    expect(Object.isFrozen(value.list[0])).toBe(true);
+  });
+
+  it('serializes a value once per view, with an ETag from the content', async () => {
+    const { cache } = setup();
+    const value = await cache.read('content', 'info', async () => ({ text: 'ä' }));
+    const list = cache.serialize(value, 'list', (v: { text: string }) => ({ data: v }));
+    expect(list.body).toBe('{"data":{"text":"ä"}}');
+    expect(cache.serialize(value, 'list', () => 'anders')).toBe(list);
+    const one = cache.serialize(value, 'one', (v: { text: string }) => v);
+    expect(one.etag).not.toBe(list.etag);
+    expect(cache.serialize({ text: 'ä' }, 'one', (v: { text: string }) => v).etag).toBe(one.etag);
+  });
+});
