@@ -19,6 +19,9 @@ import { sendRestError, type CallerFor } from './http/rest.ts';
 import { appRouter, createCaller, type AppRouter } from './router.ts';
 import { systemClock, type AppServices, type Clock } from './services.ts';
 import { createContextInner, type Context } from './trpc/context.ts';
+import type { UploadLimits } from './storage/kinds.ts';
+import { databaseCatalogue, fileRoutes } from './storage/serve.ts';
+import { createStorage } from './storage/storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,6 +41,8 @@ export interface AppDeps {
   /** The built client (vite build); not served when absent, as in the api tests. */
   clientDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Upload size limits per kind; tests make them small. */
+  uploadLimits?: Partial<UploadLimits>;
 }
 
 /** JSON bodies are small forms; files go through multipart with their own limits. */
@@ -72,7 +77,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loginLimits: deps.loginLimits ?? DEFAULT_LOGIN_LIMITS,
     serverLog: databaseServerLog(deps.db, () => clock.now(), app.log),
     logger: app.log,
+    storage: createStorage({ dir: deps.config.uploadsDir, limits: deps.uploadLimits }),
   };
+  await services.storage.prepare();
   app.decorate('services', services);
   const sessionCookie = sessionCookieName(deps.config.secureCookies);
 
@@ -168,6 +175,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+
+  await app.register(fileRoutes, { storage: services.storage, catalogue: databaseCatalogue(deps.db) });
 
   const indexHtml = deps.clientDir ? join(deps.clientDir, 'index.html') : undefined;
   if (deps.clientDir && indexHtml && existsSync(indexHtml)) {

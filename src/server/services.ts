@@ -5,6 +5,7 @@ import type { CredentialCache } from './areas/auth/credential-cache.ts';
 import type { LoginLimits } from './areas/auth/login-limits.ts';
 import type { PasswordHasher } from './areas/auth/passwords.ts';
 import type { ServerLog } from './areas/log/server-log.ts';
+import type { Storage } from './storage/storage.ts';
 
 export interface Clock {
   now(): Date;
@@ -23,4 +24,6 @@ export interface AppServices {
   loginLimits: LoginLimits;
   serverLog: ServerLog;
   logger: FastifyBaseLogger;
+  /** Uploaded files in UPLOADS_DIR (DESIGN §8). */
+  storage: Storage;
 }
