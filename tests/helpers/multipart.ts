@@ -78,3 +78,14 @@ export async function waitFor(check: () => Promise<boolean>, what: string, timeo
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+/** POSTs a multipart form through app.inject. */
+export function postForm(
+  app: { inject: (options: import('fastify').InjectOptions) => Promise<import('fastify').LightMyRequestResponse> },
+  url: string,
+  parts: FormPart[],
+  headers: Record<string, string>,
+) {
+  const body = multipartBody(parts);
+  return app.inject({ method: 'POST', url, headers: { ...headers, ...body.headers }, payload: body.payload });
+}
