@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { MysqlAdapter, type Kysely } from 'kysely';
 
 /**
  * The file route looks a stored name up in every table that keeps one (to send its type
@@ -20,7 +20,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  // MySQL names the table of an index to drop; SQLite refuses that syntax.
+  const mysql = db.getExecutor().adapter instanceof MysqlAdapter;
   for (const [name, table] of INDEXES) {
-    await db.schema.dropIndex(name).on(table).execute();
+    const drop = db.schema.dropIndex(name);
+    await (mysql ? drop.on(table) : drop).execute();
   }
 }
