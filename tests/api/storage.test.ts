@@ -84,6 +84,21 @@ describe('limits', () => {
   });
 });
 
+describe('checks before the file', () => {
+  // An oversized file would answer 413 once read: a different answer proves it was never stored.
+  it('refuses an anonymous visitor, a missing permission and bad fields sent before the file without reading it', async () => {
+    const oversized = pdf(LIMITS.result + 10);
+    const anonymous = await post('/api/results', [{ name: 'section', value: 'gun' }, { name: 'file', filename: 'a.pdf', content: oversized }], {});
+    expect(anonymous.statusCode).toBe(401);
+    const member = await t.createMember(['dashboard_create']);
+    const forbidden = await post('/api/results', [{ name: 'section', value: 'arch' }, { name: 'file', filename: 'a.pdf', content: oversized }], member.auth);
+    expect(forbidden.statusCode).toBe(403);
+    const badName = await post('/api/sponsors', [{ name: 'name', value: '' }, { name: 'logo', filename: 'l.png', content: Buffer.alloc(LIMITS.logo + 10) }]);
+    expect(badName.statusCode).toBe(422);
+    expect(badName.json().errors).toEqual({ name: ['Der Sponsorname darf nicht leer gelassen werden!'] });
+  });
+});
+
 describe('failures leave nothing behind', () => {
   it('an upload whose client disconnects mid-body leaves no file and no row', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -119,6 +134,17 @@ describe('failures leave nothing behind', () => {
     } finally {
       await t.db.schema.alterTable('downloads_away').renameTo('downloads').execute();
     }
+  });
+});
+
+describe('malformed bodies', () => {
+  it.each([
+    ['without a boundary', 'multipart/form-data', '--abc\r\n'],
+    ['cut off inside the file', 'multipart/form-data; boundary=abc', '--abc\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.4 abc'],
+  ])('answers 400 to a multipart body %s, not a server fault', async (_what, contentType, payload) => {
+    const response = await t.inject({ method: 'POST', url: '/api/downloads', headers: { ...t.admin, 'content-type': contentType }, payload });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'Die Anfrage ist ungültig.' });
   });
 });
 

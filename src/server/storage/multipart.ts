@@ -1,6 +1,7 @@
 import { finished } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, MESSAGES } from '../errors.ts';
 import type { UploadKind } from './kinds.ts';
 import type { ReceivedFile, Storage } from './storage.ts';
 
@@ -69,7 +70,13 @@ export async function readUploadForm(request: FastifyRequest, storage: Storage, 
     }
   } catch (error) {
     await storage.discard(form.file);
-    throw error;
+    throw isMalformedMultipart(error) ? new AppError('BAD_REQUEST', MESSAGES.badRequest) : error;
   }
   return form;
+}
+
+/** busboy's errors for a body that is not the multipart it claims to be: the client's fault, not ours. */
+function isMalformedMultipart(error: unknown): boolean {
+  if (!(error instanceof Error) || error instanceof AppError || 'code' in error) return false;
+  return /^(Multipart: |Unexpected end of multipart data|Boundary required|The needle )|terminated early/.test(error.message);
 }
