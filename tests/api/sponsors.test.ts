@@ -64,6 +64,18 @@ describe('POST /api/sponsors', () => {
     expect(response.json().data.url).toBe('');
   });
 
+  it('applies the EXIF orientation before the metadata goes', async () => {
+    const sideways = await sharp({ create: { width: 120, height: 60, channels: 3, background: '#123' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const response = await create([{ name: 'name', value: 'Hochkant' }, logoPart(sideways, 'hoch.jpg')]);
+    expect(response.statusCode).toBe(201);
+    const meta = await sharp(await served(response.json().data.image)).metadata();
+    expect(meta).toMatchObject({ width: 60, height: 120 });
+    expect(meta.orientation).toBeUndefined();
+  });
+
   it.each([
     ['an SVG', SVG_IMAGE, 'logo.svg'],
     ['HTML named like a PNG', HTML_PAGE, 'logo.png'],
@@ -117,7 +129,7 @@ describe('GET /api/sponsors and /api/public/sponsors', () => {
     const list = await t.inject({ method: 'GET', url: '/api/sponsors', headers: viewer });
     expect(list.statusCode).toBe(200);
     const data = list.json().data;
-    expect(data.map((s: { name: string }) => s.name)).toEqual(['Bäckerei Korn', 'Genau 5 MB', 'Kamera-Laden']);
+    expect(data.map((s: { name: string }) => s.name)).toEqual(['Bäckerei Korn', 'Genau 5 MB', 'Hochkant', 'Kamera-Laden']);
     expect(Object.keys(data[0]).sort()).toEqual(['id', 'image', 'name', 'url']);
     const publicList = await t.inject({ method: 'GET', url: '/api/public/sponsors' });
     expect(publicList.json()).toEqual({ data });

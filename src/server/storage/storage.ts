@@ -82,11 +82,14 @@ export interface Storage {
   pathOf(name: string): string | undefined;
 }
 
-/** 'C:\\fakepath\\Bericht 2025.pdf' -> 'Bericht 2025.pdf'; control characters dropped, at most 255 characters. */
+/**
+ * 'C:\\fakepath\\Bericht 2025.pdf' -> 'Bericht 2025.pdf'; control characters, quotes and
+ * bidi overrides (which make 'fdp.exe' read as 'exe.pdf') dropped, at most 255 characters.
+ */
 export function sanitizeFilename(name: string | undefined): string {
   const base = (name ?? '').split(/[/\\]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
-  let clean = base.normalize('NFC').replace(/[\u0000-\u001f\u007f-\u009f"]/g, '').trim();
+  let clean = base.normalize('NFC').replace(/[\u0000-\u001f\u007f-\u009f"\u202a-\u202e\u2066-\u2069]/g, '').trim();
   if (clean === '' || clean === '.' || clean === '..') clean = 'Datei';
   if (clean.length > 255) {
     const ext = extname(clean).slice(0, 20);
