@@ -2,10 +2,12 @@ import type { Migration } from 'kysely/migration';
 import * as initial from './0001_initial.ts';
 import * as groupNamesUtf8mb4 from './0002_group_names_utf8mb4.ts';
 import * as logLimits from './0003_log_limits.ts';
+import * as storedFileNames from './0004_stored_file_names.ts';
 
 /** Every migration in order; listed statically so no file system scan is needed at start. */
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_group_names_utf8mb4': groupNamesUtf8mb4,
   '0003_log_limits': logLimits,
+  '0004_stored_file_names': storedFileNames,
 };

@@ -16,6 +16,9 @@ import { restScope } from './http/rest-scope.ts';
 import { securityHeaders } from './http/security.ts';
 import { trpcScope } from './http/trpc-scope.ts';
 import { systemClock, type AppServices, type Clock } from './services.ts';
+import type { UploadLimits } from './storage/kinds.ts';
+import { databaseCatalogue, fileRoutes } from './storage/serve.ts';
+import { createStorage } from './storage/storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,6 +38,8 @@ export interface AppDeps {
   /** The built client (vite build); not served when absent, as in the api tests. */
   clientDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Upload size limits per kind; tests make them small. */
+  uploadLimits?: Partial<UploadLimits>;
 }
 
 /**
@@ -78,7 +83,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: app.log,
     publicCache: new PublicCache(clock),
     clubProfile: loadClubProfile(deps.config),
+    storage: createStorage({ dir: deps.config.uploadsDir, limits: deps.uploadLimits }),
   };
+  await services.storage.prepare();
   app.decorate('services', services);
   const sessionCookie = sessionCookieName(deps.config.secureCookies);
   const contextFor = requestContext(services, sessionCookie);
@@ -90,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityHeaders, { https: deps.config.secureCookies });
   await app.register(trpcScope, { prefix: '/trpc', contextFor, sessionCookie });
   await app.register(restScope, { prefix: '/api', contextFor, sessionCookie });
+  await app.register(fileRoutes, { storage: services.storage, catalogue: databaseCatalogue(deps.db) });
   await app.register(pages, { clientDir: deps.clientDir });
   return app;
 }

@@ -4,6 +4,7 @@ import { ZodError } from 'zod';
 import { isDatabaseUnreachable } from './db/errors.ts';
 
 export type AppErrorCode =
+  | 'BAD_REQUEST'
   | 'UNAUTHORIZED'
   | 'FORBIDDEN'
   | 'NOT_FOUND'

@@ -1,6 +1,9 @@
 import { authRouter } from './areas/auth/router.ts';
 import { clubRouter } from './areas/club/router.ts';
 import { contentRouter } from './areas/content/router.ts';
+import { downloadsRouter } from './areas/downloads/router.ts';
+import { resultsRouter } from './areas/results/router.ts';
+import { sponsorsRouter } from './areas/sponsors/router.ts';
 import { groupsRouter, permissionsRouter } from './areas/groups/router.ts';
 import { logRouter } from './areas/log/router.ts';
 import { accountRouter, usersRouter } from './areas/users/router.ts';
@@ -15,6 +18,9 @@ export const appRouter = router({
   log: logRouter,
   content: contentRouter,
   club: clubRouter,
+  downloads: downloadsRouter,
+  sponsors: sponsorsRouter,
+  results: resultsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -7,6 +7,7 @@ import type { PasswordHasher } from './areas/auth/passwords.ts';
 import type { ServerLog } from './areas/log/server-log.ts';
 import type { PublicCache } from './http/public-cache.ts';
 import type { ClubProfile } from '../shared/clubProfile.ts';
+import type { Storage } from './storage/storage.ts';
 
 export interface Clock {
   now: () => Date;
@@ -29,4 +30,6 @@ export interface AppServices {
   publicCache: PublicCache;
   /** The club's name, address, contacts and course, read from its file at start-up. */
   clubProfile: ClubProfile;
+  /** Uploaded files in UPLOADS_DIR (DESIGN §8). */
+  storage: Storage;
 }

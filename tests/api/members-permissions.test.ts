@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PermissionName } from '../../src/shared/permissions.ts';
 import { appRouter } from '../../src/server/router.ts';
@@ -19,12 +22,42 @@ interface Fixture {
   userId: number;
   uid: string;
   groupId: number;
+  downloadId: number;
+  resultId: number;
+  sponsorId: number;
+}
+
+/** A stored file as an upload leaves it: a random name in UPLOADS_DIR. */
+async function storedFile(extension: string): Promise<string> {
+  const name = `${randomUUID()}.${extension}`;
+  await writeFile(join(t.uploadsDir, name), 'x');
+  return name;
 }
 
 async function fixture(): Promise<Fixture> {
   counter += 1;
   const member = await t.createMember([], String(50000000 + counter));
-  return { userId: member.id, uid: member.uid, groupId: member.groupId };
+  const createdAt = '2026-11-23 10:00:00';
+  const download = await t.db
+    .insertInto('downloads')
+    .values({ filename: 'Satzung.pdf', stored_name: await storedFile('pdf'), mime: 'application/pdf', size: 1, created_at: createdAt })
+    .executeTakeFirstOrThrow();
+  const result = await t.db
+    .insertInto('results')
+    .values({ filename: 'Ergebnis.pdf', stored_name: await storedFile('pdf'), section: 'gun', internal: 1, size: 1, created_at: createdAt })
+    .executeTakeFirstOrThrow();
+  const sponsor = await t.db
+    .insertInto('sponsors')
+    .values({ name: 'Sponsor', url: '', logo_stored_name: await storedFile('webp'), logo_mime: 'image/webp', created_at: createdAt })
+    .executeTakeFirstOrThrow();
+  return {
+    userId: member.id,
+    uid: member.uid,
+    groupId: member.groupId,
+    downloadId: Number(download.insertId),
+    resultId: Number(result.insertId),
+    sponsorId: Number(sponsor.insertId),
+  };
 }
 
 function newUser(suffix: number) {
@@ -48,6 +81,11 @@ type Access = 'public' | 'authed' | PermissionName;
 
 interface Entry {
   access: Access;
+  /**
+   * Takes the file a multipart REST upload received: JSON over /trpc can never be one, so
+   * an allowed caller gets 400 there (the uploads have their own suites).
+   */
+  uploadOnly?: true;
   /** Example input; gets a fresh member to act on. Permissions given to a group are ones the caller holds. */
   input?: (fx: Fixture) => unknown;
   rest?: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: (fx: Fixture) => string; body?: (fx: Fixture) => unknown };
@@ -144,6 +182,34 @@ const matrix: Record<string, Entry> = {
     rest: { method: 'PUT', url: () => '/api/sectionalert/contact', body: (fx) => ({ enabled: 0, text: `REST ${fx.userId}` }) },
   },
   'club.profile': { access: 'public' },
+  'downloads.publicList': { access: 'public', rest: { method: 'GET', url: () => '/api/public/downloads' } },
+  'downloads.list': { access: 'dashboard_view', rest: { method: 'GET', url: () => '/api/downloads' } },
+  'downloads.checkUpload': { access: 'dashboard_create' },
+  'downloads.create': { access: 'dashboard_create', uploadOnly: true, input: () => ({ file: 'nicht-hochgeladen' }) },
+  'downloads.delete': {
+    access: 'dashboard_delete',
+    input: (fx) => ({ id: fx.downloadId }),
+    rest: { method: 'DELETE', url: (fx) => `/api/downloads/${fx.downloadId}` },
+  },
+  'sponsors.publicList': { access: 'public', rest: { method: 'GET', url: () => '/api/public/sponsors' } },
+  'sponsors.list': { access: 'dashboard_view', rest: { method: 'GET', url: () => '/api/sponsors' } },
+  'sponsors.checkUpload': { access: 'dashboard_create', input: () => ({ name: 'Bäckerei', url: 'https://example.org' }) },
+  'sponsors.create': { access: 'dashboard_create', uploadOnly: true, input: () => ({ name: 'Bäckerei', url: '', logo: 'nicht-hochgeladen' }) },
+  'sponsors.delete': {
+    access: 'dashboard_delete',
+    input: (fx) => ({ id: fx.sponsorId }),
+    rest: { method: 'DELETE', url: (fx) => `/api/sponsors/${fx.sponsorId}` },
+  },
+  'results.publicList': { access: 'public', rest: { method: 'GET', url: () => '/api/public/results' } },
+  'results.list': { access: 'dashboard_view', rest: { method: 'GET', url: () => '/api/results' } },
+  // A gun result needs dashboard_create; archery and blowpipe need dashboard_update (tests/api/results.test.ts).
+  'results.checkUpload': { access: 'dashboard_create', input: () => ({ section: 'gun', internal: 1 }) },
+  'results.create': { access: 'dashboard_create', uploadOnly: true, input: () => ({ section: 'gun', internal: 1, file: 'nicht-hochgeladen' }) },
+  'results.delete': {
+    access: 'dashboard_delete',
+    input: (fx) => ({ id: fx.resultId }),
+    rest: { method: 'DELETE', url: (fx) => `/api/results/${fx.resultId}` },
+  },
 };
 
 // At run time the router keeps its procedures flat under dotted paths ("users.get").
@@ -239,7 +305,8 @@ describe.each(paths)('%s', (path) => {
     counter += 1;
     const member = await t.createMember(access === 'public' || access === 'authed' ? [] : [access], String(80000000 + counter));
     const trpc = await callTrpc(path, await fixture(), member.auth, member.uid);
-    expect(trpc.statusCode, trpc.body).toBeLessThan(300);
+    if (entry().uploadOnly) expect(trpc.statusCode, trpc.body).toBe(400);
+    else expect(trpc.statusCode, trpc.body).toBeLessThan(300);
     if (rest) {
       const response = await callRest(path, await fixture(), member.auth);
       expect(response.statusCode, response.body).toBeLessThan(300);

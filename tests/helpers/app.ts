@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { seed } from '../../db/seed.ts';
 import { buildApp, type AppDeps } from '../../src/server/app.ts';
@@ -18,6 +21,8 @@ export const MEMBER_PASSWORD = 'Mitglied123';
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
+  /** This app's own UPLOADS_DIR, removed by close(). */
+  uploadsDir: string;
   close: () => Promise<void>;
   /** HTTP Basic header for a member. */
   basic(uid: string, password: string): { authorization: string };
@@ -37,7 +42,8 @@ let memberCounter = 0;
 export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<TestApp> {
   const database = await freshDatabase();
   const passwords = bcryptHasher(4);
-  const config = readConfig({ ADMIN_UID, ADMIN_PASSWORD, PORT: '3000' });
+  const uploadsDir = await mkdtemp(join(tmpdir(), 'club-uploads-'));
+  const config = readConfig({ ADMIN_UID, ADMIN_PASSWORD, PORT: '3000', UPLOADS_DIR: uploadsDir });
   await seed(database.db, { adminUid: ADMIN_UID, adminPassword: ADMIN_PASSWORD, passwords, now: new Date() });
   const app = await buildApp({ db: database.db, dialect: database.dialect, config, passwords, ...overrides });
   await app.ready();
@@ -49,12 +55,14 @@ export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<T
   return {
     app,
     db,
+    uploadsDir,
     basic,
     admin: basic(ADMIN_UID, ADMIN_PASSWORD),
     inject: (options) => app.inject(options),
     async close() {
       await app.close();
       await database.drop();
+      await rm(uploadsDir, { recursive: true, force: true });
     },
     async login(uid, password) {
       const response = await app.inject({

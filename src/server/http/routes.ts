@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { authRest } from '../areas/auth/rest.ts';
 import { contentRest } from '../areas/content/rest.ts';
+import { downloadsRest } from '../areas/downloads/rest.ts';
+import { resultsRest } from '../areas/results/rest.ts';
+import { sponsorsRest } from '../areas/sponsors/rest.ts';
+import { registerMultipart } from '../storage/multipart.ts';
 import { groupsRest } from '../areas/groups/rest.ts';
 import { logRest } from '../areas/log/rest.ts';
 import { usersRest } from '../areas/users/rest.ts';
@@ -8,9 +12,13 @@ import type { RestOptions } from './rest.ts';
 
 /** The REST shim of SPEC §7, one plugin per area, all under /api. */
 export async function registerRestRoutes(api: FastifyInstance, options: RestOptions): Promise<void> {
+  await registerMultipart(api);
   await api.register(authRest, options);
   await api.register(usersRest, options);
   await api.register(groupsRest, options);
   await api.register(logRest, options);
   await api.register(contentRest, options);
+  await api.register(downloadsRest, options);
+  await api.register(sponsorsRest, options);
+  await api.register(resultsRest, options);
 }

@@ -1,0 +1,40 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { untrusted, type RestOptions } from '../../http/rest.ts';
+import { readUploadForm } from '../../storage/multipart.ts';
+
+type IdParams = { Params: { id: string } };
+
+export const downloadsRest: FastifyPluginAsync<RestOptions> = async (app, { callerFor }) => {
+  const { storage } = app.services;
+
+  app.get('/public/downloads', async (request, reply) => {
+    const caller = await callerFor(request, reply);
+    return { data: await caller.downloads.publicList() };
+  });
+
+  app.get('/downloads', async (request, reply) => {
+    const caller = await callerFor(request, reply);
+    return { data: await caller.downloads.list() };
+  });
+
+  // Multipart `file`, any type (SPEC §7). The procedure decides permission and writes the row.
+  app.post('/downloads', async (request, reply) => {
+    const caller = await callerFor(request, reply);
+    const form = await readUploadForm(request, storage, {
+      kind: 'download',
+      fileField: 'file',
+      fields: [],
+      beforeFile: () => caller.downloads.checkUpload(),
+    });
+    try {
+      return reply.code(201).send(await caller.downloads.create(untrusted({ file: form.file })));
+    } finally {
+      await storage.discard(form.file);
+    }
+  });
+
+  app.delete<IdParams>('/downloads/:id', async (request, reply) => {
+    const caller = await callerFor(request, reply);
+    return caller.downloads.delete(untrusted({ id: request.params.id }));
+  });
+};

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import type { ResultSection } from '../../../shared/constants.ts';
+import { toClubDateTime } from '../../../shared/dates.ts';
+import { resultFields, resultFieldsInput, resultListInput } from '../../../shared/schemas/files.ts';
+import { idInput } from '../../../shared/schemas/groups.ts';
+import type { PermissionName } from '../../../shared/permissions.ts';
+import { AppError, MESSAGES } from '../../errors.ts';
+import { receivedFile } from '../../storage/schema.ts';
+import { deleteWithFile, storeWithRow } from '../../storage/storage.ts';
+import type { Context } from '../../trpc/context.ts';
+import { authedProcedure, can, publicProcedure, router } from '../../trpc/index.ts';
+import { deleteResultRow, findResult, findResultRow, insertResult, listResults } from './queries.ts';
+
+/** SPEC §6: gun results are added with dashboard_create, archery and blowpipe results with dashboard_update. */
+export const RESULT_UPLOAD_PERMISSION: Record<ResultSection, PermissionName> = {
+  gun: 'dashboard_create',
+  arch: 'dashboard_update',
+  blowpipe: 'dashboard_update',
+};
+
+type Member = Context & { user: NonNullable<Context['user']> };
+
+async function refuse(ctx: Member, path: string, missing: string): Promise<never> {
+  await ctx.log(`Zugriff verweigert: ${path} (fehlende Berechtigung ${missing})`);
+  throw new AppError('FORBIDDEN', MESSAGES.forbidden);
+}
+
+/** Holds a permission that allows some result upload: checked before the input, so a stranger learns nothing from 422s. */
+const resultUploader = authedProcedure.use(async ({ ctx, next, path }) => {
+  const permissions = new Set(Object.values(RESULT_UPLOAD_PERMISSION));
+  if (![...permissions].some((permission) => ctx.user.permissions.has(permission))) await refuse(ctx, path, [...permissions].join(' oder '));
+  return next();
+});
+
+async function requireSectionPermission(ctx: Member, path: string, section: ResultSection): Promise<void> {
+  const permission = RESULT_UPLOAD_PERMISSION[section];
+  if (!ctx.user.permissions.has(permission)) await refuse(ctx, path, permission);
+}
+
+/** The PDF comes through POST /api/results only (multipart section, internal 0/1, file); see rest.ts. */
+export const resultCreateInput = z.object({ ...resultFields, file: receivedFile('result') });
+
+export const resultsRouter = router({
+  publicList: publicProcedure.input(resultListInput).query(({ ctx, input }) => listResults(ctx.services.db, ctx.services.storage.urlOf, input?.section)),
+
+  list: can('dashboard_view')
+    .input(resultListInput)
+    .query(({ ctx, input }) => listResults(ctx.services.db, ctx.services.storage.urlOf, input?.section)),
+
+  /** The fields sent before the file: with a section, its permission is checked before the file is stored. */
+  checkUpload: resultUploader.input(resultFieldsInput.partial()).query(async ({ ctx, input, path }) => {
+    if (input.section) await requireSectionPermission(ctx, path, input.section);
+    return { allowed: true };
+  }),
+
+  create: resultUploader.input(resultCreateInput).mutation(async ({ ctx, input, path }) => {
+    await requireSectionPermission(ctx, path, input.section);
+    const { db, storage, clock } = ctx.services;
+    const result = await storeWithRow(storage, input.file, async (storedName) => {
+      const id = await insertResult(db, {
+        filename: input.file.originalName,
+        storedName,
+        section: input.section,
+        internal: input.internal,
+        size: input.file.size,
+        createdAt: toClubDateTime(clock.now()),
+      });
+      return findResult(db, id, storage.urlOf);
+    });
+    await ctx.log(`Ergebnis ${result.id} (${result.filename}, ${result.section}, ${result.internal ? 'intern' : 'extern'}) angelegt`);
+    return { message: 'Ergebnis angelegt', data: result };
+  }),
+
+  delete: can('dashboard_delete')
+    .input(idInput)
+    .mutation(async ({ ctx, input }) => {
+      const { db, storage } = ctx.services;
+      const row = await findResultRow(db, input.id);
+      await deleteWithFile(storage, row.stored_name, () => deleteResultRow(db, input.id), (message) => ctx.log(message));
+      await ctx.log(`Ergebnis ${row.id} (${row.filename}) gelöscht`);
+      return { message: 'Ergebnis gelöscht', data: { id: row.id } };
+    }),
+});

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { toClubDateTime } from '../../../shared/dates.ts';
+import { sponsorFields, sponsorFieldsInput, UPLOAD_MESSAGES } from '../../../shared/schemas/files.ts';
+import { idInput } from '../../../shared/schemas/groups.ts';
+import { receivedFile } from '../../storage/schema.ts';
+import { deleteWithFile, storeWithRow } from '../../storage/storage.ts';
+import { can, publicProcedure, router } from '../../trpc/index.ts';
+import { deleteSponsorRow, findSponsor, findSponsorRow, insertSponsor, listSponsors } from './queries.ts';
+
+/** The logo comes through POST /api/sponsors only (multipart name, url, logo); see rest.ts. */
+export const sponsorCreateInput = z.object({ ...sponsorFields, logo: receivedFile('logo', UPLOAD_MESSAGES.missingLogo) });
+
+export const sponsorsRouter = router({
+  publicList: publicProcedure.query(({ ctx }) => listSponsors(ctx.services.db, ctx.services.storage.urlOf)),
+
+  list: can('dashboard_view').query(({ ctx }) => listSponsors(ctx.services.db, ctx.services.storage.urlOf)),
+
+  /** The fields sent so far (a form may send the logo first): refuses before the logo is stored. */
+  checkUpload: can('dashboard_create')
+    .input(sponsorFieldsInput.partial())
+    .query(() => ({ allowed: true })),
+
+  create: can('dashboard_create')
+    .input(sponsorCreateInput)
+    .mutation(async ({ ctx, input }) => {
+      const { db, storage, clock } = ctx.services;
+      const sponsor = await storeWithRow(storage, input.logo, async (storedName) => {
+        const id = await insertSponsor(db, {
+          name: input.name,
+          url: input.url,
+          logoStoredName: storedName,
+          logoMime: input.logo.type.mime,
+          createdAt: toClubDateTime(clock.now()),
+        });
+        return findSponsor(db, id, storage.urlOf);
+      });
+      await ctx.log(`Sponsor ${sponsor.id} (${sponsor.name}) angelegt`);
+      return { message: 'Sponsor angelegt', data: sponsor };
+    }),
+
+  delete: can('dashboard_delete')
+    .input(idInput)
+    .mutation(async ({ ctx, input }) => {
+      const { db, storage } = ctx.services;
+      const row = await findSponsorRow(db, input.id);
+      await deleteWithFile(storage, row.logo_stored_name, () => deleteSponsorRow(db, input.id), (message) => ctx.log(message));
+      await ctx.log(`Sponsor ${row.id} (${row.name}) gelöscht`);
+      return { message: 'Sponsor gelöscht', data: { id: row.id } };
+    }),
+});

@@ -1,0 +1,78 @@
+import { UPLOAD_MESSAGES } from '../../shared/schemas/files.ts';
+
+/** What an upload is for; each kind has its own size limit and accepted types (SPEC §5 'Uploads'). */
+export type UploadKind = 'download' | 'result' | 'logo';
+
+export type UploadLimits = Record<UploadKind, number>;
+
+const MB = 1024 * 1024;
+
+/** The limits of README.md ('Hochgeladene Dateien'); tests inject smaller ones through AppDeps. */
+export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
+  result: 20 * MB,
+  logo: 5 * MB,
+  download: 50 * MB,
+};
+
+/** A type as sniffed from the content; `ext` is what the stored name ends with. */
+export interface FileType {
+  ext: string;
+  mime: string;
+}
+
+export interface KindRules {
+  /** null: any type (downloads). */
+  accepts: readonly string[] | null;
+  wrongType: string;
+}
+
+export const KIND_RULES: Record<UploadKind, KindRules> = {
+  result: { accepts: ['application/pdf'], wrongType: UPLOAD_MESSAGES.pdfOnly },
+  // SVG is refused on purpose: it can carry scripts, and sharp would have to rasterise it anyway.
+  logo: { accepts: ['image/png', 'image/jpeg', 'image/webp', 'image/gif'], wrongType: UPLOAD_MESSAGES.logoType },
+  download: { accepts: null, wrongType: '' },
+};
+
+/** '20 MB', '512 KB', '1,5 MB': the limit as the German message names it. */
+export function formatBytes(bytes: number): string {
+  const format = (value: number) => value.toLocaleString('de-DE', { maximumFractionDigits: 1 });
+  if (bytes >= MB) return `${format(bytes / MB)} MB`;
+  if (bytes >= 1024) return `${format(bytes / 1024)} KB`;
+  return `${bytes} Bytes`;
+}
+
+export function tooLargeMessage(limit: number): string {
+  return `Die Datei ist zu groß. Erlaubt sind höchstens ${formatBytes(limit)}.`;
+}
+
+/**
+ * Types a browser could run or render as a page (HTML, SVG, XML, scripts) must never be
+ * shown inline under our origin; only these are. Everything else is sent as attachment.
+ */
+const INLINE_TYPES = new Set([
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+  'text/plain',
+  'audio/mpeg',
+  'video/mp4',
+]);
+
+export function isInlineSafe(mime: string): boolean {
+  return INLINE_TYPES.has(mime);
+}
+
+/**
+ * Plain text has no magic number, so file-type cannot name it. These extensions are
+ * accepted as text when the content is valid UTF-8 without NUL bytes; anything else
+ * unknown is stored as `.bin` and served as application/octet-stream attachment.
+ */
+export const TEXT_TYPES: Record<string, FileType> = {
+  txt: { ext: 'txt', mime: 'text/plain' },
+  csv: { ext: 'csv', mime: 'text/csv' },
+};
+
+export const UNKNOWN_TYPE: FileType = { ext: 'bin', mime: 'application/octet-stream' };

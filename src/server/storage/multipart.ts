@@ -1,0 +1,82 @@
+import { finished } from 'node:stream/promises';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, MESSAGES } from '../errors.ts';
+import type { UploadKind } from './kinds.ts';
+import type { ReceivedFile, Storage } from './storage.ts';
+
+/** Text fields of an upload form are short (names, urls, 0/1); a longer one is cut and then refused by its schema. */
+const FIELD_SIZE = 4096;
+
+/**
+ * Multipart for the REST scope only: the tRPC scope keeps its own parsers (DESIGN §3).
+ * File size limits are set per route by readUploadForm; a full file is reported through
+ * `truncated` so that the answer can name the kind's limit.
+ */
+export async function registerMultipart(api: FastifyInstance): Promise<void> {
+  await api.register(multipart, {
+    throwFileSizeLimit: false,
+    limits: { files: 1, fields: 10, fieldSize: FIELD_SIZE, parts: 12, headerPairs: 20 },
+  });
+}
+
+export interface UploadFormSpec {
+  kind: UploadKind;
+  /** The field that carries the file ('file', 'logo'). */
+  fileField: string;
+  /** The text fields the procedure takes; others are ignored. */
+  fields: readonly string[];
+  /**
+   * Runs when the file starts, with the fields sent before it: permission and those
+   * fields are checked before a byte of the file is written.
+   */
+  beforeFile(fields: Record<string, string>): Promise<unknown>;
+}
+
+export interface UploadForm {
+  fields: Record<string, string>;
+  file: ReceivedFile | undefined;
+}
+
+/**
+ * Reads an upload form in whatever order its parts come: fields are collected, the file
+ * is streamed into a temporary file by the storage. On any failure nothing stays behind;
+ * on success the caller owns `file` and must discard it unless it was placed.
+ */
+export async function readUploadForm(request: FastifyRequest, storage: Storage, spec: UploadFormSpec): Promise<UploadForm> {
+  const form: UploadForm = { fields: {}, file: undefined };
+  if (!request.isMultipart()) {
+    // A JSON or empty body has no file; the procedure answers with its German 422.
+    const body = typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>) : {};
+    for (const name of spec.fields) if (typeof body[name] === 'string') form.fields[name] = body[name];
+    return form;
+  }
+  const parts = request.parts({
+    limits: { fileSize: storage.limits[spec.kind], files: 1, fields: spec.fields.length + 4, parts: spec.fields.length + 5, fieldSize: FIELD_SIZE },
+  });
+  try {
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (spec.fields.includes(part.fieldname) && !(part.fieldname in form.fields)) form.fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      if (part.fieldname !== spec.fileField || form.file) {
+        part.file.resume();
+        await finished(part.file);
+        continue;
+      }
+      await spec.beforeFile({ ...form.fields });
+      form.file = await storage.receive(part, spec.kind);
+    }
+  } catch (error) {
+    await storage.discard(form.file);
+    throw isMalformedMultipart(error) ? new AppError('BAD_REQUEST', MESSAGES.badRequest) : error;
+  }
+  return form;
+}
+
+/** busboy's errors for a body that is not the multipart it claims to be: the client's fault, not ours. */
+function isMalformedMultipart(error: unknown): boolean {
+  if (!(error instanceof Error) || error instanceof AppError || 'code' in error) return false;
+  return /^(Multipart: |Unexpected end of multipart data|Boundary required|The needle )|terminated early/.test(error.message);
+}

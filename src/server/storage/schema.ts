@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { UPLOAD_MESSAGES } from '../../shared/schemas/files.ts';
+import type { UploadKind } from './kinds.ts';
+import { ReceivedFile } from './storage.ts';
+
+/**
+ * A procedure input field holding a file the REST upload route has received for this
+ * kind. JSON (the /trpc transport) can never produce one, so such a procedure is only
+ * reachable through the upload route, and still runs its permission and validation.
+ */
+export function receivedFile(kind: UploadKind, missing: string = UPLOAD_MESSAGES.missingFile) {
+  return z
+    .instanceof(ReceivedFile, { error: missing })
+    .refine((file) => file.kind === kind, { error: missing });
+}
