@@ -93,6 +93,19 @@ describe('content in the dashboard and on the public pages', () => {
     await textField(editor(page, 'Turniere')).waitFor();
     await expectNoSeriousAccessibilityViolations(page);
 
+    // Should a text get past the form's own check, the server's refusal shows under the field.
+    await page.route(/\/trpc\/content\.updateInfo/, async (route) => {
+      const body = route.request().postDataJSON() as Record<string, { text: string }>;
+      for (const input of Object.values(body)) input.text = 'x'.repeat(256);
+      await route.continue({ postData: JSON.stringify(body) });
+    });
+    const usage = editor(page, 'Nutzung');
+    await textField(usage).fill('Nur mit gültiger Karte.');
+    await usage.getByRole('button', { name: 'Speichern' }).click();
+    await snackbar(page, `Fehler beim Speichern des Textes: ${TOO_LONG_MESSAGE}`);
+    await usage.getByText(TOO_LONG_MESSAGE).waitFor();
+    await page.unroute(/\/trpc\/content\.updateInfo/);
+
     // The back-office menu holds only list items, on every screen.
     await page.getByRole('navigation', { name: 'Verwaltung' }).getByRole('link', { name: 'Kalender' }).click();
     await page.getByRole('heading', { level: 1, name: 'Kalender' }).waitFor();

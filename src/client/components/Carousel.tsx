@@ -111,7 +111,7 @@ export function Carousel({ label, slides, intervalMs = DEFAULT_INTERVAL_MS }: Ca
             component="img"
             src={slide.src}
             alt={slide.alt}
-            sx={{ display: 'block', width: '100%', aspectRatio: '16 / 9', objectFit: 'cover', maxHeight: 420 }}
+            sx={{ display: 'block', width: '100%', aspectRatio: '16 / 9', objectFit: 'contain', maxHeight: 420, bgcolor: 'grey.50' }}
           />
           <Box component="figcaption" sx={{ p: 2 }}>
             <Typography variant="h6" component="h2">

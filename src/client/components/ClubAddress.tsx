@@ -4,20 +4,28 @@ import Skeleton from '@mui/material/Skeleton';
 import type { ClubProfile } from '../../shared/clubProfile.ts';
 import { useClubProfile } from '../publicContent.ts';
 
-/** Name, address, phone and e-mail of the club as configured; what is not configured is left out. */
-export function ClubAddress({ contacts = true }: { contacts?: boolean }) {
-  const profile = useClubProfile().data;
-  if (!profile) return <Skeleton variant="rectangular" height={80} width={240} aria-hidden />;
-  return <AddressBlock profile={profile} contacts={contacts} />;
+export interface ClubAddressProps {
+  /** The postal address, the phone and e-mail, or both. */
+  show?: 'address' | 'contacts' | 'all';
 }
 
-function AddressBlock({ profile, contacts }: { profile: ClubProfile; contacts: boolean }) {
+/** Name, address, phone and e-mail of the club as configured; what is not configured is left out. */
+export function ClubAddress({ show = 'all' }: ClubAddressProps) {
+  const profile = useClubProfile().data;
+  if (!profile) return <Skeleton variant="rectangular" height={80} width={240} aria-hidden />;
+  return <AddressBlock profile={profile} show={show} />;
+}
+
+function AddressBlock({ profile, show }: { profile: ClubProfile; show: NonNullable<ClubAddressProps['show']> }) {
+  const address = show !== 'contacts';
+  const contacts = show !== 'address';
   const place = [profile.postalCode, profile.city].filter(Boolean).join(' ');
+  if (!address && !profile.phone && !profile.email) return null;
   return (
     <Box component="address" sx={{ fontStyle: 'normal', mb: 2, lineHeight: 1.6 }}>
-      <div>{profile.name}</div>
-      {profile.street && <div>{profile.street}</div>}
-      {place && <div>{place}</div>}
+      {address && <div>{profile.name}</div>}
+      {address && profile.street && <div>{profile.street}</div>}
+      {address && place && <div>{place}</div>}
       {contacts && profile.phone && (
         <div>
           Telefon: <Link href={`tel:${profile.phone.replace(/[^\d+]/g, '')}`}>{profile.phone}</Link>

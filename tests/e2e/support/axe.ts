@@ -21,6 +21,14 @@ function describe(violation: AxeResults['violations'][number]): string {
  * Policy (no inline scripts) does not apply to; a <script> tag with its text would be refused.
  */
 export async function expectNoSeriousAccessibilityViolations(page: Page): Promise<void> {
+  // Mid-transition (a snackbar fading in, a panel unfolding) colours are half-blended and
+  // axe would measure a contrast nobody sees for long; check the page once it stands still.
+  // Endless ones (a spinner) never stop and are left out.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
   axeSource ??= readFile(AXE_SCRIPT, 'utf8');
   const source = await axeSource;
   const alreadyThere = await page.evaluate(() => 'axe' in window);

@@ -81,6 +81,9 @@ export async function startSite(): Promise<Site> {
       DATABASE_URL: `sqlite:${databaseFile}`,
       UPLOADS_DIR: join(dataDir, 'uploads'),
       CLUB_PROFILE: clubProfileFile,
+      // The profile's course alone places the course; empty counts as unset (README).
+      CLUB_LAT: '',
+      CLUB_LON: '',
       ADMIN_UID,
       ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',

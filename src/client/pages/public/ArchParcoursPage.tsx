@@ -196,12 +196,9 @@ export function ArchParcoursPage() {
         Gäste lösen vor dem Start eine Tageskarte.
       </Typography>
       <Section id="parcours-hours" title="Öffnungszeiten">
-        <Typography sx={{ mb: 1 }}>
-          Geöffnet ist ab einer Stunde nach Sonnenaufgang (frühestens 8:00 Uhr) bis eine Stunde vor Sonnenuntergang
-          (spätestens 19:00 Uhr):
-        </Typography>
-        <OpeningHours profile={profile} />
+        {/* The club's own words on the rules of the hours, then the days they give, then closures. */}
         <InfoText identifier="archparcours_openings" />
+        <OpeningHours profile={profile} />
         <InfoText identifier="archparcours_closings" />
       </Section>
       <Section id="parcours-prices" title="Preise">

@@ -10,11 +10,11 @@ export function ImpressumPage() {
     <>
       <PageTitle>Impressum</PageTitle>
       <LegalSection title="Angaben gemäß § 5 Digitale-Dienste-Gesetz (DDG)">
-        <ClubAddress contacts={false} />
+        <ClubAddress show="address" />
         <Paragraph>Der Verein wird durch seinen Vorstand vertreten.</Paragraph>
       </LegalSection>
       <LegalSection title="Kontakt">
-        <ClubAddress />
+        <ClubAddress show="contacts" />
         <Paragraph>
           Nachrichten an den Vorstand und die Abteilungen erreichen uns auch über das{' '}
           <Link component={RouterLink} to="/kontakt">
