@@ -1,4 +1,4 @@
-import type { AlertIdentifier, InfoIdentifier } from '../shared/constants.ts';
+import type { AlertIdentifier } from '../shared/constants.ts';
 import { trpc } from './trpc.ts';
 
 /** SPEC §8: the prefix of every failed public read of texts and notices. */

@@ -54,7 +54,7 @@ function mayOpen(user: CurrentUser, screen: AdminScreenName): boolean {
  * One menu entry. The link sits inside a list item: a link straight inside the list would
  * leave screen readers a list without items (axe 'list').
  */
-function MenuEntry({ to, icon, label, onNavigate }: { to: string; icon: ReactNode; label: string; onNavigate(): void }) {
+function MenuEntry({ to, icon, label, onNavigate }: { to: string; icon: ReactNode; label: string; onNavigate: () => void }) {
   return (
     <ListItem disablePadding>
       <ListItemButton component={NavLink} to={to} onClick={onNavigate}>

@@ -135,6 +135,8 @@ function OpeningHours({ profile }: { profile: ClubProfile | undefined }) {
   const today = new Date().toDateString();
   const days = useMemo(
     () => (profile ? openingHours(new Date(), OPENING_DAYS, profile.course) : []),
+    // `today` is not read inside, but a new day is the reason to compute again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [profile, today],
   );
   if (!profile) return <Skeleton variant="rectangular" height={160} aria-hidden />;

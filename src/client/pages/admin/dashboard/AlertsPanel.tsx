@@ -23,6 +23,7 @@ function AlertEditor({ alert, label, canUpdate }: { alert: AlertEntry; label: st
   useEffect(() => {
     if (!dirty) reset({ identifier: alert.identifier, enabled: alert.enabled, text: alert.text });
     // Only a new record is a reason to start over, not a change of `dirty`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [alert]);
 
   const save = trpc.content.updateAlert.useMutation({

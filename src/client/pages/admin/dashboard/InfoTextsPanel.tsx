@@ -20,6 +20,7 @@ function InfoTextEditor({ entry, label, canUpdate }: { entry: InfoEntry; label: 
   useEffect(() => {
     if (!dirty) reset({ identifier: entry.identifier, text: entry.text });
     // Only a new record is a reason to start over, not a change of `dirty`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [entry]);
 
   const save = trpc.content.updateInfo.useMutation({

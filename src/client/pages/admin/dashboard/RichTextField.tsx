@@ -10,7 +10,7 @@ import { RichText } from '../../../components/RichText.tsx';
 export interface RichTextFieldProps {
   label: string;
   value: string;
-  onChange(value: string): void;
+  onChange: (value: string) => void;
   /** The schema's or the server's message about the text. */
   error?: string;
   /** Without dashboard_update the text can be read and copied, not changed. */
