@@ -2,6 +2,7 @@ import { authRouter } from './areas/auth/router.ts';
 import { clubRouter } from './areas/club/router.ts';
 import { contentRouter } from './areas/content/router.ts';
 import { downloadsRouter } from './areas/downloads/router.ts';
+import { galleriesRouter } from './areas/galleries/router.ts';
 import { resultsRouter } from './areas/results/router.ts';
 import { sponsorsRouter } from './areas/sponsors/router.ts';
 import { groupsRouter, permissionsRouter } from './areas/groups/router.ts';
@@ -21,6 +22,7 @@ export const appRouter = router({
   downloads: downloadsRouter,
   sponsors: sponsorsRouter,
   results: resultsRouter,
+  galleries: galleriesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -25,6 +25,8 @@ interface Fixture {
   downloadId: number;
   resultId: number;
   sponsorId: number;
+  albumId: number;
+  imageId: number;
 }
 
 /** A stored file as an upload leaves it: a random name in UPLOADS_DIR. */
@@ -50,7 +52,24 @@ async function fixture(): Promise<Fixture> {
     .insertInto('sponsors')
     .values({ name: 'Sponsor', url: '', logo_stored_name: await storedFile('webp'), logo_mime: 'image/webp', created_at: createdAt })
     .executeTakeFirstOrThrow();
+  const album = await t.db.insertInto('albums').values({ name: 'Album', section: 'club', created_at: createdAt }).executeTakeFirstOrThrow();
+  const image = await t.db
+    .insertInto('images')
+    .values({
+      album_id: Number(album.insertId),
+      title: '',
+      name: 'foto.jpg',
+      stored_name: await storedFile('webp'),
+      thumb_name: await storedFile('webp'),
+      mime: 'image/webp',
+      width: 1,
+      height: 1,
+      created_at: createdAt,
+    })
+    .executeTakeFirstOrThrow();
   return {
+    albumId: Number(album.insertId),
+    imageId: Number(image.insertId),
     userId: member.id,
     uid: member.uid,
     groupId: member.groupId,
@@ -209,6 +228,45 @@ const matrix: Record<string, Entry> = {
     access: 'dashboard_delete',
     input: (fx) => ({ id: fx.resultId }),
     rest: { method: 'DELETE', url: (fx) => `/api/results/${fx.resultId}` },
+  },
+  'galleries.publicAlbums': { access: 'public', rest: { method: 'GET', url: () => '/api/public/albums' } },
+  'galleries.publicImages': {
+    access: 'public',
+    input: (fx) => ({ album_id: fx.albumId }),
+    rest: { method: 'GET', url: (fx) => `/api/public/images?album_id=${fx.albumId}` },
+  },
+  'galleries.albums': { access: 'dashboard_view', rest: { method: 'GET', url: () => '/api/albums' } },
+  'galleries.images': { access: 'dashboard_view', rest: { method: 'GET', url: (fx) => `/api/images?album_id=${fx.albumId}` } },
+  'galleries.createAlbum': {
+    access: 'dashboard_create',
+    input: (fx) => ({ name: `Album ${fx.userId}`, section: 'gun' }),
+    rest: { method: 'POST', url: () => '/api/albums', body: (fx) => ({ name: `REST ${fx.userId}`, section: 'arch' }) },
+  },
+  'galleries.updateAlbum': {
+    access: 'dashboard_update',
+    input: (fx) => ({ id: fx.albumId, name: 'Umbenannt' }),
+    rest: { method: 'PUT', url: (fx) => `/api/albums/${fx.albumId}`, body: () => ({ name: 'REST umbenannt' }) },
+  },
+  'galleries.deleteAlbum': {
+    access: 'dashboard_delete',
+    input: (fx) => ({ id: fx.albumId }),
+    rest: { method: 'DELETE', url: (fx) => `/api/albums/${fx.albumId}` },
+  },
+  'galleries.checkUpload': { access: 'dashboard_create', input: (fx) => ({ album_id: fx.albumId, section: 'club' }) },
+  'galleries.createImages': {
+    access: 'dashboard_create',
+    uploadOnly: true,
+    input: (fx) => ({ album_id: fx.albumId, files: ['nicht-hochgeladen'] }),
+  },
+  'galleries.updateImage': {
+    access: 'dashboard_update',
+    input: (fx) => ({ id: fx.imageId, title: 'Siegerehrung' }),
+    rest: { method: 'PUT', url: (fx) => `/api/images/${fx.imageId}`, body: () => ({ title: 'REST-Titel' }) },
+  },
+  'galleries.deleteImage': {
+    access: 'dashboard_delete',
+    input: (fx) => ({ id: fx.imageId }),
+    rest: { method: 'DELETE', url: (fx) => `/api/images/${fx.imageId}` },
   },
 };
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { authRest } from '../areas/auth/rest.ts';
 import { contentRest } from '../areas/content/rest.ts';
 import { downloadsRest } from '../areas/downloads/rest.ts';
+import { galleriesRest } from '../areas/galleries/rest.ts';
 import { resultsRest } from '../areas/results/rest.ts';
 import { sponsorsRest } from '../areas/sponsors/rest.ts';
 import { registerMultipart } from '../storage/multipart.ts';
@@ -21,4 +22,5 @@ export async function registerRestRoutes(api: FastifyInstance, options: RestOpti
   await api.register(downloadsRest, options);
   await api.register(sponsorsRest, options);
   await api.register(resultsRest, options);
+  await api.register(galleriesRest, options);
 }

@@ -1,7 +1,8 @@
 import { UPLOAD_MESSAGES } from '../../shared/schemas/files.ts';
+import { GALLERY_MESSAGES } from '../../shared/schemas/galleries.ts';
 
 /** What an upload is for; each kind has its own size limit and accepted types (SPEC §5 'Uploads'). */
-export type UploadKind = 'download' | 'result' | 'logo';
+export type UploadKind = 'download' | 'result' | 'logo' | 'image';
 
 export type UploadLimits = Record<UploadKind, number>;
 
@@ -12,6 +13,7 @@ export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
   result: 20 * MB,
   logo: 5 * MB,
   download: 50 * MB,
+  image: 25 * MB,
 };
 
 /** A type as sniffed from the content; `ext` is what the stored name ends with. */
@@ -31,6 +33,11 @@ export const KIND_RULES: Record<UploadKind, KindRules> = {
   // SVG is refused on purpose: it can carry scripts, and sharp would have to rasterise it anyway.
   logo: { accepts: ['image/png', 'image/jpeg', 'image/webp', 'image/gif'], wrongType: UPLOAD_MESSAGES.logoType },
   download: { accepts: null, wrongType: '' },
+  // HEIC only where sharp's libvips can decode it; one it cannot is refused as unreadable.
+  image: {
+    accepts: ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/heic', 'image/heif'],
+    wrongType: GALLERY_MESSAGES.imageType,
+  },
 };
 
 /** '20 MB', '512 KB', '1,5 MB': the limit as the German message names it. */

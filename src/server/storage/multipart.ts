@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, MESSAGES } from '../errors.ts';
 import type { UploadKind } from './kinds.ts';
-import type { ReceivedFile, Storage } from './storage.ts';
+import { sanitizeFilename, type ReceivedFile, type Storage } from './storage.ts';
 
 /** Text fields of an upload form are short (names, urls, 0/1); a longer one is cut and then refused by its schema. */
 const FIELD_SIZE = 4096;
@@ -22,29 +22,50 @@ export async function registerMultipart(api: FastifyInstance): Promise<void> {
 
 export interface UploadFormSpec {
   kind: UploadKind;
-  /** The field that carries the file ('file', 'logo'). */
-  fileField: string;
+  /** The field that carries the file ('file', 'logo'), or the fields ('files[]', 'files'). */
+  fileField: string | readonly string[];
   /** The text fields the procedure takes; others are ignored. */
   fields: readonly string[];
   /**
-   * Runs when the file starts, with the fields sent before it: permission and those
+   * Runs when a file starts, with the fields sent before it: permission and those
    * fields are checked before a byte of the file is written.
    */
   beforeFile(fields: Record<string, string>): Promise<unknown>;
+  /**
+   * Files one request may carry (default 1; further parts of the field are skipped). With
+   * more than one, a file its kind refuses (type, size, unreadable) is reported in
+   * `failed` and the others are still received; more files than this refuse the request.
+   */
+  maxFiles?: number;
+  /** The 413 message for more than maxFiles files. */
+  tooManyFiles?: string;
+}
+
+/** A file of a several-file upload that its kind refused; the request went on without it. */
+export interface FailedUpload {
+  /** The uploader's file name (sanitised). */
+  name: string;
+  error: AppError;
 }
 
 export interface UploadForm {
   fields: Record<string, string>;
+  /** The first (with maxFiles 1: the only) received file. */
   file: ReceivedFile | undefined;
+  files: ReceivedFile[];
+  failed: FailedUpload[];
 }
 
 /**
- * Reads an upload form in whatever order its parts come: fields are collected, the file
- * is streamed into a temporary file by the storage. On any failure nothing stays behind;
- * on success the caller owns `file` and must discard it unless it was placed.
+ * Reads an upload form in whatever order its parts come: fields are collected, each file
+ * is streamed into a temporary file by the storage, one after the other. On any failure
+ * nothing stays behind; on success the caller owns `files` and must discard those it did
+ * not place.
  */
 export async function readUploadForm(request: FastifyRequest, storage: Storage, spec: UploadFormSpec): Promise<UploadForm> {
-  const form: UploadForm = { fields: {}, file: undefined };
+  const form: UploadForm = { fields: {}, file: undefined, files: [], failed: [] };
+  const fileFields: readonly string[] = typeof spec.fileField === 'string' ? [spec.fileField] : spec.fileField;
+  const maxFiles = spec.maxFiles ?? 1;
   if (!request.isMultipart()) {
     // A JSON or empty body has no file; the procedure answers with its German 422.
     const body = typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>) : {};
@@ -52,7 +73,13 @@ export async function readUploadForm(request: FastifyRequest, storage: Storage, 
     return form;
   }
   const parts = request.parts({
-    limits: { fileSize: storage.limits[spec.kind], files: 1, fields: spec.fields.length + 4, parts: spec.fields.length + 5, fieldSize: FIELD_SIZE },
+    limits: {
+      fileSize: storage.limits[spec.kind],
+      files: maxFiles,
+      fields: spec.fields.length + 4,
+      parts: spec.fields.length + maxFiles + 4,
+      fieldSize: FIELD_SIZE,
+    },
   });
   try {
     for await (const part of parts) {
@@ -60,19 +87,40 @@ export async function readUploadForm(request: FastifyRequest, storage: Storage, 
         if (spec.fields.includes(part.fieldname) && !(part.fieldname in form.fields)) form.fields[part.fieldname] = String(part.value);
         continue;
       }
-      if (part.fieldname !== spec.fileField || form.file) {
+      if (!fileFields.includes(part.fieldname) || (maxFiles === 1 && form.file)) {
         part.file.resume();
         await finished(part.file);
         continue;
       }
       await spec.beforeFile({ ...form.fields });
-      form.file = await storage.receive(part, spec.kind);
+      if (maxFiles === 1) {
+        form.file = await storage.receive(part, spec.kind);
+        form.files.push(form.file);
+        continue;
+      }
+      try {
+        const file = await storage.receive(part, spec.kind);
+        form.files.push(file);
+        form.file ??= file;
+      } catch (error) {
+        if (!isRefusedFile(error)) throw error;
+        // An empty part without a name is an input with nothing chosen, not a refused file.
+        if (part.filename) form.failed.push({ name: sanitizeFilename(part.filename), error });
+      }
     }
   } catch (error) {
-    await storage.discard(form.file);
+    for (const file of form.files) await storage.discard(file);
+    if (error instanceof Error && 'code' in error && error.code === 'FST_FILES_LIMIT' && spec.tooManyFiles) {
+      throw new AppError('PAYLOAD_TOO_LARGE', spec.tooManyFiles);
+    }
     throw isMalformedMultipart(error) ? new AppError('BAD_REQUEST', MESSAGES.badRequest) : error;
   }
   return form;
+}
+
+/** What a kind refuses about one file (type, size, content); anything else ends the request. */
+function isRefusedFile(error: unknown): error is AppError {
+  return error instanceof AppError && (error.code === 'UNPROCESSABLE_CONTENT' || error.code === 'PAYLOAD_TOO_LARGE');
 }
 
 /** busboy's errors for a body that is not the multipart it claims to be: the client's fault, not ours. */

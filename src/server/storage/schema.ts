@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { UPLOAD_MESSAGES } from '../../shared/schemas/files.ts';
 import type { UploadKind } from './kinds.ts';
-import { ReceivedFile } from './storage.ts';
+import { ReceivedFile, ReceivedImage } from './storage.ts';
 
 /**
  * A procedure input field holding a file the REST upload route has received for this
@@ -12,4 +12,9 @@ export function receivedFile(kind: UploadKind, missing: string = UPLOAD_MESSAGES
   return z
     .instanceof(ReceivedFile, { error: missing })
     .refine((file) => file.kind === kind, { error: missing });
+}
+
+/** The gallery images one upload route received (display version and thumbnail each); like receivedFile, never from JSON. */
+export function receivedImages(missing: string) {
+  return z.array(z.instanceof(ReceivedImage, { error: missing }), { error: missing });
 }

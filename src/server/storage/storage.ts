@@ -7,6 +7,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import { fileTypeFromFile } from 'file-type';
 import sharp from 'sharp';
 import { UPLOAD_MESSAGES } from '../../shared/schemas/files.ts';
+import { GALLERY_MESSAGES } from '../../shared/schemas/galleries.ts';
 import { AppError, MESSAGES } from '../errors.ts';
 import {
   DEFAULT_UPLOAD_LIMITS,
@@ -33,6 +34,11 @@ const STALE_TEMP_MS = 24 * 60 * 60 * 1000;
 const LOGO_MAX_WIDTH = 800;
 /** Refuses decompression bombs: a 5 MB PNG can claim billions of pixels. */
 const MAX_INPUT_PIXELS = 50_000_000;
+/** Gallery photos come from cameras and phones with up to 100 megapixels; still far from a bomb. */
+const MAX_PHOTO_PIXELS = 100_000_000;
+/** DESIGN §8: the long side of a gallery image's display version and of its thumbnail. */
+export const GALLERY_DISPLAY_SIZE = 2048;
+export const GALLERY_THUMBNAIL_SIZE = 480;
 
 /**
  * A file of one request, received and checked but not yet in place. Only the server
@@ -57,6 +63,24 @@ export class ReceivedFile {
   }
 }
 
+/**
+ * A gallery image as received: the display version (this file, WebP) and its thumbnail,
+ * both made from the upload, which itself is already gone. Placed and discarded together.
+ */
+export class ReceivedImage extends ReceivedFile {
+  readonly thumbnail: ReceivedFile;
+  /** Of the display version, after the EXIF orientation was applied. */
+  readonly width: number;
+  readonly height: number;
+
+  constructor(display: ReceivedFile, thumbnail: ReceivedFile, width: number, height: number) {
+    super(display.kind, display.tempPath, display.originalName, display.size, display.type);
+    this.thumbnail = thumbnail;
+    this.width = width;
+    this.height = height;
+  }
+}
+
 export interface StorageOptions {
   dir: string;
   limits?: Partial<UploadLimits> | undefined;
@@ -69,11 +93,14 @@ export interface Storage {
   readonly limits: UploadLimits;
   /** Creates UPLOADS_DIR and clears temporary files a crash left behind. */
   prepare: (now?: Date) => Promise<void>;
-  /** Streams a multipart file to a temporary file, enforces the kind's limit and type. Leaves nothing behind when it throws. */
+  /**
+   * Streams a multipart file to a temporary file, enforces the kind's limit and type. Leaves nothing behind when it throws.
+   * Logos come back re-encoded; gallery images as a ReceivedImage (display version and thumbnail, no original).
+   */
   receive: (part: MultipartFile, kind: UploadKind) => Promise<ReceivedFile>;
   /** Moves a received file into place under a random name; returns that name. */
   place: (file: ReceivedFile) => Promise<string>;
-  /** Removes a received file's temporary file unless it was placed. */
+  /** Removes a received file's temporary file unless it was placed (a gallery image's thumbnail too). */
   discard: (file: ReceivedFile | undefined) => Promise<void>;
   /** Deletes a stored file; a name we could not have generated is ignored. */
   remove: (name: string) => Promise<void>;
@@ -149,6 +176,43 @@ export function createStorage(options: StorageOptions): Storage {
     }
   }
 
+  /**
+   * The two WebP files of a gallery image. sharp works on its own threads and these calls
+   * are async, so the event loop stays free; the two run one after the other, and the
+   * thumbnail is made from the display version, which is far cheaper to decode than the
+   * camera's original. Orientation is applied to the pixels; no metadata is written.
+   */
+  async function reencodePhoto(path: string, originalName: string): Promise<ReceivedImage> {
+    const display = tempPath();
+    const thumbnail = tempPath();
+    const bounds = (size: number) => ({ width: size, height: size, fit: 'inside' as const, withoutEnlargement: true });
+    try {
+      const shown = await sharp(path, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error' })
+        .rotate()
+        .resize(bounds(GALLERY_DISPLAY_SIZE))
+        .webp({ quality: 82 })
+        .toFile(display);
+      const small = await sharp(display).resize(bounds(GALLERY_THUMBNAIL_SIZE)).webp({ quality: 75 }).toFile(thumbnail);
+      const webp = { ext: 'webp', mime: 'image/webp' };
+      return new ReceivedImage(
+        new ReceivedFile('image', display, originalName, shown.size, webp),
+        new ReceivedFile('image', thumbnail, originalName, small.size, webp),
+        shown.width,
+        shown.height,
+      );
+    } catch (error) {
+      await Promise.all([rm(display, { force: true }), rm(thumbnail, { force: true })]);
+      // sharp's decoding failures are plain Errors; file system ones carry a code.
+      if (error instanceof Error && !('code' in error)) throw AppError.field('files', GALLERY_MESSAGES.unreadableImage);
+      throw error;
+    }
+  }
+
+  async function discard(file: ReceivedFile | undefined): Promise<void> {
+    if (file instanceof ReceivedImage) await discard(file.thumbnail);
+    if (file && !file.placedName) await rm(file.tempPath, { force: true });
+  }
+
   return {
     dir,
     limits,
@@ -189,6 +253,7 @@ export function createStorage(options: StorageOptions): Storage {
           size = logo.size;
           type = { ext: 'webp', mime: 'image/webp' };
         }
+        if (kind === 'image') return await reencodePhoto(path, originalName);
         kept = finalPath;
         return new ReceivedFile(kind, finalPath, originalName, size, type);
       } finally {
@@ -204,9 +269,7 @@ export function createStorage(options: StorageOptions): Storage {
       return name;
     },
 
-    async discard(file) {
-      if (file && !file.placedName) await rm(file.tempPath, { force: true });
-    },
+    discard,
 
     async remove(name) {
       const path = pathOf(name);
@@ -233,6 +296,21 @@ export async function storeWithRow<T>(storage: Storage, file: ReceivedFile, writ
 }
 
 /**
+ * storeWithRow for the files of several rows written together (the images of one upload):
+ * every file is in place before the rows are written, and all go again when they fail.
+ */
+export async function storeAllWithRows<T>(storage: Storage, files: readonly ReceivedFile[], writeRows: (storedNames: string[]) => Promise<T>): Promise<T> {
+  const names: string[] = [];
+  try {
+    for (const file of files) names.push(await storage.place(file));
+    return await writeRows(names);
+  } catch (error) {
+    for (const name of names) await storage.remove(name);
+    throw error;
+  }
+}
+
+/**
  * Deletes the row, and its file once the delete has committed: a failed delete keeps
  * both. A file that cannot be removed is reported, as the row is already gone.
  */
@@ -242,10 +320,25 @@ export async function deleteWithFile(
   deleteRow: () => Promise<boolean>,
   report: (message: string) => Promise<void>,
 ): Promise<void> {
-  if (!(await deleteRow())) throw new AppError('NOT_FOUND', MESSAGES.notFound);
-  try {
-    await storage.remove(storedName);
-  } catch (error) {
-    await report(`Datei ${storedName} konnte nicht gelöscht werden: ${error instanceof Error ? error.message : String(error)}`);
+  await deleteWithFiles(storage, [storedName], deleteRow, report);
+}
+
+/**
+ * deleteWithFile for rows that name several files (an image and its thumbnail, an album's
+ * images). The names may be read by deleteRows in its own transaction and given as a function.
+ */
+export async function deleteWithFiles(
+  storage: Storage,
+  storedNames: readonly string[] | (() => readonly string[]),
+  deleteRows: () => Promise<boolean>,
+  report: (message: string) => Promise<void>,
+): Promise<void> {
+  if (!(await deleteRows())) throw new AppError('NOT_FOUND', MESSAGES.notFound);
+  for (const name of typeof storedNames === 'function' ? storedNames() : storedNames) {
+    try {
+      await storage.remove(name);
+    } catch (error) {
+      await report(`Datei ${name} konnte nicht gelöscht werden: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 }

@@ -1,0 +1,217 @@
+import { z } from 'zod';
+import { toClubDateTime } from '../../../shared/dates.ts';
+import {
+  albumCreateInput,
+  albumListInput,
+  albumUpdateInput,
+  GALLERY_MESSAGES,
+  imageListInput,
+  imagesUploadedMessage,
+  imageUpdateInput,
+  imageUploadFields,
+  imageUploadFieldsInput,
+  MAX_IMAGES_PER_UPLOAD,
+  type FailedImage,
+} from '../../../shared/schemas/galleries.ts';
+import { idInput } from '../../../shared/schemas/groups.ts';
+import { AppError } from '../../errors.ts';
+import { receivedImages } from '../../storage/schema.ts';
+import { deleteWithFiles, storeAllWithRows } from '../../storage/storage.ts';
+import type { Context } from '../../trpc/context.ts';
+import { can, publicProcedure, router } from '../../trpc/index.ts';
+import {
+  albumFileNames,
+  deleteAlbumRows,
+  deleteImageRow,
+  findAlbum,
+  findAlbumRow,
+  findImageRow,
+  imageView,
+  insertAlbum,
+  insertImage,
+  listAlbums,
+  listImages,
+  updateAlbum,
+  updateImageTitle,
+} from './queries.ts';
+
+/** The PublicCache area of albums and images; every write below drops it. */
+export const GALLERIES_CACHE_AREA = 'galleries';
+
+function cached<T extends object>(ctx: Context, key: string, compute: () => Promise<T>): Promise<T> {
+  return ctx.services.publicCache.read(GALLERIES_CACHE_AREA, key, compute);
+}
+
+/**
+ * Files the upload route received but could not store (wrong type, too large,
+ * unreadable), passed on so that the answer names them beside the stored ones.
+ */
+const failedUploads = z
+  .array(z.object({ name: z.string(), message: z.string(), code: z.enum(['UNPROCESSABLE_CONTENT', 'PAYLOAD_TOO_LARGE']) }))
+  .max(MAX_IMAGES_PER_UPLOAD)
+  .default([]);
+
+/** The images come through POST /api/images only (multipart section, album_id, files[]); see rest.ts. */
+export const imagesCreateInput = z.object({
+  ...imageUploadFields,
+  files: receivedImages(GALLERY_MESSAGES.missingImages).max(MAX_IMAGES_PER_UPLOAD),
+  failed: failedUploads,
+});
+
+async function checkAlbumSection(ctx: Context, albumId: number, section: string | undefined) {
+  const album = await findAlbumRow(ctx.services.db, albumId);
+  if (section !== undefined && section !== album.section) throw AppError.field('section', GALLERY_MESSAGES.wrongSection);
+  return album;
+}
+
+export const galleriesRouter = router({
+  publicAlbums: publicProcedure
+    .input(albumListInput)
+    .query(({ ctx, input }) =>
+      cached(ctx, `albums:${input?.section ?? ''}`, () => listAlbums(ctx.services.db, ctx.services.storage.urlOf, input?.section)),
+    ),
+
+  /** All images, one album's (unknown: 404, never cached) or one section's. */
+  publicImages: publicProcedure.input(imageListInput).query(({ ctx, input }) => {
+    const { db, storage } = ctx.services;
+    const albumId = input?.album_id;
+    const section = input?.section;
+    return cached(ctx, `images:${albumId ?? ''}:${section ?? ''}`, async () => {
+      if (albumId !== undefined) await findAlbumRow(db, albumId);
+      return listImages(db, storage.urlOf, { albumId, section });
+    });
+  }),
+
+  // The back office reads the database itself: an editor must see what was just saved.
+  albums: can('dashboard_view')
+    .input(albumListInput)
+    .query(({ ctx, input }) => listAlbums(ctx.services.db, ctx.services.storage.urlOf, input?.section)),
+
+  images: can('dashboard_view')
+    .input(imageListInput)
+    .query(({ ctx, input }) => listImages(ctx.services.db, ctx.services.storage.urlOf, { albumId: input?.album_id, section: input?.section })),
+
+  createAlbum: can('dashboard_create')
+    .input(albumCreateInput)
+    .mutation(async ({ ctx, input }) => {
+      const { db, storage, clock } = ctx.services;
+      const album = await db.transaction().execute(async (trx) => {
+        const id = await insertAlbum(trx, { name: input.name, section: input.section, createdAt: toClubDateTime(clock.now()) });
+        return findAlbum(trx, id, storage.urlOf);
+      });
+      ctx.services.publicCache.invalidate(GALLERIES_CACHE_AREA);
+      await ctx.log(`Album ${album.id} (${album.name}, ${album.section}) angelegt`);
+      return { message: GALLERY_MESSAGES.albumCreated, data: album };
+    }),
+
+  updateAlbum: can('dashboard_update')
+    .input(albumUpdateInput)
+    .mutation(async ({ ctx, input }) => {
+      const { db, storage } = ctx.services;
+      const { before, album } = await db.transaction().execute(async (trx) => {
+        const row = await findAlbumRow(trx, input.id);
+        await updateAlbum(trx, input.id, { name: input.name, section: input.section });
+        return { before: row, album: await findAlbum(trx, input.id, storage.urlOf) };
+      });
+      ctx.services.publicCache.invalidate(GALLERIES_CACHE_AREA);
+      await ctx.log(`Album ${album.id} (${before.name}, ${before.section}) geändert: ${album.name}, ${album.section}`);
+      return { message: GALLERY_MESSAGES.albumUpdated, data: album };
+    }),
+
+  /** Deletes the album with its images and, once that has committed, their files. */
+  deleteAlbum: can('dashboard_delete')
+    .input(idInput)
+    .mutation(async ({ ctx, input }) => {
+      const { db, storage } = ctx.services;
+      const album = await findAlbumRow(db, input.id);
+      let names: string[] = [];
+      await deleteWithFiles(
+        storage,
+        () => names,
+        () =>
+          db.transaction().execute(async (trx) => {
+            names = await albumFileNames(trx, input.id);
+            return deleteAlbumRows(trx, input.id);
+          }),
+        (message) => ctx.log(message),
+      );
+      ctx.services.publicCache.invalidate(GALLERIES_CACHE_AREA);
+      await ctx.log(`Album ${album.id} (${album.name}) mit ${names.length / 2} Bildern gelöscht`);
+      return { message: GALLERY_MESSAGES.albumDeleted, data: { id: album.id } };
+    }),
+
+  /** The fields sent before the files: permission and album are checked before a file is stored. */
+  checkUpload: can('dashboard_create')
+    .input(imageUploadFieldsInput.partial())
+    .query(async ({ ctx, input }) => {
+      if (input.album_id !== undefined) await checkAlbumSection(ctx, input.album_id, input.section);
+      return { allowed: true };
+    }),
+
+  /**
+   * Stores the images an upload received, all rows in one transaction after all files
+   * are in place. Files refused on the way are answered in `failed`; when none is left,
+   * the first refusal is the answer.
+   */
+  createImages: can('dashboard_create')
+    .input(imagesCreateInput)
+    .mutation(async ({ ctx, input }) => {
+      const { db, storage, clock } = ctx.services;
+      const album = await checkAlbumSection(ctx, input.album_id, input.section);
+      const failed: FailedImage[] = input.failed.map(({ name, message }) => ({ name, message }));
+      const [first] = input.failed;
+      if (input.files.length === 0) {
+        if (!first) throw AppError.field('files', GALLERY_MESSAGES.missingImages);
+        throw new AppError(first.code, first.message, { files: failed.map((file) => `${file.name}: ${file.message}`) });
+      }
+      const files = input.files.flatMap((image) => [image, image.thumbnail]);
+      const createdAt = toClubDateTime(clock.now());
+      const images = await storeAllWithRows(storage, files, (names) =>
+        db.transaction().execute(async (trx) => {
+          const ids: number[] = [];
+          for (const [index, image] of input.files.entries()) {
+            ids.push(
+              await insertImage(trx, {
+                albumId: album.id,
+                name: image.originalName,
+                storedName: names[2 * index]!,
+                thumbName: names[2 * index + 1]!,
+                width: image.width,
+                height: image.height,
+                createdAt,
+              }),
+            );
+          }
+          return Promise.all(ids.map(async (id) => imageView(await findImageRow(trx, id), storage.urlOf)));
+        }),
+      );
+      ctx.services.publicCache.invalidate(GALLERIES_CACHE_AREA);
+      await ctx.log(`${images.length} Bild(er) in Album ${album.id} (${album.name}) hochgeladen: ${images.map((image) => image.name).join(', ')}`);
+      return { message: imagesUploadedMessage(images.length, failed.length), data: images, failed };
+    }),
+
+  updateImage: can('dashboard_update')
+    .input(imageUpdateInput)
+    .mutation(async ({ ctx, input }) => {
+      const { db, storage } = ctx.services;
+      const image = await db.transaction().execute(async (trx) => {
+        await findImageRow(trx, input.id);
+        await updateImageTitle(trx, input.id, input.title);
+        return imageView(await findImageRow(trx, input.id), storage.urlOf);
+      });
+      ctx.services.publicCache.invalidate(GALLERIES_CACHE_AREA);
+      await ctx.log(`Bild ${image.id} (${image.name}) betitelt: ${image.title === '' ? '(leer)' : image.title}`);
+      return { message: GALLERY_MESSAGES.imageUpdated, data: image };
+    }),
+
+  deleteImage: can('dashboard_delete')
+    .input(idInput)
+    .mutation(async ({ ctx, input }) => {
+      const { db, storage } = ctx.services;
+      const row = await findImageRow(db, input.id);
+      await deleteWithFiles(storage, [row.stored_name, row.thumb_name], () => deleteImageRow(db, input.id), (message) => ctx.log(message));
+      ctx.services.publicCache.invalidate(GALLERIES_CACHE_AREA);
+      await ctx.log(`Bild ${row.id} (${row.name}) aus Album ${row.album_id} gelöscht`);
+      return { message: GALLERY_MESSAGES.imageDeleted, data: { id: row.id } };
+    }),
+});
