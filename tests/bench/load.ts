@@ -39,8 +39,41 @@ export async function checkTarget(target: Target): Promise<void> {
 /** Warm-up (discarded, so the JIT and caches are hot), then the measured run. */
 export async function measure(target: Target, options: LoadOptions): Promise<Measurement> {
   await runLoad(target.url, options.warmupSeconds, options);
+  return measured(target, options, (onResponse) => runLoad(target.url, options.seconds, options, onResponse));
+}
+
+/** The longest a load runs beside other work; the work ending stops it far earlier. */
+const MAX_WHILE_SECONDS = 600;
+
+/**
+ * Loads the target for as long as `work` runs (no warm-up: measure the same target with
+ * `measure` first), so a read's latency can be compared with and without that work.
+ */
+export async function measureWhile<T>(target: Target, options: LoadOptions, work: () => Promise<T>): Promise<{ measurement: Measurement; result: T }> {
+  let outcome: { ok: true; value: T } | { ok: false; error: unknown } | undefined;
+  const measurement = await measured(target, options, (onResponse) =>
+    runLoad(target.url, MAX_WHILE_SECONDS, options, onResponse, async (stop) => {
+      try {
+        outcome = { ok: true, value: await work() };
+      } catch (error) {
+        outcome = { ok: false, error };
+      } finally {
+        stop();
+      }
+    }),
+  );
+  if (!outcome) throw new Error('Die Arbeit neben der Last ist nicht fertig geworden.');
+  if (!outcome.ok) throw outcome.error instanceof Error ? outcome.error : new Error(String(outcome.error));
+  return { measurement, result: outcome.value };
+}
+
+async function measured(
+  target: Target,
+  options: LoadOptions,
+  run: (onResponse: (status: number, ms: number) => void) => Promise<autocannon.Result>,
+): Promise<Measurement> {
   const latencies: number[] = [];
-  const result = await runLoad(target.url, options.seconds, options, (status, ms) => {
+  const result = await run((status, ms) => {
     if (status === target.expectedStatus) latencies.push(ms);
   });
   const answered = Object.values(result.statusCodeStats ?? {}).reduce((sum, stats) => sum + (stats.count ?? 0), 0);
@@ -64,6 +97,8 @@ function runLoad(
   seconds: number,
   options: LoadOptions,
   onResponse?: (status: number, ms: number) => void,
+  /** Runs beside the load and stops it when done; its failure fails the run. */
+  beside?: (stop: () => void) => Promise<void>,
 ): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     if (options.signal.aborted) {
@@ -80,6 +115,12 @@ function runLoad(
     });
     options.signal.addEventListener('abort', stop, { once: true });
     if (onResponse) instance.on('response', (_client, status, _bytes, ms) => onResponse(status, ms));
+    if (beside) {
+      beside(() => instance.stop()).catch((error: unknown) => {
+        instance.stop();
+        reject(error instanceof Error ? error : new Error(String(error)));
+      });
+    }
   });
 }
 

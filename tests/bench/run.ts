@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { checkTarget, measure, type LoadOptions, type Measurement, type Target } from './load.ts';
 import { freePort, spawnChildServer, type ChildServer } from './processes.ts';
 import { formatCount, formatKiB, formatMs, formatRatio, formatTable } from './table.ts';
+import { runUploadScenario, UPLOAD_PHOTOS, uploadTable } from './upload.ts';
 import { entryFile, keyOfSource, lazyFiles, PUBLIC_ENTRY, readManifest, staticFiles, weigh, without, type Manifest } from './weight.ts';
 
 /**
@@ -20,6 +21,8 @@ const CLIENT_DIR = join(PROJECT_ROOT, 'dist/client');
 const CONNECTIONS = 10;
 const WARMUP_SECONDS = 1;
 const DEFAULT_SECONDS = 5;
+const ADMIN_UID = '00000001';
+const ADMIN_PASSWORD = 'BenchAdmin2026';
 
 type CleanupTask = () => Promise<void>;
 
@@ -81,7 +84,8 @@ function startSite(dataDir: string, port: number): ChildServer {
       DATABASE_URL: `sqlite:${join(dataDir, 'club.sqlite')}`,
       UPLOADS_DIR: join(dataDir, 'uploads'),
       // Set, so the server does not print a generated password into the bench's output.
-      ADMIN_PASSWORD: 'BenchAdmin2026',
+      ADMIN_UID,
+      ADMIN_PASSWORD,
       // Request logging would measure pino's output, not the site.
       LOG_LEVEL: 'warn',
     },
@@ -112,6 +116,7 @@ function targetsOf(baseline: ChildServer, site: ChildServer, manifest: Manifest)
     { name: 'GET /api/public/info', url: `${site.baseUrl}/api/public/info`, expectedStatus: 200 },
     { name: 'GET /api/public/sectionalert/gun', url: `${site.baseUrl}/api/public/sectionalert/gun`, expectedStatus: 200 },
     { name: 'GET /trpc/content.publicInfo', url: `${site.baseUrl}/trpc/content.publicInfo`, expectedStatus: 200 },
+    { name: 'GET /api/public/albums', url: `${site.baseUrl}/api/public/albums`, expectedStatus: 200 },
   ];
 }
 
@@ -187,10 +192,20 @@ async function bench(cleanup: ReturnType<typeof createCleanup>, signal: AbortSig
     `\nDurchsatz und Latenz: ${CONNECTIONS} Verbindungen, ${seconds} s je Ziel nach ${WARMUP_SECONDS} s Aufwärmen, 127.0.0.1, Node ${process.version}\n\n`,
   );
   process.stdout.write(`${loadTable(measurements)}\n`);
+
+  const albums = targets.find((target) => target.url.endsWith('/api/public/albums'));
+  if (!albums) throw new Error('Ziel /api/public/albums fehlt.');
+  process.stderr.write(`messe / measuring GET /api/public/albums während ${UPLOAD_PHOTOS} Fotos hochgeladen werden …\n`);
+  const upload = await runUploadScenario(site.baseUrl, { uid: ADMIN_UID, password: ADMIN_PASSWORD }, albums, options);
+  process.stdout.write(
+    `\nÖffentliche Abfrage während eines Uploads: 1 Verbindung, ${seconds} s ruhig, dann solange ${UPLOAD_PHOTOS} Fotos (4000×3000 JPEG) ` +
+      `in einer Anfrage hochgeladen werden (${upload.stored} gespeichert in ${formatMs(upload.uploadSeconds * 1000)} ms)\n\n`,
+  );
+  process.stdout.write(`${uploadTable(upload)}\n`);
   process.stdout.write('\nSeitengewicht (gesendet: die beim Build erzeugten .br-Dateien, die der Server an Browser mit Brotli schickt)\n\n');
   process.stdout.write(`${await weightTable(manifest)}\n`);
 
-  const failed = measurements.filter((m) => m.failures > 0);
+  const failed = [...measurements, upload.idle, upload.during].filter((m) => m.failures > 0);
   if (failed.length > 0) {
     process.stderr.write(`\nUnerwartete Antworten bei: ${failed.map((m) => m.target.name).join(', ')}; die Zahlen dort gelten nicht.\n`);
     return 1;

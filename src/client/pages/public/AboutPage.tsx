@@ -2,8 +2,9 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { Carousel, type CarouselSlide } from '../../components/Carousel.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
+import { usePublicAlbums, usePublicImages } from '../../galleries.ts';
 
-/** Drawings instead of photos, until the club chooses pictures of its own for this page. */
+/** Drawings, shown until the club's own gallery (section Verein) has pictures. */
 const SLIDES: readonly CarouselSlide[] = [
   {
     src: '/about/stand.svg',
@@ -31,12 +32,38 @@ const SLIDES: readonly CarouselSlide[] = [
   },
 ];
 
+/** The carousel turns through at most this many of the newest club pictures. */
+const MAX_PHOTOS = 12;
+
+/** The newest pictures of the club section's albums, or the drawings while there are none. */
+function useAboutSlides(): readonly CarouselSlide[] | null {
+  const images = usePublicImages({ section: 'club' });
+  const albums = usePublicAlbums('club');
+  if (images.isPending) return null;
+  const photos = images.data ?? [];
+  if (photos.length === 0) return SLIDES;
+  const albumNames = new Map((albums.data ?? []).map((album) => [album.id, album.name]));
+  return photos
+    .slice(-MAX_PHOTOS)
+    .reverse()
+    .map((image) => {
+      const albumName = albumNames.get(image.album_id) ?? 'Galerie';
+      return {
+        src: image.url,
+        alt: image.title.trim() !== '' ? image.title : `Bild aus dem Album ${albumName}`,
+        title: albumName,
+        caption: image.title,
+      };
+    });
+}
+
 /** About (SPEC §2): a carousel and the club's history. */
 export function AboutPage() {
+  const slides = useAboutSlides();
   return (
     <>
       <PageTitle>Über uns</PageTitle>
-      <Carousel label="Bilder aus dem Verein" slides={SLIDES} />
+      {slides && <Carousel label="Bilder aus dem Verein" slides={slides} />}
       <Box component="section" aria-labelledby="about-history" sx={{ maxWidth: 800 }}>
         <Typography id="about-history" variant="h5" component="h2" gutterBottom>
           Unsere Geschichte

@@ -1,17 +1,177 @@
-import { useParams } from 'react-router';
-import { GALLERY_SLUGS } from '../../../shared/constants.ts';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
+import type { AlbumView } from '../../../shared/schemas/galleries.ts';
+import { Lightbox } from '../../components/Lightbox.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
+import { GALLERY_TABS, imageAlt, imageSources, isGallerySlug, usePublicAlbums, usePublicImages, type GallerySlug } from '../../galleries.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
 
-export type GallerySlug = keyof typeof GALLERY_SLUGS;
+const EMPTY = 'Leider sind keine Einträge vorhanden';
 
-export function isGallerySlug(value: string): value is GallerySlug {
-  return Object.hasOwn(GALLERY_SLUGS, value);
+function Loading() {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', p: 3 }}>
+      <CircularProgress aria-label="Wird geladen" />
+    </Box>
+  );
 }
 
-/** Galleries (SPEC §2): /galerien/{verein|lg-lp|bogen|blasrohr}; the tabs and albums follow with their own issue. */
+/** An album as a card: up to four thumbnails in a square, then its name. */
+function AlbumCard({ album, slug }: { album: AlbumView; slug: GallerySlug }) {
+  return (
+    <Card variant="outlined">
+      <CardActionArea component={RouterLink} to={`/galerien/${slug}?album=${album.id}`}>
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: album.thumbnails.length > 1 ? '1fr 1fr' : '1fr',
+            gap: '2px',
+            aspectRatio: '1 / 1',
+            bgcolor: 'grey.200',
+          }}
+        >
+          {album.thumbnails.map((url) => (
+            // The album's name below says what the card is; the small pictures are decoration.
+            <Box key={url} component="img" src={url} alt="" loading="lazy" sx={{ width: '100%', height: '100%', objectFit: 'cover', minHeight: 0 }} />
+          ))}
+        </Box>
+        <CardContent>
+          <Typography variant="h6" component="h3">
+            {album.name}
+          </Typography>
+        </CardContent>
+      </CardActionArea>
+    </Card>
+  );
+}
+
+function AlbumList({ slug, albums }: { slug: GallerySlug; albums: readonly AlbumView[] }) {
+  if (albums.length === 0) return <Typography>{EMPTY}</Typography>;
+  return (
+    <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' }}>
+      {albums.map((album) => (
+        <li key={album.id}>
+          <AlbumCard album={album} slug={slug} />
+        </li>
+      ))}
+    </Box>
+  );
+}
+
+/** One album's images in columns (masonry), each opening the lightbox. */
+function AlbumImages({ albumId, albumName, backTo }: { albumId: number; albumName: string; backTo: string }) {
+  const images = usePublicImages({ album_id: albumId });
+  const [open, setOpen] = useState<number | null>(null);
+  const list = images.data ?? [];
+  const count = list.length;
+  return (
+    <Box component="section" aria-labelledby="album-title">
+      <Button component={RouterLink} to={backTo} startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
+        Zurück zur Übersicht
+      </Button>
+      <Typography id="album-title" variant="h5" component="h2" gutterBottom>
+        {albumName}
+      </Typography>
+      {images.isPending ? (
+        <Loading />
+      ) : count === 0 ? (
+        images.isSuccess && <Typography>{EMPTY}</Typography>
+      ) : (
+        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, columnGap: 1, columnCount: { xs: 1, sm: 2, md: 3, lg: 4 } }}>
+          {list.map((image, index) => (
+            <Box component="li" key={image.id} sx={{ breakInside: 'avoid', mb: 1 }}>
+              <Box
+                component="button"
+                type="button"
+                onClick={() => setOpen(index)}
+                sx={{ display: 'block', width: '100%', p: 0, border: 0, bgcolor: 'transparent', cursor: 'zoom-in', '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 } }}
+              >
+                <Box
+                  component="img"
+                  src={image.thumbnail_url}
+                  srcSet={imageSources(image)}
+                  sizes="(min-width: 1200px) 300px, (min-width: 900px) 33vw, (min-width: 600px) 50vw, 100vw"
+                  width={image.width}
+                  height={image.height}
+                  loading="lazy"
+                  decoding="async"
+                  alt={imageAlt(image, index, count, albumName)}
+                  sx={{ display: 'block', width: '100%', height: 'auto', borderRadius: 1 }}
+                />
+              </Box>
+            </Box>
+          ))}
+        </Box>
+      )}
+      <Lightbox
+        images={list.map((image, index) => ({ src: image.url, alt: imageAlt(image, index, count, albumName), width: image.width, height: image.height }))}
+        index={open}
+        onIndexChange={setOpen}
+        onClose={() => setOpen(null)}
+      />
+    </Box>
+  );
+}
+
+/**
+ * Galleries (SPEC §2): /galerien/{verein|lg-lp|bogen|blasrohr}. The tab follows the route
+ * and changes it; `?album=<id>` shows that album, so an album can be linked directly.
+ */
 export function GalleriesPage() {
   const { section } = useParams();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const slug: GallerySlug = section !== undefined && isGallerySlug(section) ? section : 'verein';
+  const tab = GALLERY_TABS.find((entry) => entry.slug === slug) ?? GALLERY_TABS[0]!;
+  const albums = usePublicAlbums(tab.section);
+  const albumParam = search.get('album');
+  const albumId = albumParam !== null && /^\d+$/.test(albumParam) ? Number(albumParam) : null;
+
   if (section !== undefined && !isGallerySlug(section)) return <NotFoundPage />;
-  return <PageTitle>Galerien</PageTitle>;
+
+  const album = albumId === null ? undefined : albums.data?.find((entry) => entry.id === albumId);
+  let content;
+  if (albums.isPending) content = <Loading />;
+  else if (albumId !== null && album) content = <AlbumImages albumId={album.id} albumName={album.name} backTo={`/galerien/${slug}`} />;
+  else if (albumId !== null && albums.isSuccess) {
+    content = (
+      <>
+        <Button component={RouterLink} to={`/galerien/${slug}`} startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
+          Zurück zur Übersicht
+        </Button>
+        <Typography>Dieses Album gibt es nicht.</Typography>
+      </>
+    );
+  } else if (albums.data) content = <AlbumList slug={slug} albums={albums.data} />;
+
+  return (
+    <>
+      <PageTitle>Galerien</PageTitle>
+      <Tabs
+        value={slug}
+        onChange={(_event, value: GallerySlug) => void navigate(`/galerien/${value}`)}
+        aria-label="Sparten"
+        variant="scrollable"
+        allowScrollButtonsMobile
+        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+      >
+        {GALLERY_TABS.map((entry) => (
+          <Tab key={entry.slug} value={entry.slug} label={entry.label} id={`gallery-tab-${entry.slug}`} aria-controls="gallery-tabpanel" />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" id="gallery-tabpanel" aria-labelledby={`gallery-tab-${slug}`}>
+        {content}
+      </Box>
+    </>
+  );
 }
