@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { filesIn, HTML_PAGE, namesInDatabase, png, postForm, type FormPart } from '../helpers/multipart.ts';
@@ -47,7 +47,7 @@ function upload(albumId: number | string, files: FormPart[], headers: Record<str
 async function served(url: string): Promise<{ body: Buffer; type: string | undefined }> {
   const response = await t.inject({ method: 'GET', url });
   expect(response.statusCode, url).toBe(200);
-  return { body: response.rawPayload, type: response.headers['content-type'] as string | undefined };
+  return { body: response.rawPayload, type: response.headers['content-type'] };
 }
 
 /** A camera photo lying on its side: 3000x1200 pixels, EXIF orientation 6 (turn 90° clockwise), camera and GPS tags. */
@@ -62,7 +62,7 @@ function sidewaysPhoto(): Promise<Buffer> {
     .toBuffer();
 }
 
-function expectNoMetadata(meta: sharp.Metadata) {
+function expectNoMetadata(meta: Metadata) {
   expect(meta.exif).toBeUndefined();
   expect(meta.xmp).toBeUndefined();
   expect(meta.iptc).toBeUndefined();
