@@ -1,0 +1,184 @@
+import type { Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { expectNoSeriousAccessibilityViolations } from './support/axe.ts';
+import { expectPath, logIn } from './support/browser.ts';
+import { useSite } from './support/session.ts';
+import { ADMIN_PASSWORD, ADMIN_UID } from './support/site.ts';
+
+/**
+ * Galleries (SPEC §2, §4): an administrator creates an album and uploads two images in one
+ * go; visitors find them in the section's tab, look at them in the lightbox and go back;
+ * the administrator deletes them again. The tests build on each other.
+ */
+
+const ALBUM = 'Sommerturnier';
+const TITLE = 'Zielscheibe im Wald';
+
+const { visit } = useSite();
+
+async function snackbar(page: Page, text: string): Promise<void> {
+  await page.getByRole('alert').filter({ hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).waitFor();
+}
+
+async function openGalleriesPanel(page: Page): Promise<Locator> {
+  await logIn(page, ADMIN_UID, ADMIN_PASSWORD);
+  await expectPath(page, '/admin/dash');
+  await page.getByRole('button', { name: 'Galerien', exact: true }).click();
+  const panel = page.getByRole('region', { name: 'Galerien', exact: true });
+  await panel.waitFor();
+  await panel.getByRole('tab', { name: 'Bogen', exact: true }).click();
+  return panel;
+}
+
+function photo(width: number, height: number, background: string): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
+}
+
+function lightbox(page: Page): Locator {
+  return page.getByRole('dialog');
+}
+
+describe('galleries', () => {
+  it('lets the administrator create an album and upload two images at once with the progress dialog', async () => {
+    const { page } = await visit();
+    const panel = await openGalleriesPanel(page);
+    await panel.getByText('Leider sind keine Einträge vorhanden').waitFor();
+
+    await panel.getByRole('button', { name: 'Album anlegen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Album anlegen' });
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await dialog.getByText('Der Albumname darf nicht leer gelassen werden!').waitFor();
+    await dialog.getByRole('textbox', { name: 'Name' }).fill(ALBUM);
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await snackbar(page, 'Album angelegt');
+    const album = panel.getByRole('region', { name: ALBUM });
+    await album.waitFor();
+
+    await album.getByRole('button', { name: 'Bilder anzeigen' }).click();
+    // Held back a moment, so that the progress dialog can be seen before the answer comes.
+    await page.route('**/api/images', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    const chooser = page.waitForEvent('filechooser');
+    await album.getByRole('button', { name: 'Bilder auswählen' }).click();
+    await (
+      await chooser
+    ).setFiles([
+      { name: 'quer.jpg', mimeType: 'image/jpeg', buffer: await photo(1200, 800, '#2a6') },
+      { name: 'hoch.jpg', mimeType: 'image/jpeg', buffer: await photo(600, 900, '#a62') },
+    ]);
+    const progress = page.getByRole('dialog', { name: '2 Bilder werden hochgeladen' });
+    await progress.waitFor();
+    await progress.getByText(/\d+ %/).waitFor();
+    await snackbar(page, '2 Bilder hochgeladen');
+    await progress.waitFor({ state: 'detached' });
+    await page.unroute('**/api/images');
+
+    const first = album.getByRole('textbox', { name: 'Titel von quer.jpg' });
+    await first.fill(TITLE);
+    await first.press('Enter');
+    await snackbar(page, 'Bildtitel gespeichert');
+    expect(await album.getByRole('img').count()).toBe(2);
+    await expectNoSeriousAccessibilityViolations(page);
+  });
+
+  it('shows the album in its public tab; the lightbox moves with the arrow keys; back returns to the tab', async () => {
+    const { page } = await visit();
+    await page.goto('/galerien');
+    // Without a section the first tab is shown; choosing another changes the route.
+    await page.getByRole('tab', { name: 'Verein', selected: true }).waitFor();
+    await page.getByText('Leider sind keine Einträge vorhanden').waitFor();
+    await page.getByRole('tab', { name: 'Bogen' }).click();
+    await expectPath(page, '/galerien/bogen');
+    await page.getByRole('tab', { name: 'Bogen', selected: true }).waitFor();
+
+    const card = page.getByRole('link', { name: ALBUM });
+    await card.waitFor();
+    expect(await card.locator('img').count()).toBe(2);
+    await expectNoSeriousAccessibilityViolations(page);
+    await card.click();
+    await page.waitForURL(/\/galerien\/bogen\?album=\d+$/);
+    await page.getByRole('heading', { level: 2, name: ALBUM }).waitFor();
+
+    const images = page.getByRole('tabpanel').getByRole('button').filter({ has: page.locator('img') });
+    expect(await images.count()).toBe(2);
+    const firstImage = images.first().locator('img');
+    expect(await firstImage.getAttribute('alt')).toBe(TITLE);
+    expect(await firstImage.getAttribute('loading')).toBe('lazy');
+    expect(await firstImage.getAttribute('width')).toBe('1200');
+    expect(await firstImage.getAttribute('srcset')).toMatch(/^\/files\/\S+\.webp 480w, \/files\/\S+\.webp 1200w$/);
+    await expectNoSeriousAccessibilityViolations(page);
+
+    await images.first().click();
+    const box = lightbox(page);
+    await box.waitFor();
+    await box.getByRole('img', { name: TITLE }).waitFor();
+    await box.getByText('Bild 1 von 2').waitFor();
+    await expectNoSeriousAccessibilityViolations(page);
+    await page.keyboard.press('ArrowRight');
+    await box.getByRole('img', { name: `${ALBUM}, Bild 2 von 2` }).waitFor();
+    await page.keyboard.press('ArrowRight');
+    await box.getByRole('img', { name: TITLE }).waitFor();
+    await page.keyboard.press('ArrowLeft');
+    await box.getByRole('img', { name: `${ALBUM}, Bild 2 von 2` }).waitFor();
+    await page.keyboard.press('Escape');
+    await box.waitFor({ state: 'detached' });
+
+    await page.getByRole('link', { name: 'Zurück zur Übersicht' }).click();
+    await expectPath(page, '/galerien/bogen');
+    await page.getByRole('link', { name: ALBUM }).waitFor();
+  });
+
+  it('opens a linked album directly and swipes in the lightbox', async () => {
+    const { page } = await visit();
+    await page.goto('/galerien/bogen');
+    const href = await page.getByRole('link', { name: ALBUM }).getAttribute('href');
+    expect(href).toMatch(/^\/galerien\/bogen\?album=\d+$/);
+    await page.goto(href!);
+    await page.getByRole('heading', { level: 2, name: ALBUM }).waitFor();
+    await page.getByRole('tabpanel').getByRole('button').filter({ has: page.locator('img') }).first().click();
+    const box = lightbox(page);
+    await box.getByRole('img', { name: TITLE }).waitFor();
+    const picture = await box.getByRole('img', { name: TITLE }).boundingBox();
+    if (!picture) throw new Error('Das Bild hat keine Fläche.');
+    const y = picture.y + picture.height / 2;
+    // A swipe to the left shows the next picture.
+    await page.mouse.move(picture.x + picture.width * 0.8, y);
+    await page.mouse.down();
+    await page.mouse.move(picture.x + picture.width * 0.2, y, { steps: 5 });
+    await page.mouse.up();
+    await box.getByRole('img', { name: `${ALBUM}, Bild 2 von 2` }).waitFor();
+    await box.getByRole('button', { name: 'Schließen' }).click();
+    await box.waitFor({ state: 'detached' });
+  });
+
+  it('deletes an image and then the album after Ja/Nein', async () => {
+    const { page } = await visit();
+    const panel = await openGalleriesPanel(page);
+    const album = panel.getByRole('region', { name: ALBUM });
+    await album.getByRole('button', { name: 'Bilder anzeigen' }).click();
+    await album.getByRole('button', { name: 'Bild hoch.jpg löschen' }).click();
+    const confirmImage = page.getByRole('dialog', { name: 'Bild löschen?' });
+    await confirmImage.getByRole('button', { name: 'Nein' }).click();
+    await confirmImage.waitFor({ state: 'detached' });
+    await album.getByRole('button', { name: 'Bild hoch.jpg löschen' }).click();
+    await page.getByRole('dialog', { name: 'Bild löschen?' }).getByRole('button', { name: 'Ja' }).click();
+    await snackbar(page, 'Bild gelöscht');
+    await expect.poll(() => album.getByRole('img').count()).toBe(1);
+
+    await album.getByRole('button', { name: `Album ${ALBUM} löschen` }).click();
+    const confirmAlbum = page.getByRole('dialog', { name: 'Album löschen?' });
+    await confirmAlbum.getByText(`Das Album „${ALBUM}“ wird mit allen seinen Bildern gelöscht.`).waitFor();
+    await confirmAlbum.getByRole('button', { name: 'Ja' }).click();
+    await snackbar(page, 'Album gelöscht');
+    await album.waitFor({ state: 'detached' });
+    await panel.getByText('Leider sind keine Einträge vorhanden').waitFor();
+
+    await page.goto('/galerien/bogen');
+    await page.getByText('Leider sind keine Einträge vorhanden').waitFor();
+  });
+});
