@@ -181,4 +181,35 @@ describe('galleries', () => {
     await page.goto('/galerien/bogen');
     await page.getByText('Leider sind keine Einträge vorhanden').waitFor();
   });
+
+  it('shows the newest pictures of the club albums in the About carousel, the drawings while there are none', async () => {
+    const { page } = await visit();
+    await page.goto('/about');
+    const carousel = page.getByRole('region', { name: 'Bilder aus dem Verein' });
+    await carousel.getByRole('group').waitFor();
+    expect(await carousel.getByRole('group').getAttribute('aria-label')).toMatch(/^1 von 4: /);
+
+    await logIn(page, ADMIN_UID, ADMIN_PASSWORD);
+    await expectPath(page, '/admin/dash');
+    const headers = { 'X-Requested-With': 'XMLHttpRequest' };
+    const created = await page.request.post('/api/albums', { headers, data: { name: 'Vereinsfest', section: 'club' } });
+    expect(created.status()).toBe(201);
+    const albumId = String(((await created.json()) as { data: { id: number } }).data.id);
+    for (const [name, title] of [['alt.jpg', 'Aufbau am Morgen'], ['neu.jpg', 'Siegerehrung am Abend']] as const) {
+      const uploaded = await page.request.post('/api/images', {
+        headers,
+        multipart: { album_id: albumId, 'files[]': { name, mimeType: 'image/jpeg', buffer: await photo(800, 450, '#357') } },
+      });
+      expect(uploaded.status()).toBe(201);
+      const [image] = ((await uploaded.json()) as { data: { id: number }[] }).data;
+      expect((await page.request.put(`/api/images/${image!.id}`, { headers, data: { title } })).status()).toBe(200);
+    }
+
+    await page.goto('/about');
+    const slide = carousel.getByRole('group');
+    await expect.poll(() => slide.getAttribute('aria-label')).toBe('1 von 2: Vereinsfest');
+    expect(await slide.getByRole('img').getAttribute('alt')).toBe('Siegerehrung am Abend');
+    await carousel.getByRole('button', { name: 'Nächstes Bild' }).click();
+    await expect.poll(() => slide.getByRole('img').getAttribute('alt')).toBe('Aufbau am Morgen');
+  });
 });
