@@ -223,6 +223,28 @@ describe('POST /api/images', () => {
     expect(thumbnail).toMatchObject({ format: 'webp', width: 300, height: 200 });
   });
 
+  it('reads the first frame of a GIF and a WebP', async () => {
+    const album = await createAlbum('Formate');
+    const gif = await sharp({ create: { width: 90, height: 60, channels: 3, background: '#fa0' } }).gif().toBuffer();
+    const webp = await sharp({ create: { width: 3000, height: 100, channels: 3, background: '#0af' } }).webp().toBuffer();
+    const response = await upload(album, [filePart(gif, 'animation.gif'), filePart(webp, 'panorama.webp')]);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().data.map((image: { width: number; height: number }) => [image.width, image.height])).toEqual([
+      [90, 60],
+      [2048, 68],
+    ]);
+  });
+
+  it('refuses more than 50 images in one request (413) and keeps none of them', async () => {
+    const album = await createAlbum('Zu viele');
+    const small = await png(8, 8);
+    const files = Array.from({ length: 51 }, (_, i) => filePart(small, `bild${i}.png`));
+    const response = await upload(album, files);
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ message: 'Es können höchstens 50 Bilder auf einmal hochgeladen werden.' });
+    expect(await t.db.selectFrom('images').select('id').where('album_id', '=', album).execute()).toEqual([]);
+  });
+
   it('refuses HTML named foto.jpg (422) and leaves no file', async () => {
     const album = await createAlbum('Falsch');
     const response = await upload(album, [filePart(HTML_PAGE, 'foto.jpg')]);
