@@ -212,4 +212,14 @@ describe('galleries', () => {
     await carousel.getByRole('button', { name: 'Nächstes Bild' }).click();
     await expect.poll(() => slide.getByRole('img').getAttribute('alt')).toBe('Aufbau am Morgen');
   });
+
+  it('tells a visitor when the albums cannot be read', async () => {
+    const { page } = await visit();
+    await page.goto('/home');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.route(/\/trpc\/[^?]*galleries\.publicAlbums/, (route) => route.abort());
+    // Within the app, so that the layout's own reads are done and only the albums are asked for.
+    await page.getByRole('link', { name: 'Galerien' }).first().click();
+    await snackbar(page, 'Fehler beim Abrufen der Alben: Der Server ist nicht erreichbar. Bitte versuche es später erneut.');
+  });
 });
