@@ -1,7 +1,7 @@
 import { toClubDate } from '../../../shared/dates.ts';
 import { idInput } from '../../../shared/schemas/groups.ts';
 import { hostCreateInput, hostUpdateInput } from '../../../shared/schemas/hosts.ts';
-import { can, publicProcedure, router } from '../../trpc/index.ts';
+import { can, router, sharedReadProcedure } from '../../trpc/index.ts';
 import {
   assertValidPeople,
   deleteHostEntry,
@@ -29,7 +29,7 @@ function describeEntry(entry: HostEntry): string {
 /** Stand supervision and catering roster (SPEC §2, §4, §6). */
 export const hostsRouter = router({
   /** Upcoming entries from today (Europe/Berlin) with names only; cached until a write of roster or members. */
-  publicList: publicProcedure.query(({ ctx }) => {
+  publicList: sharedReadProcedure.query(({ ctx }) => {
     const today = toClubDate(ctx.services.clock.now());
     // The day is part of the key: after midnight yesterday's entries are no longer upcoming.
     return ctx.services.publicCache.read(HOSTS_CACHE_AREA, `upcoming:${today}`, () => listPublicHostEntries(ctx.services.db, today));
