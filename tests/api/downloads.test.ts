@@ -151,7 +151,7 @@ describe('cached public list (DESIGN §8)', () => {
     expect((await anonymous.downloads.publicList()).map((d) => d.filename)).toContain('Neu im Cache.pdf');
 
     expect((await t.inject({ method: 'DELETE', url: `/api/downloads/${data.id}`, headers: deleter })).statusCode).toBe(200);
-    const afterDelete = await publicList(afterUpload.headers.etag as string);
+    const afterDelete = await publicList(afterUpload.headers.etag);
     expect(afterDelete.statusCode).toBe(200);
     expect(filenames(afterDelete)).not.toContain('Neu im Cache.pdf');
     expect((await anonymous.downloads.publicList()).map((d) => d.filename)).not.toContain('Neu im Cache.pdf');
