@@ -15,6 +15,8 @@ export interface FileDropZoneProps {
   buttonLabel?: string;
   /** The text beside the button, e.g. 'PDF hierher ziehen oder'. */
   hint?: string;
+  /** Names the zone for screen readers, e.g. 'Ergebnisse Intern hochladen'. */
+  label?: string;
 }
 
 function hasFiles(event: DragEvent): boolean {
@@ -33,6 +35,7 @@ export function FileDropZone({
   disabled = false,
   buttonLabel = 'Datei auswählen',
   hint = multiple ? 'Dateien hierher ziehen oder' : 'Datei hierher ziehen oder',
+  label = 'Datei hochladen',
 }: FileDropZoneProps) {
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
@@ -45,6 +48,8 @@ export function FileDropZone({
 
   return (
     <Box
+      role="group"
+      aria-label={label}
       onDragEnter={(event) => {
         if (disabled || !hasFiles(event)) return;
         event.preventDefault();

@@ -106,6 +106,7 @@ function ResultList({ section, internal, results, loading, canUpload, canDelete,
           multiple
           buttonLabel="PDF hochladen"
           hint="PDF hierher ziehen oder"
+          label={`Ergebnisse ${title} hochladen`}
           disabled={upload.busy}
           onFiles={(files) => void uploadFiles(files)}
         />

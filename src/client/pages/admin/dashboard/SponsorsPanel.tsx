@@ -92,6 +92,7 @@ function SponsorDialog({ open, onClose, onSaved }: SponsorDialogProps) {
             <FileDropZone
               accept={LOGO_TYPES}
               buttonLabel="Logo auswählen"
+              label="Logo"
               hint="Bild (PNG, JPEG, WebP, GIF) hierher ziehen oder"
               disabled={upload.busy}
               onFiles={([file]) => {
