@@ -151,11 +151,14 @@ describe('files in the dashboard and on the public pages', () => {
   });
 
   it('cancels an upload in the progress dialog and stores nothing', async () => {
-    const { page } = await visit();
+    const { page, context } = await visit();
     await asAdmin(page);
     const before = await storedFiles();
     const downloads = await openPanel(page, 'Downloads');
-    const gate = await holdUploads(page, '/api/downloads');
+    // A slow line (256 kB/s), so that the server is midway through the file when 'Abbrechen' comes.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
     // A big file made in the page itself: handing megabytes to setInputFiles is slow on a busy machine.
     const bigFile = await page.evaluateHandle(() => {
       const transfer = new DataTransfer();
@@ -163,22 +166,25 @@ describe('files in the dashboard and on the public pages', () => {
       return transfer;
     });
     await downloads.getByRole('group', { name: 'Downloads hochladen' }).dispatchEvent('drop', { dataTransfer: bigFile });
-    await gate.held;
     const progress = page.getByRole('dialog', { name: 'Filmabend.bin wird hochgeladen' });
+    await progress.getByRole('progressbar', { name: 'Fortschritt' }).waitFor();
+    // The server has started receiving: its temporary file is there.
+    await expect.poll(async () => (await storedFiles()).some((name) => name.startsWith('.upload-')), { timeout: 10_000 }).toBe(true);
+    // The percent moves on while the file goes out.
+    await expect.poll(async () => Number.parseInt(await progress.getByText(/^\d+ %$/).innerText(), 10), { timeout: 10_000 }).toBeGreaterThan(0);
     await progress.getByRole('button', { name: 'Abbrechen' }).click();
     await snackbar(page, 'Hochladen abgebrochen');
     await progress.waitFor({ state: 'hidden' });
-    gate.release();
-    await page.unroute('**/api/downloads');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
 
     // Nothing in the list, nothing on disk (no temporary file either), here and publicly.
+    await expect.poll(storedFiles, { timeout: 10_000 }).toEqual(before);
     await page.reload();
     const reopened = await openPanel(page, 'Downloads');
     await reopened.getByRole('link', { name: DOWNLOAD_NAME }).waitFor();
     expect(await reopened.getByRole('link', { name: 'Filmabend.bin' }).count()).toBe(0);
     const publicList = (await (await page.request.get('/api/public/downloads')).json()) as { data: { filename: string }[] };
     expect(publicList.data.map((download) => download.filename)).not.toContain('Filmabend.bin');
-    await expect.poll(storedFiles).toEqual(before);
   });
 
   it('adds a sponsor with a PNG logo, after the dialog has named what is missing', async () => {
