@@ -6,6 +6,7 @@ import { PageTitle } from '../../components/PageTitle.tsx';
 import { AlertsPanel } from './dashboard/AlertsPanel.tsx';
 import { DashboardPanel } from './dashboard/DashboardPanel.tsx';
 import { DownloadsPanel } from './dashboard/DownloadsPanel.tsx';
+import { GalleriesPanel } from './dashboard/GalleriesPanel.tsx';
 import { InfoTextsPanel } from './dashboard/InfoTextsPanel.tsx';
 import { ResultsPanel } from './dashboard/ResultsPanel.tsx';
 import { SponsorsPanel } from './dashboard/SponsorsPanel.tsx';
@@ -24,7 +25,7 @@ interface PanelDefinition {
 }
 
 /**
- * The panels of SPEC §2 in their order. Galerien joins this list with the issue that brings its data.
+ * The panels of SPEC §2 in their order.
  */
 const PANELS: readonly PanelDefinition[] = [
   { title: 'Hinweise', render: ({ canUpdate }) => <AlertsPanel canUpdate={canUpdate} /> },
@@ -44,6 +45,7 @@ const PANELS: readonly PanelDefinition[] = [
       />
     ),
   },
+  { title: 'Galerien', render: (permissions) => <GalleriesPanel {...permissions} /> },
   { title: 'Downloads', render: (permissions) => <DownloadsPanel {...permissions} /> },
   { title: 'Sponsoren', render: (permissions) => <SponsorsPanel {...permissions} /> },
   { title: 'Sportliche Leistungen', render: (permissions) => <ResultsPanel {...permissions} /> },
