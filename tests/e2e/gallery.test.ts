@@ -105,6 +105,8 @@ describe('galleries', () => {
     await page.getByRole('heading', { level: 2, name: ALBUM }).waitFor();
 
     const images = page.getByRole('tabpanel').getByRole('button').filter({ has: page.locator('img') });
+    // The heading comes with the album list; its images follow with their own request.
+    await images.first().waitFor();
     expect(await images.count()).toBe(2);
     const firstImage = images.first().locator('img');
     expect(await firstImage.getAttribute('alt')).toBe(TITLE);
