@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousAccessibilityViolations } from './support/axe.ts';
 import { expectPath, logIn } from './support/browser.ts';
+import { createMember } from './support/members.ts';
 import { useSite } from './support/session.ts';
 import { ADMIN_PASSWORD, ADMIN_UID } from './support/site.ts';
 
@@ -15,14 +16,18 @@ import { ADMIN_PASSWORD, ADMIN_UID } from './support/site.ts';
 const ALBUM = 'Sommerturnier';
 const TITLE = 'Zielscheibe im Wald';
 
-const { visit } = useSite();
+const VIEWER = { uid: '40000002', password: 'Ansehen2026' };
+
+const { visit } = useSite(async (site) => {
+  await createMember(site.databaseFile, { ...VIEWER, groupName: 'Galerien ansehen', permissions: ['dashboard_view'] });
+});
 
 async function snackbar(page: Page, text: string): Promise<void> {
   await page.getByRole('alert').filter({ hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).waitFor();
 }
 
-async function openGalleriesPanel(page: Page): Promise<Locator> {
-  await logIn(page, ADMIN_UID, ADMIN_PASSWORD);
+async function openGalleriesPanel(page: Page, member = { uid: ADMIN_UID, password: ADMIN_PASSWORD }): Promise<Locator> {
+  await logIn(page, member.uid, member.password);
   await expectPath(page, '/admin/dash');
   await page.getByRole('button', { name: 'Galerien', exact: true }).click();
   const panel = page.getByRole('region', { name: 'Galerien', exact: true });
@@ -84,6 +89,19 @@ describe('galleries', () => {
     await snackbar(page, 'Bildtitel gespeichert');
     expect(await album.getByRole('img').count()).toBe(2);
     await expectNoSeriousAccessibilityViolations(page);
+  });
+
+  it('shows a member with dashboard_view only the albums and images, every control disabled or read-only', async () => {
+    const { page } = await visit();
+    const panel = await openGalleriesPanel(page, VIEWER);
+    expect(await panel.getByRole('button', { name: 'Album anlegen' }).isDisabled()).toBe(true);
+    const album = panel.getByRole('region', { name: ALBUM });
+    expect(await album.getByRole('button', { name: `Album ${ALBUM} umbenennen` }).isDisabled()).toBe(true);
+    expect(await album.getByRole('button', { name: `Album ${ALBUM} löschen` }).isDisabled()).toBe(true);
+    await album.getByRole('button', { name: 'Bilder anzeigen' }).click();
+    expect(await album.getByRole('button', { name: 'Bilder auswählen' }).isDisabled()).toBe(true);
+    expect(await album.getByRole('textbox', { name: 'Titel von quer.jpg' }).getAttribute('readonly')).not.toBeNull();
+    expect(await album.getByRole('button', { name: 'Bild hoch.jpg löschen' }).isDisabled()).toBe(true);
   });
 
   it('shows the album in its public tab; the lightbox moves with the arrow keys; back returns to the tab', async () => {
