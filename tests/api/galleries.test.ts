@@ -1,7 +1,8 @@
 import sharp, { type Metadata } from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { filesIn, HTML_PAGE, namesInDatabase, png, postForm, type FormPart } from '../helpers/multipart.ts';
+import { request as httpRequest } from 'node:http';
+import { filesIn, HTML_PAGE, multipartBody, namesInDatabase, png, postForm, waitFor, type FormPart } from '../helpers/multipart.ts';
 
 /**
  * Albums and images (SPEC §7): every path, its permissions, and the image pipeline of
@@ -311,6 +312,27 @@ describe('POST /api/images', () => {
     expect(response.statusCode, response.body).toBe(201);
     const unknown = await postForm(t, '/api/images', [filePart(await png(30, 30), 'a.png'), { name: 'album_id', value: '99999' }], creator);
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('keeps nothing when the client hangs up after sending the last byte but before the answer', async () => {
+    const album = await createAlbum('Abgebrochen');
+    // Large enough that turning it into WebP outlasts the hang-up.
+    const big = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#777', noise: { type: 'gaussian', mean: 128, sigma: 30 } } })
+      .jpeg()
+      .toBuffer();
+    const { payload, headers } = multipartBody([{ name: 'album_id', value: String(album) }, filePart(big, 'gross.jpg')]);
+    // A real connection (closed with the app in afterAll): inject cannot hang up.
+    const { port } = new URL(await t.app.listen({ port: 0, host: '127.0.0.1' }));
+    await new Promise<void>((resolve) => {
+      const request = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/api/images', headers: { ...creator, ...headers, 'content-length': payload.length } });
+      request.on('error', () => resolve());
+      request.on('close', () => resolve());
+      request.end(payload, () => setTimeout(() => request.destroy(), 50));
+    });
+    await waitFor(async () => (await filesIn(t.uploadsDir)).every((name) => !name.startsWith('.upload-')), 'temporary files removed', 15_000);
+    // Rows would follow placed files within milliseconds; give them ample time to (not) appear.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await t.db.selectFrom('images').select('id').where('album_id', '=', album).execute()).toEqual([]);
   });
 
   it('gives an album the thumbnails of its first four images after six uploads', async () => {
