@@ -10,7 +10,10 @@ const envSchema = z.object({
   ADMIN_UID: z.string().regex(/^\d{8}$/, 'ADMIN_UID muss aus genau 8 Ziffern bestehen').default('00000001'),
   ADMIN_PASSWORD: z.string().min(1).optional(),
   PUBLIC_URL: z.url().optional(),
-  SMTP_URL: z.string().min(1).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'SMTP_URL muss mit smtp:// oder smtps:// beginnen, z. B. smtp://user:pass@mail.example.org:587')
+    .optional(),
   MAIL_FROM: z.string().min(1).optional(),
   CLUB_LAT: z.coerce.number().min(-90).max(90).optional(),
   CLUB_LON: z.coerce.number().min(-180).max(180).optional(),
@@ -84,6 +87,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Ungültige Konfiguration: ${z.prettifyError(parsed.error)}`);
   }
   const values = parsed.data;
+  if (values.SMTP_URL && !values.MAIL_FROM) {
+    throw new Error('Ungültige Konfiguration: Mit SMTP_URL muss auch MAIL_FROM gesetzt sein (der Absender der Mails).');
+  }
   const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
   const contactTo: Record<string, string> = {};
   for (const [key, value] of Object.entries(env)) {

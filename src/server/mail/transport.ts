@@ -1,0 +1,56 @@
+import nodemailer from 'nodemailer';
+import type { OutgoingMail } from './outbox.ts';
+
+/** What the worker sends with: SMTP in production, anything in tests. */
+export interface MailTransport {
+  send: (mail: OutgoingMail) => Promise<void>;
+  close: () => void;
+}
+
+export interface SmtpOptions {
+  /** SMTP_URL, e.g. smtp://user:pass@mail.example.org:587 or smtps://…:465 */
+  url: string;
+  /** MAIL_FROM, e.g. `Schützenverein <webmaster@example.org>` */
+  from: string;
+  /** Lets a stuck server fail the try long before the worker's claim runs out. */
+  timeoutMs?: number;
+}
+
+/**
+ * SMTP through nodemailer: From is MAIL_FROM, To the recipient, Reply-To the visitor;
+ * UTF-8 plain text. nodemailer encodes every header value, and the outbox keeps them on
+ * one line (outbox.ts `singleLine`), so no value can add a header or a recipient.
+ */
+export function smtpTransport({ url, from, timeoutMs = 60_000 }: SmtpOptions): MailTransport {
+  const transporter = nodemailer.createTransport({
+    url,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+    // The worker sends one message after the other and retries itself.
+    pool: false,
+    // Attachments come from the database as content; never read a file or URL named in one.
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  });
+  return {
+    async send(mail) {
+      await transporter.sendMail({
+        from,
+        to: mail.to,
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+        subject: mail.subject,
+        text: mail.text,
+        textEncoding: 'quoted-printable',
+        attachments: mail.attachments.map((attachment) => ({
+          filename: attachment.filename,
+          content: attachment.content,
+          contentType: attachment.contentType,
+        })),
+      });
+    },
+    close() {
+      transporter.close();
+    },
+  };
+}
