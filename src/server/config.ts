@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { mailboxOf } from './mail/outbox.ts';
 
 /** The environment of DESIGN §6, parsed once at start-up. */
 const envSchema = z.object({
@@ -94,7 +95,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const contactTo: Record<string, string> = {};
   for (const [key, value] of Object.entries(env)) {
     const match = /^CONTACT_TO_(.+)$/.exec(key);
-    if (match?.[1] && value) contactTo[match[1].toLowerCase().replaceAll('_', '-')] = value;
+    if (!match?.[1] || !value) continue;
+    // A list or a line break here would send every contact message to more than one mailbox.
+    if (mailboxOf(value.trim()) === undefined) {
+      throw new Error(`Ungültige Konfiguration: ${key} muss genau eine E-Mail-Adresse sein, z. B. vorstand@example.org oder Vorstand <vorstand@example.org>.`);
+    }
+    contactTo[match[1].toLowerCase().replaceAll('_', '-')] = value.trim();
+  }
+  if (values.MAIL_FROM && mailboxOf(values.MAIL_FROM.trim()) === undefined) {
+    throw new Error('Ungültige Konfiguration: MAIL_FROM muss genau eine E-Mail-Adresse sein, z. B. Schützenverein <webmaster@example.org>.');
   }
   return {
     port: values.PORT,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
+import addressparser from 'nodemailer/lib/addressparser';
 import { toClubDateTime } from '../../shared/dates.ts';
 import type { Database, MailStatus } from '../db/schema.ts';
 
@@ -54,18 +55,43 @@ export function singleLine(value: string, max = HEADER_MAX): string {
 }
 
 /**
- * Puts a message into the outbox; returns its id. Pass the transaction of the change
+ * The one mailbox of an address value (`a@b.example` or `Name <a@b.example>`), or
+ * undefined when it is anything else: a line break, a list, a group, no address. A
+ * recipient is never "repaired": `a@b.example Bcc: c@d.example` on one line is still a
+ * second recipient to a mail library's address parser.
+ */
+export function mailboxOf(value: string): string | undefined {
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f\u2028\u2029]/.test(value)) return undefined;
+  // Not flattened: `a@b.example Bcc: c@d.example` parses as a group, which is refused.
+  const parsed = addressparser(value);
+  const [only] = parsed;
+  if (parsed.length !== 1 || !only || only.group !== undefined || !only.address) return undefined;
+  return /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/.test(only.address) ? only.address : undefined;
+}
+
+function checkedAddress(value: string, field: 'to' | 'replyTo'): string {
+  const trimmed = value.trim();
+  if (trimmed.length > HEADER_MAX || mailboxOf(trimmed) === undefined) {
+    throw new Error(`enqueueMail: ${field} must be exactly one e-mail address`);
+  }
+  return trimmed;
+}
+
+/**
+ * Puts a message into the outbox; returns its id. Throws (and stores nothing) when `to`
+ * or `replyTo` is not exactly one address; the subject and file names are kept on one line. Pass the transaction of the change
  * that causes the mail; the worker sends it only once that transaction is committed.
  */
 export async function enqueueMail(db: DbOrTrx, mail: NewMail, now: Date = new Date()): Promise<number> {
-  const to = singleLine(mail.to);
-  if (to === '') throw new Error('enqueueMail: recipient missing');
+  const to = checkedAddress(mail.to, 'to');
+  const replyTo = mail.replyTo === undefined ? null : checkedAddress(mail.replyTo, 'replyTo');
   const inserted = await db
     .insertInto('mail_outbox')
     .values({
       kind: singleLine(mail.kind, 32),
       recipient: to,
-      reply_to: mail.replyTo === undefined ? null : singleLine(mail.replyTo),
+      reply_to: replyTo,
       subject: singleLine(mail.subject),
       body: mail.text,
       created_at: toClubDateTime(now),

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { OutgoingMail } from './outbox.ts';
+import { mailboxOf, type OutgoingMail } from './outbox.ts';
 
 /** What the worker sends with: SMTP in production, anything in tests. */
 export interface MailTransport {
@@ -22,6 +22,8 @@ export interface SmtpOptions {
  * one line (outbox.ts `singleLine`), so no value can add a header or a recipient.
  */
 export function smtpTransport({ url, from, timeoutMs = 60_000 }: SmtpOptions): MailTransport {
+  const sender = mailboxOf(from);
+  if (!sender) throw new Error('MAIL_FROM muss genau eine E-Mail-Adresse sein, z. B. Schützenverein <webmaster@example.org>');
   const transporter = nodemailer.createTransport({
     url,
     connectionTimeout: timeoutMs,
@@ -35,7 +37,11 @@ export function smtpTransport({ url, from, timeoutMs = 60_000 }: SmtpOptions): M
   });
   return {
     async send(mail) {
+      const recipient = mailboxOf(mail.to);
+      if (!recipient) throw new Error('Die Empfängeradresse ist ungültig.');
       await transporter.sendMail({
+        // Given explicitly: whatever the headers say, the message goes to this one mailbox.
+        envelope: { from: sender, to: [recipient] },
         from,
         to: mail.to,
         ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
