@@ -39,8 +39,7 @@ export const contactInput = z.object({
     .string({ error: CONTACT_MESSAGES.toEmpty })
     .trim()
     .min(1, { error: CONTACT_MESSAGES.toEmpty, abort: true })
-    .refine(isRecipient, { error: CONTACT_MESSAGES.toUnknown })
-    .transform((value) => value as ContactRecipient),
+    .refine(isRecipient, { error: CONTACT_MESSAGES.toUnknown }),
   prename: singleLine(requiredText('Der Vorname', CONTACT_LIMITS.name), 'Der Vorname'),
   lastname: singleLine(requiredText('Der Nachname', CONTACT_LIMITS.name), 'Der Nachname'),
   email: emailSchema(CONTACT_LIMITS.email),
