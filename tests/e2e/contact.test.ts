@@ -1,9 +1,21 @@
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousAccessibilityViolations } from './support/axe.ts';
+import { openDatabase } from '../../src/server/db/connection.ts';
 import { useSite } from './support/session.ts';
 
-const { visit } = useSite();
+const session = useSite();
+const { visit } = session;
+
+/** The outbox of the running site: without SMTP_URL its worker keeps each message ('held') and logs it. */
+async function outbox(): Promise<Array<{ recipient: string; subject: string; status: string }>> {
+  const { db } = openDatabase(`sqlite:${session.site.databaseFile}`);
+  try {
+    return await db.selectFrom('mail_outbox').select(['recipient', 'subject', 'status']).execute();
+  } finally {
+    await db.destroy();
+  }
+}
 
 const OSM = /^https:\/\/([a-z0-9-]+\.)*openstreetmap\.org\//;
 
@@ -88,6 +100,9 @@ describe('contact page', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('alert').filter({ hasText: 'Vielen Dank für deine Nachricht! Wir melden uns so bald wie möglich.' }).waitFor();
     await dialog.waitFor({ state: 'detached' });
+    await expect
+      .poll(outbox, { timeout: 10_000 })
+      .toEqual([{ recipient: 'vorstand@example.org', subject: 'Frage zum Training', status: 'held' }]);
   });
 
   it('shows the server\'s refusal with the prefix of SPEC §8', async () => {
