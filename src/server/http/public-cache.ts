@@ -23,7 +23,8 @@ interface Entry {
 }
 
 interface Serialized {
-  body: string;
+  /** UTF-8 bytes, encoded once: every answer sends the same ones. */
+  body: Buffer;
   etag: string;
 }
 
@@ -80,7 +81,7 @@ export class PublicCache {
     }
     let serialized = views.get(view);
     if (!serialized) {
-      const body = JSON.stringify(toBody(value as never));
+      const body = Buffer.from(JSON.stringify(toBody(value as never)), 'utf8');
       // From the content: an instance that recomputes the same answer gives the same ETag.
       serialized = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
       views.set(view, serialized);
