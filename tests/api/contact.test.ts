@@ -173,6 +173,15 @@ describe('accepted messages', () => {
     expect((await post(message, visitor)).statusCode).toBe(200);
   });
 
+  it('holds the limit for a burst of requests arriving at the same time', async () => {
+    const visitor = nextAddress();
+    const responses = await Promise.all(Array.from({ length: 9 }, () => post(message, visitor)));
+    const statuses = responses.map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([...Array<number>(CONTACT_LIMIT.perAddress).fill(200), ...Array<number>(9 - CONTACT_LIMIT.perAddress).fill(429)]);
+    expect(await count('mail_outbox')).toBe(CONTACT_LIMIT.perAddress);
+    expect(await count('contact_messages')).toBe(CONTACT_LIMIT.perAddress);
+  });
+
   it('counts only accepted messages towards the limit', async () => {
     const visitor = nextAddress();
     for (let i = 0; i < CONTACT_LIMIT.perAddress + 2; i += 1) await post({ ...message, email: 'falsch' }, visitor);
