@@ -4,7 +4,16 @@ import { expectNoSeriousAccessibilityViolations } from './support/axe.ts';
 import { openDatabase } from '../../src/server/db/connection.ts';
 import { useSite } from './support/session.ts';
 
-const session = useSite();
+const CONTACT_NOTICE = '[fett:an]Achtung:[fett:aus] Das Vereinsheim ist im August geschlossen.';
+
+const session = useSite(async (site) => {
+  const { db } = openDatabase(`sqlite:${site.databaseFile}`);
+  try {
+    await db.updateTable('section_alerts').set({ enabled: 1, text: CONTACT_NOTICE }).where('identifier', '=', 'contact').execute();
+  } finally {
+    await db.destroy();
+  }
+});
 const { visit } = session;
 
 /** The outbox of the running site: without SMTP_URL its worker keeps each message ('held') and logs it. */
@@ -42,9 +51,12 @@ async function openDialog(page: Page) {
 }
 
 describe('contact page', () => {
-  it('shows the club\'s address and social links', async () => {
+  it('shows the contact notice, the club\'s address and social links', async () => {
     const { page } = await visit();
     await page.goto('/kontakt');
+    const notice = page.getByRole('alert').filter({ hasText: 'Das Vereinsheim ist im August geschlossen.' });
+    await notice.waitFor();
+    expect(await notice.locator('strong').textContent()).toBe('Achtung:');
     await page.getByText('Am Schießstand 1').waitFor();
     await page.getByText('12345 Musterstadt').first().waitFor();
     await page.getByRole('link', { name: 'Facebook (externer Link)' }).waitFor();
