@@ -28,3 +28,11 @@ export function formatGermanDateTime(apiDateTime: string, withSeconds = false): 
   const [, year, month, day, hour, minute, second] = match;
   return `${day}.${month}.${year} ${hour}:${minute}${withSeconds ? `:${second}` : ''}`;
 }
+
+/** `YYYY-MM-DD` -> `DD.MM.YYYY` for people. */
+export function formatGermanDate(apiDate: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(apiDate);
+  if (!match) return apiDate;
+  const [, year, month, day] = match;
+  return `${day}.${month}.${year}`;
+}

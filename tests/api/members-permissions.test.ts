@@ -25,6 +25,7 @@ interface Fixture {
   downloadId: number;
   resultId: number;
   sponsorId: number;
+  hostEntryId: number;
 }
 
 /** A stored file as an upload leaves it: a random name in UPLOADS_DIR. */
@@ -50,6 +51,10 @@ async function fixture(): Promise<Fixture> {
     .insertInto('sponsors')
     .values({ name: 'Sponsor', url: '', logo_stored_name: await storedFile('webp'), logo_mime: 'image/webp', created_at: createdAt })
     .executeTakeFirstOrThrow();
+  const hostEntry = await t.db
+    .insertInto('host_entries')
+    .values({ date: '2026-12-04', supervisor_user_id: null, supervisor_special: -1, host_user_id: member.id, host_special: null })
+    .executeTakeFirstOrThrow();
   return {
     userId: member.id,
     uid: member.uid,
@@ -57,6 +62,7 @@ async function fixture(): Promise<Fixture> {
     downloadId: Number(download.insertId),
     resultId: Number(result.insertId),
     sponsorId: Number(sponsor.insertId),
+    hostEntryId: Number(hostEntry.insertId),
   };
 }
 
@@ -220,6 +226,28 @@ const matrix: Record<string, Entry> = {
     access: 'dashboard_delete',
     input: (fx) => ({ id: fx.resultId }),
     rest: { method: 'DELETE', url: (fx) => `/api/results/${fx.resultId}` },
+  },
+  'hosts.publicList': { access: 'public', rest: { method: 'GET', url: () => '/api/public/hosts' } },
+  'hosts.list': { access: 'hosts_view', rest: { method: 'GET', url: () => '/api/hosts' } },
+  'hosts.choices': { access: 'hosts_view' },
+  'hosts.create': {
+    access: 'hosts_create',
+    input: (fx) => ({ date: '2026-12-11', supervisor: -1, host: fx.userId }),
+    rest: { method: 'POST', url: () => '/api/hosts', body: (fx) => ({ date: '2026-12-18', supervisor: -3, host: fx.userId }) },
+  },
+  'hosts.update': {
+    access: 'hosts_update',
+    input: (fx) => ({ id: fx.hostEntryId, date: '2026-12-11', supervisor: -2, host: fx.userId }),
+    rest: {
+      method: 'PUT',
+      url: (fx) => `/api/hosts/${fx.hostEntryId}`,
+      body: (fx) => ({ date: '2026-12-18', supervisor: -5, host: fx.userId }),
+    },
+  },
+  'hosts.delete': {
+    access: 'hosts_delete',
+    input: (fx) => ({ id: fx.hostEntryId }),
+    rest: { method: 'DELETE', url: (fx) => `/api/hosts/${fx.hostEntryId}` },
   },
 };
 

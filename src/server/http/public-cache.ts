@@ -83,11 +83,16 @@ export class PublicCache {
     if (!serialized) {
       const body = Buffer.from(JSON.stringify(toBody(value as never)), 'utf8');
       // From the content: an instance that recomputes the same answer gives the same ETag.
-      serialized = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+      serialized = { body, etag: etagOf(body) };
       views.set(view, serialized);
     }
     return serialized;
   }
+}
+
+/** A strong ETag from the bytes of an answer: the same answer gives the same tag on every instance. */
+export function etagOf(body: Buffer | string): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 }
 
 function deepFreeze<T>(value: T): T {
@@ -98,7 +103,8 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-function matchesEtag(header: string | undefined, etag: string): boolean {
+/** Whether If-None-Match names this ETag (or any). */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   return header.split(',').some((candidate) => {
     const tag = candidate.trim();

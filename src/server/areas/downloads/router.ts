@@ -3,14 +3,19 @@ import { idInput } from '../../../shared/schemas/groups.ts';
 import { toClubDateTime } from '../../../shared/dates.ts';
 import { receivedFile } from '../../storage/schema.ts';
 import { deleteWithFile, storeWithRow } from '../../storage/storage.ts';
-import { can, publicProcedure, router } from '../../trpc/index.ts';
+import { can, router, sharedReadProcedure } from '../../trpc/index.ts';
 import { deleteDownloadRow, findDownload, findDownloadRow, insertDownload, listDownloads } from './queries.ts';
 
 /** The file comes through POST /api/downloads only (multipart); see rest.ts. */
 export const downloadCreateInput = z.object({ file: receivedFile('download') });
 
+/** The PublicCache area of the downloads; every create and delete drops it. */
+export const DOWNLOADS_CACHE_AREA = 'downloads';
+
 export const downloadsRouter = router({
-  publicList: publicProcedure.query(({ ctx }) => listDownloads(ctx.services.db, ctx.services.storage.urlOf)),
+  publicList: sharedReadProcedure.query(({ ctx }) =>
+    ctx.services.publicCache.read(DOWNLOADS_CACHE_AREA, 'list', () => listDownloads(ctx.services.db, ctx.services.storage.urlOf)),
+  ),
 
   list: can('dashboard_view').query(({ ctx }) => listDownloads(ctx.services.db, ctx.services.storage.urlOf)),
 
@@ -32,6 +37,7 @@ export const downloadsRouter = router({
         });
         return findDownload(db, id, storage.urlOf);
       });
+      ctx.services.publicCache.invalidate(DOWNLOADS_CACHE_AREA);
       await ctx.log(`Download ${download.id} (${download.filename}, ${download.type}, ${download.size} Bytes) angelegt`);
       return { message: 'Download angelegt', data: download };
     }),
@@ -42,6 +48,7 @@ export const downloadsRouter = router({
       const { db, storage } = ctx.services;
       const row = await findDownloadRow(db, input.id);
       await deleteWithFile(storage, row.stored_name, () => deleteDownloadRow(db, input.id), (message) => ctx.log(message));
+      ctx.services.publicCache.invalidate(DOWNLOADS_CACHE_AREA);
       await ctx.log(`Download ${row.id} (${row.filename}) gelöscht`);
       return { message: 'Download gelöscht', data: { id: row.id } };
     }),
