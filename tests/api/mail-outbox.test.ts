@@ -214,14 +214,29 @@ describe('two workers on one database', () => {
   it('never send a message twice', async () => {
     for (let n = 1; n <= 12; n += 1) await enqueueMail(database.db, mail(n), clock.now());
     const sent: number[] = [];
-    // Slow enough that both workers see the same due messages at the same time.
-    const slowTransport = (): MailTransport => ({
-      async send(outgoing: OutgoingMail) {
-        await new Promise((resolve) => setTimeout(resolve, 5));
-        sent.push(outgoing.id);
-      },
-      close() {},
+    // Each worker's first send waits until the other worker is sending too: both have then
+    // claimed a message while the other held one, whatever the machine's load.
+    let inFlight = 0;
+    let releaseBoth: () => void = () => {};
+    const bothSending = new Promise<void>((resolve) => {
+      releaseBoth = resolve;
     });
+    const slowTransport = (): MailTransport => {
+      let first = true;
+      return {
+        async send(outgoing: OutgoingMail) {
+          if (first) {
+            first = false;
+            inFlight += 1;
+            if (inFlight === 2) releaseBoth();
+            await Promise.race([bothSending, new Promise((resolve) => setTimeout(resolve, 5000))]);
+          }
+          await new Promise((resolve) => setTimeout(resolve, 2));
+          sent.push(outgoing.id);
+        },
+        close() {},
+      };
+    };
     const [a, b] = await Promise.all([workerWith(slowTransport()).runOnce(), workerWith(slowTransport()).runOnce()]);
     expect(a.sent + b.sent).toBe(12);
     expect(a.sent).toBeGreaterThan(0);
