@@ -372,6 +372,30 @@ describe('GET /api/images and /api/public/images', () => {
   });
 });
 
+describe('cached public reads over tRPC', () => {
+  it('answer galleries.publicAlbums and publicImages with an ETag and 304; an upload shows at once', async () => {
+    const album = await createAlbum('Zwischenspeicher', 'gun');
+    const albumsUrl = `/trpc/galleries.publicAlbums?input=${encodeURIComponent(JSON.stringify({ section: 'gun' }))}`;
+    const imagesUrl = `/trpc/galleries.publicImages?input=${encodeURIComponent(JSON.stringify({ album_id: album }))}`;
+    const urls = [albumsUrl, imagesUrl];
+    const before = await Promise.all(urls.map((url) => t.inject({ method: 'GET', url })));
+    for (const [index, response] of before.entries()) {
+      expect(response.statusCode).toBe(200);
+      expect(response.headers.etag).toMatch(/^"[\w-]+"$/);
+      const again = await t.inject({ method: 'GET', url: urls[index]!, headers: { 'if-none-match': response.headers.etag as string } });
+      expect(again.statusCode).toBe(304);
+    }
+    const [image] = (await upload(album, [filePart(await png(20, 20), 'neu.png')])).json().data;
+    const [albums, images] = await Promise.all(
+      urls.map((url, index) => t.inject({ method: 'GET', url, headers: { 'if-none-match': before[index]!.headers.etag as string } })),
+    );
+    expect(albums!.statusCode).toBe(200);
+    expect(albums!.json().result.data.find((entry: { id: number }) => entry.id === album).thumbnails).toEqual([image.thumbnail_url]);
+    expect(images!.statusCode).toBe(200);
+    expect(images!.json().result.data).toEqual([image]);
+  });
+});
+
 describe('PUT /api/images/{id}', () => {
   it('sets the title with dashboard_update: 401, 403, 404, 422 over 255 characters', async () => {
     const album = await createAlbum('Titel');

@@ -192,7 +192,7 @@ describe('galleries', () => {
 
     await album.getByRole('button', { name: `Album ${ALBUM} löschen` }).click();
     const confirmAlbum = page.getByRole('dialog', { name: 'Album löschen?' });
-    await confirmAlbum.getByText(`Das Album „${ALBUM}“ wird mit allen seinen Bildern gelöscht.`).waitFor();
+    await confirmAlbum.getByText(`Soll das Album „${ALBUM}“ mit allen seinen Bildern wirklich gelöscht werden?`).waitFor();
     await confirmAlbum.getByRole('button', { name: 'Ja' }).click();
     await snackbar(page, 'Album gelöscht');
     await album.waitFor({ state: 'detached' });

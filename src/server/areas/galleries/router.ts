@@ -18,7 +18,7 @@ import { AppError } from '../../errors.ts';
 import { receivedImages } from '../../storage/schema.ts';
 import { deleteWithFiles, storeAllWithRows } from '../../storage/storage.ts';
 import type { Context } from '../../trpc/context.ts';
-import { can, publicProcedure, router } from '../../trpc/index.ts';
+import { can, router, sharedReadProcedure } from '../../trpc/index.ts';
 import {
   albumFileNames,
   deleteAlbumRows,
@@ -65,14 +65,14 @@ async function checkAlbumSection(ctx: Context, albumId: number, section: string 
 }
 
 export const galleriesRouter = router({
-  publicAlbums: publicProcedure
+  publicAlbums: sharedReadProcedure
     .input(albumListInput)
     .query(({ ctx, input }) =>
       cached(ctx, `albums:${input?.section ?? ''}`, () => listAlbums(ctx.services.db, ctx.services.storage.urlOf, input?.section)),
     ),
 
   /** All images, one album's (unknown: 404, never cached) or one section's. */
-  publicImages: publicProcedure.input(imageListInput).query(({ ctx, input }) => {
+  publicImages: sharedReadProcedure.input(imageListInput).query(({ ctx, input }) => {
     const { db, storage } = ctx.services;
     const albumId = input?.album_id;
     const section = input?.section;

@@ -19,7 +19,7 @@ import {
   type FailedImage,
   type ImageView,
 } from '../../../../shared/schemas/galleries.ts';
-import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { DeleteDialog } from '../../../components/ConfirmDialog.tsx';
 import { FileDropZone } from '../../../components/FileDropZone.tsx';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { useSnackbar } from '../../../components/Snackbar.tsx';
@@ -209,13 +209,12 @@ function AlbumImages({ album, permissions }: { album: AlbumView; permissions: Da
         </Box>
       )}
       {upload.dialog}
-      <ConfirmDialog
-        open={confirm.open}
+      <DeleteDialog
+        state={confirm}
         title="Bild löschen?"
-        text={`Das Bild „${confirm.item?.title || confirm.item?.name || ''}“ wird gelöscht.`}
+        describe={(image) => <>Soll das Bild „{image.title || image.name}“ wirklich gelöscht werden?</>}
         busy={remove.isPending}
-        onCancel={confirm.close}
-        onConfirm={() => confirm.item && remove.mutate({ id: confirm.item.id })}
+        onDelete={(image) => remove.mutate({ id: image.id })}
       />
     </Box>
   );
@@ -295,13 +294,12 @@ function SectionAlbums({ section, permissions }: { section: Section; permissions
         ))
       )}
       <AlbumDialog key={edit.key} open={edit.open} album={edit.item} section={section} onClose={edit.close} />
-      <ConfirmDialog
-        open={confirm.open}
+      <DeleteDialog
+        state={confirm}
         title="Album löschen?"
-        text={`Das Album „${confirm.item?.name ?? ''}“ wird mit allen seinen Bildern gelöscht.`}
+        describe={(album) => <>Soll das Album „{album.name}“ mit allen seinen Bildern wirklich gelöscht werden?</>}
         busy={remove.isPending}
-        onCancel={confirm.close}
-        onConfirm={() => confirm.item && remove.mutate({ id: confirm.item.id })}
+        onDelete={(album) => remove.mutate({ id: album.id })}
       />
     </Box>
   );
