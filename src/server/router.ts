@@ -1,4 +1,5 @@
 import { authRouter } from './areas/auth/router.ts';
+import { calendarRouter } from './areas/calendar/router.ts';
 import { clubRouter } from './areas/club/router.ts';
 import { contentRouter } from './areas/content/router.ts';
 import { downloadsRouter } from './areas/downloads/router.ts';
@@ -21,6 +22,7 @@ export const appRouter = router({
   downloads: downloadsRouter,
   sponsors: sponsorsRouter,
   results: resultsRouter,
+  calendar: calendarRouter,
 });
 
 export type AppRouter = typeof appRouter;

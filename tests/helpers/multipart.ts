@@ -67,7 +67,8 @@ export async function namesInDatabase(db: Db): Promise<string[]> {
   const downloads = await db.selectFrom('downloads').select('stored_name as name').execute();
   const results = await db.selectFrom('results').select('stored_name as name').execute();
   const sponsors = await db.selectFrom('sponsors').select('logo_stored_name as name').execute();
-  return [...downloads, ...results, ...sponsors].map((row) => row.name).sort();
+  const attachments = await db.selectFrom('attachments').select('stored_name as name').execute();
+  return [...downloads, ...results, ...sponsors, ...attachments].map((row) => row.name).sort();
 }
 
 /** Polls until the check holds (an aborted request is cleaned up after its socket closed, not before). */

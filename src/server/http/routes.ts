@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { authRest } from '../areas/auth/rest.ts';
+import { calendarRest } from '../areas/calendar/rest.ts';
 import { contentRest } from '../areas/content/rest.ts';
 import { downloadsRest } from '../areas/downloads/rest.ts';
 import { resultsRest } from '../areas/results/rest.ts';
@@ -21,4 +22,5 @@ export async function registerRestRoutes(api: FastifyInstance, options: RestOpti
   await api.register(downloadsRest, options);
   await api.register(sponsorsRest, options);
   await api.register(resultsRest, options);
+  await api.register(calendarRest, options);
 }

@@ -1,7 +1,7 @@
 import { UPLOAD_MESSAGES } from '../../shared/schemas/files.ts';
 
 /** What an upload is for; each kind has its own size limit and accepted types (SPEC §5 'Uploads'). */
-export type UploadKind = 'download' | 'result' | 'logo';
+export type UploadKind = 'download' | 'result' | 'logo' | 'attachment';
 
 export type UploadLimits = Record<UploadKind, number>;
 
@@ -12,6 +12,8 @@ export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
   result: 20 * MB,
   logo: 5 * MB,
   download: 50 * MB,
+  /** Each file of an appointment's attachments (several per request). */
+  attachment: 25 * MB,
 };
 
 /** A type as sniffed from the content; `ext` is what the stored name ends with. */
@@ -31,6 +33,7 @@ export const KIND_RULES: Record<UploadKind, KindRules> = {
   // SVG is refused on purpose: it can carry scripts, and sharp would have to rasterise it anyway.
   logo: { accepts: ['image/png', 'image/jpeg', 'image/webp', 'image/gif'], wrongType: UPLOAD_MESSAGES.logoType },
   download: { accepts: null, wrongType: '' },
+  attachment: { accepts: null, wrongType: '' },
 };
 
 /** '20 MB', '512 KB', '1,5 MB': the limit as the German message names it. */
