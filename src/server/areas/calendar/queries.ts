@@ -106,7 +106,7 @@ export async function listMonth(db: Db, year: number, month: number, urlOf: UrlO
 }
 
 export async function findAppointmentRow(db: Db, id: number): Promise<AppointmentRow> {
-  const row = (await baseQuery(db).where('appointments.id', '=', id).executeTakeFirst()) as AppointmentRow | undefined;
+  const row = (await baseQuery(db).where('appointments.id', '=', id).executeTakeFirst());
   if (!row) throw new AppError('NOT_FOUND', MESSAGES.notFound);
   return row;
 }
@@ -147,7 +147,7 @@ export async function listFeed(db: Db, since: string): Promise<AppointmentRow[]>
     .where('appointments.datetime_end', '>=', since)
     .orderBy('appointments.datetime_begin')
     .orderBy('appointments.id')
-    .execute()) as AppointmentRow[];
+    .execute());
 }
 
 export async function assertGroupExists(db: Db, id: number): Promise<void> {
