@@ -76,17 +76,20 @@ export const appointmentFields = {
   notify: flag.default(false),
 };
 
-/** 'Not before begin' (SPEC §5): an appointment may begin and end at the same moment. */
-function endNotBeforeBegin(value: { datetime_begin: string; datetime_end: string }, context: z.core.$RefinementCtx): void {
-  if (value.datetime_end < value.datetime_begin) {
-    context.addIssue({ code: 'custom', path: ['datetime_end'], message: APPOINTMENT_MESSAGES.endBeforeBegin });
-  }
-}
+/**
+ * 'Not before begin' (SPEC §5): an appointment may begin and end at the same moment. The
+ * times are their own half of an intersection, so the rule is checked as soon as both are
+ * valid, even while other fields still miss (a form shows it at once).
+ */
+const { datetime_begin, datetime_end, ...otherFields } = appointmentFields;
+const appointmentTimes = z
+  .object({ datetime_begin, datetime_end })
+  .refine((value) => !(value.datetime_end < value.datetime_begin), { error: APPOINTMENT_MESSAGES.endBeforeBegin, path: ['datetime_end'] });
 
-export const appointmentCreateInput = z.object(appointmentFields).superRefine(endNotBeforeBegin);
+export const appointmentCreateInput = z.intersection(z.object(otherFields), appointmentTimes);
 export type AppointmentCreateInput = z.input<typeof appointmentCreateInput>;
 
-export const appointmentUpdateInput = z.object({ id: idSchema, ...appointmentFields }).superRefine(endNotBeforeBegin);
+export const appointmentUpdateInput = z.intersection(z.object({ id: idSchema, ...otherFields }), appointmentTimes);
 export type AppointmentUpdateInput = z.input<typeof appointmentUpdateInput>;
 
 /** A month as `YYYY-MM`, or year and month apart (REST `/api/calendar/{YYYY}/{MM}`). */
