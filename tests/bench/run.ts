@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CALENDAR_SIZES, calendarTarget, fillCalendar } from './calendar.ts';
 import { checkTarget, measure, type LoadOptions, type Measurement, type Target } from './load.ts';
 import { freePort, spawnChildServer, type ChildServer } from './processes.ts';
 import { formatCount, formatKiB, formatMs, formatRatio, formatTable } from './table.ts';
@@ -20,6 +21,9 @@ const CLIENT_DIR = join(PROJECT_ROOT, 'dist/client');
 const CONNECTIONS = 10;
 const WARMUP_SECONDS = 1;
 const DEFAULT_SECONDS = 5;
+
+const BENCH_ADMIN_UID = '00000001';
+const BENCH_ADMIN_PASSWORD = 'BenchAdmin2026';
 
 type CleanupTask = () => Promise<void>;
 
@@ -81,7 +85,8 @@ function startSite(dataDir: string, port: number): ChildServer {
       DATABASE_URL: `sqlite:${join(dataDir, 'club.sqlite')}`,
       UPLOADS_DIR: join(dataDir, 'uploads'),
       // Set, so the server does not print a generated password into the bench's output.
-      ADMIN_PASSWORD: 'BenchAdmin2026',
+      ADMIN_UID: BENCH_ADMIN_UID,
+      ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
       // Request logging would measure pino's output, not the site.
       LOG_LEVEL: 'warn',
     },
@@ -179,6 +184,17 @@ async function bench(cleanup: ReturnType<typeof createCleanup>, signal: AbortSig
   const options: LoadOptions = { seconds, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, signal };
   const measurements: Measurement[] = [];
   for (const target of targets) {
+    process.stderr.write(`messe / measuring ${target.name} …\n`);
+    measurements.push(await measure(target, options));
+  }
+  // The public calendar at a club's size and ten times it, filled through the API between the runs.
+  let filled = 0;
+  for (const size of CALENDAR_SIZES) {
+    process.stderr.write(`lege ${size - filled} Termine an / adding appointments …\n`);
+    await fillCalendar(site.baseUrl, BENCH_ADMIN_UID, BENCH_ADMIN_PASSWORD, filled, size);
+    filled = size;
+    const target = calendarTarget(site.baseUrl, size);
+    await checkTarget(target);
     process.stderr.write(`messe / measuring ${target.name} …\n`);
     measurements.push(await measure(target, options));
   }
