@@ -5,6 +5,7 @@ import { contentRouter } from './areas/content/router.ts';
 import { downloadsRouter } from './areas/downloads/router.ts';
 import { resultsRouter } from './areas/results/router.ts';
 import { sponsorsRouter } from './areas/sponsors/router.ts';
+import { hostsRouter } from './areas/hosts/router.ts';
 import { groupsRouter, permissionsRouter } from './areas/groups/router.ts';
 import { logRouter } from './areas/log/router.ts';
 import { accountRouter, usersRouter } from './areas/users/router.ts';
@@ -23,6 +24,7 @@ export const appRouter = router({
   sponsors: sponsorsRouter,
   results: resultsRouter,
   calendar: calendarRouter,
+  hosts: hostsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -63,3 +63,11 @@ export function fromClubDateTime(value: string): Date | undefined {
   }
   return candidates.length === 0 ? undefined : new Date(Math.min(...candidates));
 }
+
+/** `YYYY-MM-DD` -> `DD.MM.YYYY` for people. */
+export function formatGermanDate(apiDate: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(apiDate);
+  if (!match) return apiDate;
+  const [, year, month, day] = match;
+  return `${day}.${month}.${year}`;
+}

@@ -270,3 +270,36 @@ describe('the app page is answered from memory', () => {
     }
   });
 });
+
+describe('cached public reads over tRPC', () => {
+  const url = `/trpc/content.publicInfo,club.profile?batch=1&input=${encodeURIComponent('{}')}`;
+
+  it('answer with an ETag that browsers revalidate, and 304 when they hold it', async () => {
+    const first = await t.inject({ method: 'GET', url });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toMatch(/^application\/json/);
+    expect(first.headers['cache-control']).toBe('public, no-cache');
+    const etag = String(first.headers.etag);
+    expect(first.json()).toHaveLength(2);
+    const again = await t.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('gets a new ETag after a change', async () => {
+    const before = String((await t.inject({ method: 'GET', url })).headers.etag);
+    const save = await t.inject({ method: 'PUT', url: '/api/info/best_shot', headers: t.admin, payload: { text: `Neu ${Date.now()}` } });
+    expect(save.statusCode).toBe(200);
+    const after = await t.inject({ method: 'GET', url, headers: { 'if-none-match': before } });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(before);
+  });
+
+  it('never marks an answer that depends on who asks as shareable', async () => {
+    const headers = await t.login(ADMIN_UID, ADMIN_PASSWORD);
+    const mixed = await t.inject({ method: 'GET', url: `/trpc/content.publicInfo,auth.session?batch=1&input=${encodeURIComponent('{}')}`, headers });
+    expect(mixed.statusCode).toBe(200);
+    expect(mixed.headers.etag).toBeUndefined();
+    expect(mixed.headers['cache-control']).toBeUndefined();
+  });
+});

@@ -26,6 +26,7 @@ interface Fixture {
   resultId: number;
   sponsorId: number;
   appointmentId: number;
+  hostEntryId: number;
 }
 
 function appointmentInput(fx: Fixture) {
@@ -81,6 +82,10 @@ async function fixture(): Promise<Fixture> {
       updated_at: createdAt,
     })
     .executeTakeFirstOrThrow();
+  const hostEntry = await t.db
+    .insertInto('host_entries')
+    .values({ date: '2026-12-04', supervisor_user_id: null, supervisor_special: -1, host_user_id: member.id, host_special: null })
+    .executeTakeFirstOrThrow();
   return {
     appointmentId: Number(appointment.insertId),
     userId: member.id,
@@ -89,6 +94,7 @@ async function fixture(): Promise<Fixture> {
     downloadId: Number(download.insertId),
     resultId: Number(result.insertId),
     sponsorId: Number(sponsor.insertId),
+    hostEntryId: Number(hostEntry.insertId),
   };
 }
 
@@ -266,6 +272,28 @@ const matrix: Record<string, Entry> = {
     access: 'dashboard_delete',
     input: (fx) => ({ id: fx.resultId }),
     rest: { method: 'DELETE', url: (fx) => `/api/results/${fx.resultId}` },
+  },
+  'hosts.publicList': { access: 'public', rest: { method: 'GET', url: () => '/api/public/hosts' } },
+  'hosts.list': { access: 'hosts_view', rest: { method: 'GET', url: () => '/api/hosts' } },
+  'hosts.choices': { access: 'hosts_view' },
+  'hosts.create': {
+    access: 'hosts_create',
+    input: (fx) => ({ date: '2026-12-11', supervisor: -1, host: fx.userId }),
+    rest: { method: 'POST', url: () => '/api/hosts', body: (fx) => ({ date: '2026-12-18', supervisor: -3, host: fx.userId }) },
+  },
+  'hosts.update': {
+    access: 'hosts_update',
+    input: (fx) => ({ id: fx.hostEntryId, date: '2026-12-11', supervisor: -2, host: fx.userId }),
+    rest: {
+      method: 'PUT',
+      url: (fx) => `/api/hosts/${fx.hostEntryId}`,
+      body: (fx) => ({ date: '2026-12-18', supervisor: -5, host: fx.userId }),
+    },
+  },
+  'hosts.delete': {
+    access: 'hosts_delete',
+    input: (fx) => ({ id: fx.hostEntryId }),
+    rest: { method: 'DELETE', url: (fx) => `/api/hosts/${fx.hostEntryId}` },
   },
 };
 

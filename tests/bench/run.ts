@@ -117,6 +117,7 @@ function targetsOf(baseline: ChildServer, site: ChildServer, manifest: Manifest)
     { name: 'GET /api/public/info', url: `${site.baseUrl}/api/public/info`, expectedStatus: 200 },
     { name: 'GET /api/public/sectionalert/gun', url: `${site.baseUrl}/api/public/sectionalert/gun`, expectedStatus: 200 },
     { name: 'GET /trpc/content.publicInfo', url: `${site.baseUrl}/trpc/content.publicInfo`, expectedStatus: 200 },
+    { name: 'GET /api/public/hosts', url: `${site.baseUrl}/api/public/hosts`, expectedStatus: 200 },
   ];
 }
 

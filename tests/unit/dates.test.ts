@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatGermanDateTime, toClubDate, toClubDateTime } from '../../src/shared/dates.ts';
+import { formatGermanDate, formatGermanDateTime, toClubDate, toClubDateTime } from '../../src/shared/dates.ts';
 
 describe('club-local date-times (Europe/Berlin)', () => {
   it('adds one hour in winter and two in summer', () => {
@@ -41,5 +41,13 @@ describe('formatGermanDateTime', () => {
   it('leaves anything else as it is', () => {
     expect(formatGermanDateTime('2026-05-01')).toBe('2026-05-01');
     expect(formatGermanDateTime('kein Datum')).toBe('kein Datum');
+  });
+});
+
+describe('formatGermanDate', () => {
+  it('turns YYYY-MM-DD into DD.MM.YYYY and leaves anything else alone', () => {
+    expect(formatGermanDate('2026-12-04')).toBe('04.12.2026');
+    expect(formatGermanDate('2027-01-31 00:00:00')).toBe('31.01.2027');
+    expect(formatGermanDate('morgen')).toBe('morgen');
   });
 });

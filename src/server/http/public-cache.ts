@@ -23,7 +23,8 @@ interface Entry {
 }
 
 interface Serialized {
-  body: string;
+  /** UTF-8 bytes, encoded once: every answer sends the same ones. */
+  body: Buffer;
   etag: string;
 }
 
@@ -80,13 +81,18 @@ export class PublicCache {
     }
     let serialized = views.get(view);
     if (!serialized) {
-      const body = JSON.stringify(toBody(value as never));
+      const body = Buffer.from(JSON.stringify(toBody(value as never)), 'utf8');
       // From the content: an instance that recomputes the same answer gives the same ETag.
-      serialized = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+      serialized = { body, etag: etagOf(body) };
       views.set(view, serialized);
     }
     return serialized;
   }
+}
+
+/** A strong ETag from the bytes of an answer: the same answer gives the same tag on every instance. */
+export function etagOf(body: Buffer | string): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 }
 
 function deepFreeze<T>(value: T): T {
@@ -97,7 +103,8 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-function matchesEtag(header: string | undefined, etag: string): boolean {
+/** Whether If-None-Match names this ETag (or any). */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   return header.split(',').some((candidate) => {
     const tag = candidate.trim();

@@ -6,6 +6,7 @@ import { downloadsRest } from '../areas/downloads/rest.ts';
 import { resultsRest } from '../areas/results/rest.ts';
 import { sponsorsRest } from '../areas/sponsors/rest.ts';
 import { registerMultipart } from '../storage/multipart.ts';
+import { hostsRest } from '../areas/hosts/rest.ts';
 import { groupsRest } from '../areas/groups/rest.ts';
 import { logRest } from '../areas/log/rest.ts';
 import { usersRest } from '../areas/users/rest.ts';
@@ -23,4 +24,5 @@ export async function registerRestRoutes(api: FastifyInstance, options: RestOpti
   await api.register(sponsorsRest, options);
   await api.register(resultsRest, options);
   await api.register(calendarRest, options);
+  await api.register(hostsRest, options);
 }

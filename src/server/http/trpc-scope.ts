@@ -3,6 +3,8 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { SYSTEM_ACTOR } from '../areas/log/server-log.ts';
 import { describeError, MESSAGES } from '../errors.ts';
 import { appRouter, type AppRouter } from '../router.ts';
+import type { ProcedureMeta } from '../trpc/index.ts';
+import { etagOf, matchesEtag, PUBLIC_CACHE_CONTROL } from './public-cache.ts';
 import type { ContextFor } from './context.ts';
 import { csrfGuard } from './security.ts';
 
@@ -28,11 +30,40 @@ async function onlyJsonBodies(request: FastifyRequest, reply: FastifyReply) {
   return reply.code(415).send({ message: MESSAGES.unsupportedMediaType });
 }
 
+type ProcedureTable = Record<string, { _def: { meta?: ProcedureMeta } } | undefined>;
+
+/** Whether every procedure a GET names (a batch names several) gives everybody the same answer. */
+function namesOnlySharedReads(request: FastifyRequest): boolean {
+  const path = (request.params as { path?: string }).path;
+  if (!path) return false;
+  const procedures = appRouter._def.procedures as unknown as ProcedureTable;
+  return path.split(',').every((name) => procedures[name]?._def.meta?.sharedAnswer === true);
+}
+
+/**
+ * Cached public reads over tRPC (DESIGN §8): the answer carries an ETag, and a browser
+ * that already holds it gets 304 without the body, which is what phones save most.
+ */
+async function revalidatableSharedReads(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  if (request.method !== 'GET' || !(payload instanceof Response) || payload.status !== 200 || !namesOnlySharedReads(request)) return payload;
+  const body = await payload.text();
+  payload.headers.forEach((value, name) => void reply.header(name, value));
+  const etag = etagOf(body);
+  reply.header('ETag', etag).header('Cache-Control', PUBLIC_CACHE_CONTROL);
+  if (matchesEtag(request.headers['if-none-match'], etag)) {
+    reply.code(304).removeHeader('content-type');
+    return '';
+  }
+  reply.code(200);
+  return body;
+}
+
 /** tRPC at /trpc; it replaces the body parsers inside this scope, so it lives beside the REST shim. */
 export const trpcScope: FastifyPluginAsync<TrpcScopeOptions> = async (scope, { contextFor, sessionCookie }) => {
   const { services } = scope;
   scope.addHook('onRequest', onlyJsonBodies);
   scope.addHook('onRequest', csrfGuard(sessionCookie));
+  scope.addHook('onSend', revalidatableSharedReads);
   scope.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: MESSAGES.pathNotFound }));
   await scope.register(fastifyTRPCPlugin, {
     trpcOptions: {

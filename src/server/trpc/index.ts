@@ -6,7 +6,15 @@ import { isDatabaseUnreachable } from '../db/errors.ts';
 import { AppError, INTERNAL_ERROR_MESSAGE, MESSAGES, Refusal, fieldErrorsOf, protocolErrorMessage, type FieldErrors } from '../errors.ts';
 import { REFUSAL_PREFIX, type Context } from './context.ts';
 
-const t = initTRPC.context<Context>().create({
+export interface ProcedureMeta {
+  /**
+   * The answer is the same for every visitor (a cached public read): over GET it goes out
+   * with an ETag and a Cache-Control that lets browsers and proxies revalidate.
+   */
+  sharedAnswer?: boolean;
+}
+
+const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   errorFormatter({ shape, error }) {
     let message = error.message;
     let fieldErrors: FieldErrors | undefined;
@@ -48,6 +56,9 @@ export const publicProcedure = t.procedure.use(async ({ ctx, next }) => {
   if (!result.ok && result.error instanceof Refusal) await ctx.log(`${REFUSAL_PREFIX}${result.error.reason}`);
   return result;
 });
+
+/** A public read whose answer does not depend on who asks (DESIGN §8, cached public reads). */
+export const sharedReadProcedure = publicProcedure.meta({ sharedAnswer: true });
 
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new AppError('UNAUTHORIZED', MESSAGES.unauthorized);

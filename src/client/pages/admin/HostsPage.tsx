@@ -1,7 +1,108 @@
+import RefreshIcon from '@mui/icons-material/Refresh';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useMemo, useState } from 'react';
+import { formatGermanDate } from '../../../shared/dates.ts';
+import { hasPermission, useSignedInUser } from '../../auth.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { EMPTY_TABLE_TEXT } from '../../components/DataTable.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
+import { useDialogState } from '../../components/useDialogState.ts';
+import { trpc } from '../../trpc.ts';
+import { HostRow, type HostEntry } from './hosts/HostRow.tsx';
+import { personOptions } from './hosts/personOptions.ts';
 import { ADMIN_SCREENS } from './screens.ts';
 
-/** Stand supervision and catering (SPEC §2): the roster follows with its own issue. */
+const FETCH_ERROR_PREFIX = 'Fehler beim Abrufen der Standaufsichten/Wirte';
+
+/** A row remounts when the server's data of its entry changes, so it shows what is stored. */
+function rowKey(entry: HostEntry): string {
+  return `${entry.id}:${entry.date}:${entry.supervisor}:${entry.host}`;
+}
+
+/**
+ * Stand supervision and catering (SPEC §2, §4, §6): a refresh button, one editable row
+ * per entry and an empty row for a new one. Supervisors come from the group
+ * Standaufsichtsberechtigte, hosts from all members, both plus the special values.
+ */
 export function HostsPage() {
-  return <PageTitle>{ADMIN_SCREENS.hosts.label}</PageTitle>;
+  const user = useSignedInUser();
+  const canCreate = hasPermission(user, 'hosts_create');
+  const canUpdate = hasPermission(user, 'hosts_update');
+  const canDelete = hasPermission(user, 'hosts_delete');
+
+  const utils = trpc.useUtils();
+  const entries = trpc.hosts.list.useQuery(undefined, { meta: { errorPrefix: FETCH_ERROR_PREFIX } });
+  const choices = trpc.hosts.choices.useQuery(undefined, { meta: { errorPrefix: FETCH_ERROR_PREFIX } });
+  const supervisorOptions = useMemo(() => personOptions(choices.data?.supervisors), [choices.data]);
+  const hostOptions = useMemo(() => personOptions(choices.data?.hosts), [choices.data]);
+  // A fresh empty row after each new entry.
+  const [newRow, setNewRow] = useState(0);
+
+  const deletion = useDialogState<HostEntry>();
+  const remove = trpc.hosts.delete.useMutation({
+    meta: { errorPrefix: 'Fehler beim Löschen des Eintrags' },
+    onSuccess: () => void utils.hosts.list.invalidate(),
+    onSettled: deletion.close,
+  });
+
+  const refresh = () => {
+    void entries.refetch();
+    void choices.refetch();
+  };
+
+  return (
+    <>
+      <PageTitle>{ADMIN_SCREENS.hosts.label}</PageTitle>
+      <Box sx={{ mb: 2 }}>
+        <Button
+          variant="outlined"
+          startIcon={<RefreshIcon />}
+          loading={entries.isFetching || choices.isFetching}
+          loadingPosition="start"
+          onClick={refresh}
+        >
+          Aktualisieren
+        </Button>
+      </Box>
+      <Stack spacing={2}>
+        {entries.data?.length === 0 && !canCreate && <Alert severity="info">{EMPTY_TABLE_TEXT}</Alert>}
+        {entries.data?.map((entry) => (
+          <HostRow
+            key={rowKey(entry)}
+            entry={entry}
+            supervisorOptions={supervisorOptions}
+            hostOptions={hostOptions}
+            canSave={canUpdate}
+            canDelete={canDelete}
+            onDelete={deletion.show}
+          />
+        ))}
+        {canCreate && entries.data !== undefined && (
+          <HostRow
+            key={`new:${newRow}`}
+            entry={null}
+            supervisorOptions={supervisorOptions}
+            hostOptions={hostOptions}
+            canSave
+            canDelete={false}
+            onDelete={deletion.show}
+            onCreated={() => setNewRow((count) => count + 1)}
+          />
+        )}
+      </Stack>
+      <ConfirmDialog
+        open={deletion.open}
+        title="Eintrag löschen?"
+        text={deletion.item && <>Soll der Eintrag vom {formatGermanDate(deletion.item.date)} wirklich gelöscht werden?</>}
+        busy={remove.isPending}
+        onCancel={deletion.close}
+        onConfirm={() => {
+          if (deletion.item) remove.mutate({ id: deletion.item.id });
+        }}
+      />
+    </>
+  );
 }

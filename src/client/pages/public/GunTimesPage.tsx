@@ -1,7 +1,8 @@
 import Typography from '@mui/material/Typography';
+import { NextHosts } from './NextHosts.tsx';
 import { SectionTimes } from './SectionTimes.tsx';
 
-/** Gun times (SPEC §2): description, shooting times and the section's notice. */
+/** Gun times (SPEC §2): description, shooting times, the section's notice and the next supervisor and host. */
 export function GunTimesPage() {
   return (
     <SectionTimes
@@ -22,6 +23,8 @@ export function GunTimesPage() {
           </Typography>
         </>
       }
-    />
+    >
+      <NextHosts />
+    </SectionTimes>
   );
 }

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import ical, { ICalCalendarMethod, type ICalCalendar } from 'ical-generator';
 import { fromClubDateTime } from '../../../shared/dates.ts';
+import { etagOf } from '../../http/public-cache.ts';
 import type { AppointmentRow } from './queries.ts';
 
 /** The feed keeps appointments that ended up to this many days ago, so a subscriber's past month stays filled. */
@@ -64,7 +64,7 @@ export function buildFeed(appointments: FeedAppointment[], publicUrl: string, cl
   const calendar = calendarFor(`Termine – ${clubName}`, publicUrl);
   for (const appointment of appointments) addEvent(calendar, appointment, publicUrl);
   const body = calendar.toString();
-  return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+  return { body, etag: etagOf(body) };
 }
 
 /** One event as an .ics of its own (the notification mail), with the feed's UID and SEQUENCE. */

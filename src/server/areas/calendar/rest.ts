@@ -1,14 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { PUBLIC_CACHE_CONTROL, sendCached } from '../../http/public-cache.ts';
+import { matchesEtag, PUBLIC_CACHE_CONTROL, sendCached } from '../../http/public-cache.ts';
 import { untrusted, type RestOptions } from '../../http/rest.ts';
 import { readUploadFiles } from '../../storage/multipart.ts';
 import { MAX_ATTACHMENTS_PER_UPLOAD } from './router.ts';
 
 type IdParams = { Params: { id: string } };
-
-function etagMatches(header: string | undefined, etag: string): boolean {
-  return header !== undefined && header.split(',').some((tag) => [etag, `W/${etag}`, '*'].includes(tag.trim()));
-}
 
 /** Calendar paths of SPEC §7 and the iCal feed (DESIGN §8). */
 export const calendarRest: FastifyPluginAsync<RestOptions> = async (app, { callerFor }) => {
@@ -23,7 +19,7 @@ export const calendarRest: FastifyPluginAsync<RestOptions> = async (app, { calle
     const caller = await callerFor(request, reply);
     const feed = await caller.calendar.publicFeed();
     reply.header('ETag', feed.etag).header('Cache-Control', PUBLIC_CACHE_CONTROL);
-    if (etagMatches(request.headers['if-none-match'], feed.etag)) return reply.code(304).send();
+    if (matchesEtag(request.headers['if-none-match'], feed.etag)) return reply.code(304).send();
     return reply
       .type('text/calendar; charset=utf-8')
       .header('Content-Disposition', 'inline; filename="termine.ics"')

@@ -6,7 +6,7 @@ import { Refusal } from '../../errors.ts';
 import { receivedFile } from '../../storage/schema.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Context } from '../../trpc/context.ts';
-import { authedProcedure, can, publicProcedure, router } from '../../trpc/index.ts';
+import { authedProcedure, can, router, sharedReadProcedure } from '../../trpc/index.ts';
 import { buildFeed, FEED_PAST_DAYS, type Feed } from './feed.ts';
 import { queueAppointmentMails } from './notify.ts';
 import {
@@ -69,14 +69,14 @@ export const calendarRouter = router({
     .query(({ ctx, input }) => listMonth(ctx.services.db, input.year, input.month, ctx.services.storage.urlOf)),
 
   /** Upcoming public appointments: not yet ended, soonest first. */
-  publicList: publicProcedure.query(({ ctx }) =>
+  publicList: sharedReadProcedure.query(({ ctx }) =>
     ctx.services.publicCache.read(CALENDAR_CACHE_AREA, 'list', () =>
       listPublic(ctx.services.db, toClubDateTime(now(ctx)), ctx.services.storage.urlOf),
     ),
   ),
 
   /** The iCal feed (RFC 5545) as text with its ETag; REST serves it as text/calendar. */
-  publicFeed: publicProcedure.query(({ ctx }) =>
+  publicFeed: sharedReadProcedure.query(({ ctx }) =>
     ctx.services.publicCache.read(CALENDAR_CACHE_AREA, 'feed', async (): Promise<Feed> => {
       const since = toClubDateTime(new Date(now(ctx).getTime() - FEED_PAST_DAYS * 86_400_000));
       return buildFeed(await listFeed(ctx.services.db, since), ctx.services.config.publicUrl, ctx.services.clubProfile.name);

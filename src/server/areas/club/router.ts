@@ -1,6 +1,6 @@
-import { publicProcedure, router } from '../../trpc/index.ts';
+import { router, sharedReadProcedure } from '../../trpc/index.ts';
 
 export const clubRouter = router({
   /** Name, address, contacts, social links and course of the club (club.json, DESIGN §8). */
-  profile: publicProcedure.query(({ ctx }) => ctx.services.clubProfile),
+  profile: sharedReadProcedure.query(({ ctx }) => ctx.services.clubProfile),
 });

@@ -2,7 +2,7 @@ import { ALERT_LABELS, INFO_LABELS } from '../../../shared/content.ts';
 import { alertIdentifierInput, alertUpdateInput, infoIdentifierInput, infoUpdateInput, type AlertEntry, type InfoEntry } from '../../../shared/schemas/content.ts';
 import { AppError } from '../../errors.ts';
 import type { Context } from '../../trpc/context.ts';
-import { can, publicProcedure, router } from '../../trpc/index.ts';
+import { can, router, sharedReadProcedure } from '../../trpc/index.ts';
 import {
   findAlert,
   findInfoText,
@@ -40,13 +40,13 @@ function cached<T extends object>(ctx: Context, key: string, compute: () => Prom
 }
 
 export const contentRouter = router({
-  publicInfo: publicProcedure.query(({ ctx }) => cached(ctx, 'info', () => listInfoTexts(ctx.services.db))),
+  publicInfo: sharedReadProcedure.query(({ ctx }) => cached(ctx, 'info', () => listInfoTexts(ctx.services.db))),
 
-  publicAlerts: publicProcedure.query(({ ctx }) =>
+  publicAlerts: sharedReadProcedure.query(({ ctx }) =>
     cached(ctx, 'alerts', async () => (await listAlerts(ctx.services.db)).map(publicAlert)),
   ),
 
-  publicInfoText: publicProcedure.input(infoIdentifierInput).query(({ ctx, input }) => {
+  publicInfoText: sharedReadProcedure.input(infoIdentifierInput).query(({ ctx, input }) => {
     const identifier = knownInfo(input.identifier);
     return cached(ctx, `info:${identifier}`, async (): Promise<InfoEntry> => {
       const entry = await findInfoText(ctx.services.db, identifier);
@@ -55,7 +55,7 @@ export const contentRouter = router({
     });
   }),
 
-  publicAlert: publicProcedure.input(alertIdentifierInput).query(({ ctx, input }) => {
+  publicAlert: sharedReadProcedure.input(alertIdentifierInput).query(({ ctx, input }) => {
     const identifier = knownAlert(input.identifier);
     return cached(ctx, `alert:${identifier}`, async (): Promise<AlertEntry> => {
       const entry = await findAlert(ctx.services.db, identifier);

@@ -3,14 +3,14 @@ import { idInput } from '../../../shared/schemas/groups.ts';
 import { toClubDateTime } from '../../../shared/dates.ts';
 import { receivedFile } from '../../storage/schema.ts';
 import { deleteWithFile, storeWithRow } from '../../storage/storage.ts';
-import { can, publicProcedure, router } from '../../trpc/index.ts';
+import { can, router, sharedReadProcedure } from '../../trpc/index.ts';
 import { deleteDownloadRow, findDownload, findDownloadRow, insertDownload, listDownloads } from './queries.ts';
 
 /** The file comes through POST /api/downloads only (multipart); see rest.ts. */
 export const downloadCreateInput = z.object({ file: receivedFile('download') });
 
 export const downloadsRouter = router({
-  publicList: publicProcedure.query(({ ctx }) => listDownloads(ctx.services.db, ctx.services.storage.urlOf)),
+  publicList: sharedReadProcedure.query(({ ctx }) => listDownloads(ctx.services.db, ctx.services.storage.urlOf)),
 
   list: can('dashboard_view').query(({ ctx }) => listDownloads(ctx.services.db, ctx.services.storage.urlOf)),
 

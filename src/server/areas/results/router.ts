@@ -8,7 +8,7 @@ import { AppError, MESSAGES } from '../../errors.ts';
 import { receivedFile } from '../../storage/schema.ts';
 import { deleteWithFile, storeWithRow } from '../../storage/storage.ts';
 import type { Context } from '../../trpc/context.ts';
-import { authedProcedure, can, publicProcedure, router } from '../../trpc/index.ts';
+import { authedProcedure, can, router, sharedReadProcedure } from '../../trpc/index.ts';
 import { deleteResultRow, findResult, findResultRow, insertResult, listResults } from './queries.ts';
 
 /** SPEC §6: gun results are added with dashboard_create, archery and blowpipe results with dashboard_update. */
@@ -41,7 +41,7 @@ async function requireSectionPermission(ctx: Member, path: string, section: Resu
 export const resultCreateInput = z.object({ ...resultFields, file: receivedFile('result') });
 
 export const resultsRouter = router({
-  publicList: publicProcedure.input(resultListInput).query(({ ctx, input }) => listResults(ctx.services.db, ctx.services.storage.urlOf, input?.section)),
+  publicList: sharedReadProcedure.input(resultListInput).query(({ ctx, input }) => listResults(ctx.services.db, ctx.services.storage.urlOf, input?.section)),
 
   list: can('dashboard_view')
     .input(resultListInput)

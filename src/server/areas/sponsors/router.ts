@@ -4,14 +4,14 @@ import { sponsorFields, sponsorFieldsInput, UPLOAD_MESSAGES } from '../../../sha
 import { idInput } from '../../../shared/schemas/groups.ts';
 import { receivedFile } from '../../storage/schema.ts';
 import { deleteWithFile, storeWithRow } from '../../storage/storage.ts';
-import { can, publicProcedure, router } from '../../trpc/index.ts';
+import { can, router, sharedReadProcedure } from '../../trpc/index.ts';
 import { deleteSponsorRow, findSponsor, findSponsorRow, insertSponsor, listSponsors } from './queries.ts';
 
 /** The logo comes through POST /api/sponsors only (multipart name, url, logo); see rest.ts. */
 export const sponsorCreateInput = z.object({ ...sponsorFields, logo: receivedFile('logo', UPLOAD_MESSAGES.missingLogo) });
 
 export const sponsorsRouter = router({
-  publicList: publicProcedure.query(({ ctx }) => listSponsors(ctx.services.db, ctx.services.storage.urlOf)),
+  publicList: sharedReadProcedure.query(({ ctx }) => listSponsors(ctx.services.db, ctx.services.storage.urlOf)),
 
   list: can('dashboard_view').query(({ ctx }) => listSponsors(ctx.services.db, ctx.services.storage.urlOf)),
 

@@ -12,6 +12,7 @@ import { AppError, MESSAGES, Refusal } from '../../errors.ts';
 import { authedProcedure, can, router } from '../../trpc/index.ts';
 import type { Context } from '../../trpc/context.ts';
 import type { Principal } from '../auth/principal.ts';
+import { HOSTS_CACHE_AREA } from '../hosts/queries.ts';
 import { findUserRecord, groupIdsOfUser, listUserRecords, refersTo, resolveUserId, USER_NOT_FOUND } from './queries.ts';
 import { describeUser, saveUser } from './save.ts';
 
@@ -117,9 +118,11 @@ export const usersRouter = router({
       if (id === ctx.user.id) throw new Refusal(`Selbstlöschung von Benutzer ${id}`, 'Du kannst dich nicht selbst löschen.');
       const record = await findUserRecord(db, id);
       if (!record) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
-      // Memberships and sessions go with the row (ON DELETE CASCADE).
+      // Memberships and sessions go with the row (ON DELETE CASCADE); roster slots naming
+      // the member are set to null and read as 'ungeklärt' (ON DELETE SET NULL).
       await db.deleteFrom('users').where('id', '=', id).execute();
       ctx.services.credentials.forgetUser(id);
+      ctx.services.publicCache.invalidate(HOSTS_CACHE_AREA);
       await ctx.log(`${describeUser(record)} gelöscht`);
       return { message: 'Benutzer gelöscht', data: { id } };
     }),

@@ -5,6 +5,7 @@ import { AppError } from '../../errors.ts';
 import type { AppServices } from '../../services.ts';
 import { deleteOtherSessions } from '../auth/sessions.ts';
 import { assertMayGrantGroups } from '../groups/grants.ts';
+import { HOSTS_CACHE_AREA } from '../hosts/queries.ts';
 import { assertGroupsExist, findUserRecord, groupIdsOfUser, replaceUserGroups, UID_TAKEN, USER_NOT_FOUND, type UserRecord } from './queries.ts';
 
 export interface UserFields {
@@ -85,6 +86,8 @@ export async function saveUser(
     throw error;
   }
   services.credentials.forgetUser(id);
+  // The public roster shows members' names.
+  services.publicCache.invalidate(HOSTS_CACHE_AREA);
   const record = await findUserRecord(db, id);
   if (!record) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
   return record;

@@ -1,0 +1,185 @@
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import SaveIcon from '@mui/icons-material/Save';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import dayjs, { type Dayjs } from 'dayjs';
+import { API_DATE_FORMAT, DATE_FORMAT } from '../../../../shared/constants.ts';
+import { formatGermanDate } from '../../../../shared/dates.ts';
+import { hostCreateInput } from '../../../../shared/schemas/hosts.ts';
+import { useSchemaForm } from '../../../components/useSchemaForm.ts';
+import { trpc, type RouterOutputs } from '../../../trpc.ts';
+import { optionFor, type PersonOption } from './personOptions.ts';
+
+export type HostEntry = RouterOutputs['hosts']['list'][number];
+
+interface HostFormValues {
+  date: Dayjs | null;
+  supervisor: number | null;
+  host: number | null;
+}
+
+/** What the shared schema checks: a half-typed date is sent as text that is no date, so its message shows. */
+function toInput(values: HostFormValues) {
+  const date = values.date === null ? '' : values.date.isValid() ? values.date.format(API_DATE_FORMAT) : 'ungültig';
+  return { date, supervisor: values.supervisor, host: values.host };
+}
+
+export interface HostRowProps {
+  /** null: the empty row for a new entry. */
+  entry: HostEntry | null;
+  supervisorOptions: readonly PersonOption[];
+  hostOptions: readonly PersonOption[];
+  /** Whether the row may be saved (hosts_create for the new row, hosts_update for the others). */
+  canSave: boolean;
+  canDelete: boolean;
+  onDelete: (entry: HostEntry) => void;
+  /** The new row was saved: the page starts a fresh one. */
+  onCreated?: () => void;
+}
+
+interface PersonFieldProps {
+  label: string;
+  value: number | null;
+  options: readonly PersonOption[];
+  everyone: readonly PersonOption[];
+  readOnly: boolean;
+  error: string | undefined;
+  onChange: (value: number | null) => void;
+}
+
+function PersonField({ label, value, options, everyone, readOnly, error, onChange }: PersonFieldProps) {
+  const selected = optionFor(value, options, everyone);
+  // A stored value outside the choices must still be an option, or the field shows nothing.
+  const withSelected = selected === null || options.some((option) => option.value === selected.value) ? options : [...options, selected];
+  return (
+    <Autocomplete
+      options={withSelected}
+      value={selected}
+      onChange={(_event, option) => onChange(option?.value ?? null)}
+      groupBy={(option) => (option.special ? 'Sonderwerte' : 'Mitglieder')}
+      getOptionLabel={(option) => option.label}
+      getOptionKey={(option) => option.value}
+      isOptionEqualToValue={(option, chosen) => option.value === chosen.value}
+      readOnly={readOnly}
+      autoHighlight
+      noOptionsText="Keine Treffer"
+      openText="Auswahl öffnen"
+      closeText="Auswahl schließen"
+      clearText="Leeren"
+      renderInput={(params) => <TextField {...params} label={label} required={!readOnly} error={error !== undefined} helperText={error} />}
+    />
+  );
+}
+
+/**
+ * One roster entry (SPEC §2): date, supervisor and host with save and delete, or the
+ * empty row that creates an entry. Without the permission the row is read-only.
+ */
+export function HostRow({ entry, supervisorOptions, hostOptions, canSave, canDelete, onDelete, onCreated }: HostRowProps) {
+  const utils = trpc.useUtils();
+  const form = useSchemaForm(
+    hostCreateInput,
+    (): HostFormValues => ({
+      date: entry ? dayjs(entry.date, API_DATE_FORMAT) : null,
+      supervisor: entry?.supervisor ?? null,
+      host: entry?.host ?? null,
+    }),
+    toInput,
+  );
+
+  const saved = () => void utils.hosts.list.invalidate();
+  const create = trpc.hosts.create.useMutation({
+    meta: { errorPrefix: 'Fehler beim Erstellen des Eintrags' },
+    onSuccess: () => {
+      saved();
+      onCreated?.();
+    },
+    onError: form.showServerErrors,
+  });
+  const update = trpc.hosts.update.useMutation({
+    meta: { errorPrefix: 'Fehler beim Bearbeiten des Eintrags' },
+    onSuccess: saved,
+    onError: form.showServerErrors,
+  });
+  const busy = create.isPending || update.isPending;
+  const readOnly = !canSave;
+
+  const submit = (event: { preventDefault: () => void }) => {
+    event.preventDefault();
+    if (readOnly || busy) return;
+    const input = form.validate();
+    if (!input) return;
+    if (entry) update.mutate({ id: entry.id, ...input });
+    else create.mutate(input);
+  };
+
+  const dateError = form.errorOf('date');
+  const name = entry ? `Eintrag vom ${formatGermanDate(entry.date)}` : 'Neuer Eintrag';
+  return (
+    <Paper
+      component="form"
+      variant="outlined"
+      aria-label={name}
+      noValidate
+      onSubmit={submit}
+      sx={{
+        p: 2,
+        display: 'grid',
+        gap: 2,
+        alignItems: 'start',
+        gridTemplateColumns: { xs: '1fr', md: 'minmax(180px, 1fr) 2fr 2fr auto' },
+      }}
+    >
+      <DatePicker
+        label="Datum"
+        format={DATE_FORMAT}
+        value={form.values.date}
+        onChange={(value) => form.setField('date', value)}
+        readOnly={readOnly}
+        slotProps={{ textField: { required: !readOnly, error: dateError !== undefined, helperText: dateError } }}
+      />
+      <PersonField
+        label="Standaufsicht"
+        value={form.values.supervisor}
+        options={supervisorOptions}
+        everyone={hostOptions}
+        readOnly={readOnly}
+        error={form.errorOf('supervisor')}
+        onChange={(value) => form.setField('supervisor', value)}
+      />
+      <PersonField
+        label="Bewirtung"
+        value={form.values.host}
+        options={hostOptions}
+        everyone={hostOptions}
+        readOnly={readOnly}
+        error={form.errorOf('host')}
+        onChange={(value) => form.setField('host', value)}
+      />
+      <Box sx={{ display: 'flex', flexWrap: 'nowrap', pt: 1, minWidth: 96 }}>
+        {canSave && (
+          <Tooltip title={entry ? 'Speichern' : 'Eintrag anlegen'}>
+            <span>
+              <IconButton type="submit" aria-label={entry ? 'Speichern' : 'Eintrag anlegen'} color="primary" disabled={busy}>
+                {entry ? <SaveIcon /> : <AddIcon />}
+              </IconButton>
+            </span>
+          </Tooltip>
+        )}
+        {entry && canDelete && (
+          <Tooltip title="Löschen">
+            <IconButton aria-label="Löschen" onClick={() => onDelete(entry)} disabled={busy}>
+              <DeleteIcon />
+            </IconButton>
+          </Tooltip>
+        )}
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,88 @@
+import { toClubDate } from '../../../shared/dates.ts';
+import { idInput } from '../../../shared/schemas/groups.ts';
+import { hostCreateInput, hostUpdateInput } from '../../../shared/schemas/hosts.ts';
+import { can, router, sharedReadProcedure } from '../../trpc/index.ts';
+import {
+  assertValidPeople,
+  deleteHostEntry,
+  findHostEntry,
+  HOSTS_CACHE_AREA,
+  insertHostEntry,
+  listHostEntries,
+  listMemberChoices,
+  listPublicHostEntries,
+  listSupervisorChoices,
+  updateHostEntry,
+  type HostEntry,
+} from './queries.ts';
+
+export const HOSTS_MESSAGES = {
+  created: 'Eintrag angelegt',
+  updated: 'Eintrag gespeichert',
+  deleted: 'Eintrag gelöscht',
+} as const;
+
+function describeEntry(entry: HostEntry): string {
+  return `Standaufsicht/Bewirtung ${entry.id} am ${entry.date} (Standaufsicht ${entry.supervisor}, Bewirtung ${entry.host})`;
+}
+
+/** Stand supervision and catering roster (SPEC §2, §4, §6). */
+export const hostsRouter = router({
+  /** Upcoming entries from today (Europe/Berlin) with names only; cached until a write of roster or members. */
+  publicList: sharedReadProcedure.query(({ ctx }) => {
+    const today = toClubDate(ctx.services.clock.now());
+    // The day is part of the key: after midnight yesterday's entries are no longer upcoming.
+    return ctx.services.publicCache.read(HOSTS_CACHE_AREA, `upcoming:${today}`, () => listPublicHostEntries(ctx.services.db, today));
+  }),
+
+  list: can('hosts_view').query(({ ctx }) => listHostEntries(ctx.services.db)),
+
+  /**
+   * Who may be chosen (SPEC §6): members of Standaufsichtsberechtigte as supervisors, all
+   * members as hosts; names only, so the screen needs no users_view. The special values
+   * come from src/shared.
+   */
+  choices: can('hosts_view').query(async ({ ctx }) => {
+    const { db } = ctx.services;
+    return { supervisors: await listSupervisorChoices(db), hosts: await listMemberChoices(db) };
+  }),
+
+  create: can('hosts_create')
+    .input(hostCreateInput)
+    .mutation(async ({ ctx, input }) => {
+      const entry = await ctx.services.db.transaction().execute(async (trx) => {
+        await assertValidPeople(trx, input);
+        return findHostEntry(trx, await insertHostEntry(trx, input));
+      });
+      ctx.services.publicCache.invalidate(HOSTS_CACHE_AREA);
+      await ctx.log(`${describeEntry(entry)} angelegt`);
+      return { message: HOSTS_MESSAGES.created, data: entry };
+    }),
+
+  update: can('hosts_update')
+    .input(hostUpdateInput)
+    .mutation(async ({ ctx, input }) => {
+      const entry = await ctx.services.db.transaction().execute(async (trx) => {
+        await findHostEntry(trx, input.id);
+        await assertValidPeople(trx, input);
+        await updateHostEntry(trx, input.id, input);
+        return findHostEntry(trx, input.id);
+      });
+      ctx.services.publicCache.invalidate(HOSTS_CACHE_AREA);
+      await ctx.log(`${describeEntry(entry)} geändert`);
+      return { message: HOSTS_MESSAGES.updated, data: entry };
+    }),
+
+  delete: can('hosts_delete')
+    .input(idInput)
+    .mutation(async ({ ctx, input }) => {
+      const entry = await ctx.services.db.transaction().execute(async (trx) => {
+        const found = await findHostEntry(trx, input.id);
+        await deleteHostEntry(trx, input.id);
+        return found;
+      });
+      ctx.services.publicCache.invalidate(HOSTS_CACHE_AREA);
+      await ctx.log(`${describeEntry(entry)} gelöscht`);
+      return { message: HOSTS_MESSAGES.deleted, data: { id: entry.id } };
+    }),
+});
