@@ -1,4 +1,5 @@
 import { isClientError } from './trpc.ts';
+import { isUploadError } from './upload.ts';
 
 const UNREACHABLE_MESSAGE = 'Der Server ist nicht erreichbar. Bitte versuche es später erneut.';
 const UNKNOWN_MESSAGE = 'Unbekannter Fehler';
@@ -28,5 +29,6 @@ export function isUnauthorized(error: unknown): boolean {
 
 /** The messages per field that the server found (zod issues or a domain error on one field). */
 export function fieldErrorsOf(error: unknown): Record<string, string[]> {
+  if (isUploadError(error)) return error.fieldErrors;
   return (isClientError(error) && error.data?.fieldErrors) || {};
 }

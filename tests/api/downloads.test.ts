@@ -127,3 +127,33 @@ describe('session cookie', () => {
     expect(withHeader.statusCode).toBe(201);
   });
 });
+
+describe('cached public list (DESIGN §8)', () => {
+  const publicList = (etag?: string) => t.inject({ method: 'GET', url: '/api/public/downloads', headers: etag ? { 'if-none-match': etag } : {} });
+  const filenames = (response: { json: () => { data: { filename: string }[] } }) => response.json().data.map((d) => d.filename);
+
+  it('sends an ETag and answers 304 on a match; an upload and a delete show at once, over REST and tRPC', async () => {
+    const first = await publicList();
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('public, no-cache');
+    const again = await publicList(etag);
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const anonymous = await t.callerAs(null);
+    expect((await anonymous.downloads.publicList()).map((d) => d.filename)).not.toContain('Neu im Cache.pdf');
+
+    const { data } = (await upload(creator, 'Neu im Cache.pdf')).json();
+    const afterUpload = await publicList(etag);
+    expect(afterUpload.statusCode).toBe(200);
+    expect(afterUpload.headers.etag).not.toBe(etag);
+    expect(filenames(afterUpload)).toContain('Neu im Cache.pdf');
+    expect((await anonymous.downloads.publicList()).map((d) => d.filename)).toContain('Neu im Cache.pdf');
+
+    expect((await t.inject({ method: 'DELETE', url: `/api/downloads/${data.id}`, headers: deleter })).statusCode).toBe(200);
+    const afterDelete = await publicList(afterUpload.headers.etag);
+    expect(afterDelete.statusCode).toBe(200);
+    expect(filenames(afterDelete)).not.toContain('Neu im Cache.pdf');
+    expect((await anonymous.downloads.publicList()).map((d) => d.filename)).not.toContain('Neu im Cache.pdf');
+  });
+});

@@ -138,3 +138,36 @@ describe('DELETE /api/results/{id}', () => {
     expect((await t.inject({ method: 'GET', url: data.file_url })).statusCode).toBe(404);
   });
 });
+
+describe('cached public list (DESIGN §8)', () => {
+  const publicList = (query = '', etag?: string) =>
+    t.inject({ method: 'GET', url: `/api/public/results${query}`, headers: etag ? { 'if-none-match': etag } : {} });
+  const ids = (response: { json: () => { data: { id: number }[] } }) => response.json().data.map((r) => r.id);
+
+  it('sends an ETag per list and answers 304 on a match; an upload and a delete show at once in every list', async () => {
+    const all = await publicList();
+    const arch = await publicList('?section=arch');
+    const allEtag = all.headers.etag as string;
+    const archEtag = arch.headers.etag as string;
+    expect(allEtag).toMatch(/^"[\w-]+"$/);
+    expect(archEtag).not.toBe(allEtag);
+    expect((await publicList('', allEtag)).statusCode).toBe(304);
+    expect((await publicList('?section=arch', archEtag)).statusCode).toBe(304);
+    const anonymous = await t.callerAs(null);
+    const before = (await anonymous.results.publicList({ section: 'arch' })).length;
+
+    const { data } = (await upload([...fields('arch', '0'), filePart(pdf(), 'Turnier.pdf')], updater)).json();
+    const archAfter = await publicList('?section=arch', archEtag);
+    expect(archAfter.statusCode).toBe(200);
+    expect(ids(archAfter)[0]).toBe(data.id);
+    expect(ids(await publicList('', allEtag))).toContain(data.id);
+    expect((await publicList('?section=gun')).json().data.map((r: { id: number }) => r.id)).not.toContain(data.id);
+    expect((await anonymous.results.publicList({ section: 'arch' })).length).toBe(before + 1);
+
+    expect((await t.inject({ method: 'DELETE', url: `/api/results/${data.id}`, headers: deleter })).statusCode).toBe(200);
+    const archDeleted = await publicList('?section=arch', archAfter.headers.etag);
+    expect(archDeleted.statusCode).toBe(200);
+    expect(ids(archDeleted)).not.toContain(data.id);
+    expect((await anonymous.results.publicList({ section: 'arch' })).length).toBe(before);
+  });
+});

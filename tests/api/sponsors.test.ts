@@ -151,3 +151,30 @@ describe('DELETE /api/sponsors/{id}', () => {
     expect(log).toContain(`Sponsor ${data.id} (Weg damit) gelöscht`);
   });
 });
+
+describe('cached public list (DESIGN §8)', () => {
+  const publicList = (etag?: string) => t.inject({ method: 'GET', url: '/api/public/sponsors', headers: etag ? { 'if-none-match': etag } : {} });
+  const names = (response: { json: () => { data: { name: string }[] } }) => response.json().data.map((s) => s.name);
+
+  it('sends an ETag and answers 304 on a match; a new and a deleted sponsor show at once, over REST and tRPC', async () => {
+    const first = await publicList();
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect((await publicList(etag)).statusCode).toBe(304);
+    const anonymous = await t.callerAs(null);
+    expect((await anonymous.sponsors.publicList()).map((s) => s.name)).not.toContain('Frisch im Cache');
+
+    const { data } = (await create([{ name: 'name', value: 'Frisch im Cache' }, logoPart()])).json();
+    const afterCreate = await publicList(etag);
+    expect(afterCreate.statusCode).toBe(200);
+    expect(afterCreate.headers.etag).not.toBe(etag);
+    expect(names(afterCreate)).toContain('Frisch im Cache');
+    expect((await anonymous.sponsors.publicList()).map((s) => s.name)).toContain('Frisch im Cache');
+
+    expect((await t.inject({ method: 'DELETE', url: `/api/sponsors/${data.id}`, headers: deleter })).statusCode).toBe(200);
+    const afterDelete = await publicList(afterCreate.headers.etag);
+    expect(afterDelete.statusCode).toBe(200);
+    expect(names(afterDelete)).not.toContain('Frisch im Cache');
+    expect((await anonymous.sponsors.publicList()).map((s) => s.name)).not.toContain('Frisch im Cache');
+  });
+});

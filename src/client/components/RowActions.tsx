@@ -11,14 +11,15 @@ export interface RowActionsProps {
   /** Group 1 and user 1 (SPEC §4): no buttons at all, only a lock saying why. */
   protectedEntry?: boolean;
   /** Without the permission the button stays visible but disabled (SPEC §6). */
-  canEdit: boolean;
+  /** Rows that cannot be edited (an uploaded file) leave out onEdit and get only the delete button. */
+  canEdit?: boolean;
   canDelete: boolean;
-  onEdit: () => void;
+  onEdit?: () => void;
   onDelete: () => void;
 }
 
 /** The edit and delete buttons at the end of a table row in the back office. */
-export function RowActions({ protectedEntry = false, canEdit, canDelete, onEdit, onDelete }: RowActionsProps) {
+export function RowActions({ protectedEntry = false, canEdit = false, canDelete, onEdit, onDelete }: RowActionsProps) {
   if (protectedEntry) {
     return (
       <Tooltip title={PROTECTED_ENTRY_TEXT}>
@@ -29,13 +30,15 @@ export function RowActions({ protectedEntry = false, canEdit, canDelete, onEdit,
   return (
     <Box sx={{ display: 'flex', flexWrap: 'nowrap' }}>
       {/* A disabled button fires no events; the span lets the tooltip still explain it. */}
-      <Tooltip title="Bearbeiten">
-        <span>
-          <IconButton aria-label="Bearbeiten" onClick={onEdit} disabled={!canEdit}>
-            <EditIcon />
-          </IconButton>
-        </span>
-      </Tooltip>
+      {onEdit && (
+        <Tooltip title="Bearbeiten">
+          <span>
+            <IconButton aria-label="Bearbeiten" onClick={onEdit} disabled={!canEdit}>
+              <EditIcon />
+            </IconButton>
+          </span>
+        </Tooltip>
+      )}
       <Tooltip title="Löschen">
         <span>
           <IconButton aria-label="Löschen" onClick={onDelete} disabled={!canDelete}>

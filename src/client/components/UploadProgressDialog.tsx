@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -7,20 +8,26 @@ import { TitledDialog } from './TitledDialog.tsx';
 
 export interface UploadProgressDialogProps {
   open: boolean;
+  /** e.g. 'Satzung.pdf wird hochgeladen' */
   title: string;
+  /** 0 to 100. */
   percent: number;
   onCancel: () => void;
 }
 
-/** STAND-IN until the filesui branch is merged (see src/client/upload.ts): the upload's percent and a cancel button. */
+/** The progress of one upload in percent (SPEC §4), with 'Abbrechen'. */
 export function UploadProgressDialog({ open, title, percent, onCancel }: UploadProgressDialogProps) {
+  const shown = Math.max(0, Math.min(100, Math.round(percent)));
   return (
+    // Escape or a click beside it must not hide a running upload; 'Abbrechen' says what happens.
     <TitledDialog open={open} title={title} busy onClose={onCancel} fullWidth maxWidth="xs">
       <DialogContent>
-        <LinearProgress variant="determinate" value={percent} aria-label="Fortschritt" />
-        <Typography sx={{ mt: 1 }} aria-live="polite">
-          {percent} %
-        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+          <LinearProgress variant="determinate" value={shown} aria-label="Fortschritt" sx={{ flexGrow: 1, height: 8, borderRadius: 1 }} />
+          <Typography sx={{ minWidth: '3.5em', textAlign: 'right' }} aria-live="polite">
+            {shown} %
+          </Typography>
+        </Box>
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel}>Abbrechen</Button>

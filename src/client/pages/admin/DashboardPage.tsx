@@ -5,7 +5,10 @@ import { hasPermission, useSignedInUser } from '../../auth.ts';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { AlertsPanel } from './dashboard/AlertsPanel.tsx';
 import { DashboardPanel } from './dashboard/DashboardPanel.tsx';
+import { DownloadsPanel } from './dashboard/DownloadsPanel.tsx';
 import { InfoTextsPanel } from './dashboard/InfoTextsPanel.tsx';
+import { ResultsPanel } from './dashboard/ResultsPanel.tsx';
+import { SponsorsPanel } from './dashboard/SponsorsPanel.tsx';
 import { ADMIN_SCREENS } from './screens.ts';
 
 /** What a panel may do for the member on screen (SPEC §6). */
@@ -21,8 +24,7 @@ interface PanelDefinition {
 }
 
 /**
- * The panels of SPEC §2 in their order. Galerien, Downloads, Sponsoren and Sportliche
- * Leistungen join this list with the issues that bring their data.
+ * The panels of SPEC §2 in their order. Galerien joins this list with the issue that brings its data.
  */
 const PANELS: readonly PanelDefinition[] = [
   { title: 'Hinweise', render: ({ canUpdate }) => <AlertsPanel canUpdate={canUpdate} /> },
@@ -42,6 +44,9 @@ const PANELS: readonly PanelDefinition[] = [
       />
     ),
   },
+  { title: 'Downloads', render: (permissions) => <DownloadsPanel {...permissions} /> },
+  { title: 'Sponsoren', render: (permissions) => <SponsorsPanel {...permissions} /> },
+  { title: 'Sportliche Leistungen', render: (permissions) => <ResultsPanel {...permissions} /> },
 ];
 
 /** Dashboard (SPEC §2): expandable panels for the club's texts; changes need dashboard_update. */

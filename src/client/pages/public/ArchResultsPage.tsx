@@ -1,6 +1,10 @@
-import { PageTitle } from '../../components/PageTitle.tsx';
+import { LiveResultLink, SectionResults } from './SectionResults.tsx';
 
-/** Arch results (SPEC §2): season, special results, result lists and live result follow with their own issue. */
+/** Arch results (SPEC §2): season, special results, the live result while it runs, and the lists Intern and Extern. */
 export function ArchResultsPage() {
-  return <PageTitle>Ergebnisse Bogen</PageTitle>;
+  return (
+    <SectionResults title="Ergebnisse Bogen" section="arch">
+      <LiveResultLink />
+    </SectionResults>
+  );
 }

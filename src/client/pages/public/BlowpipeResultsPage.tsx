@@ -1,6 +1,6 @@
-import { PageTitle } from '../../components/PageTitle.tsx';
+import { SectionResults } from './SectionResults.tsx';
 
-/** Blowpipe results (SPEC §2): season, special results and result lists follow with their own issue. */
+/** Blowpipe results (SPEC §2): season, special results and the lists Intern and Extern. */
 export function BlowpipeResultsPage() {
-  return <PageTitle>Ergebnisse Blasrohr</PageTitle>;
+  return <SectionResults title="Ergebnisse Blasrohr" section="blowpipe" />;
 }

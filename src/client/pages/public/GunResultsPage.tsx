@@ -1,6 +1,6 @@
-import { PageTitle } from '../../components/PageTitle.tsx';
+import { SectionResults } from './SectionResults.tsx';
 
-/** Gun results (SPEC §2): season, special results and result lists follow with their own issue. */
+/** Gun results (SPEC §2): season, special results and the lists Intern and Extern. */
 export function GunResultsPage() {
-  return <PageTitle>Ergebnisse Luftgewehr/Luftpistole</PageTitle>;
+  return <SectionResults title="Ergebnisse Luftgewehr/Luftpistole" section="gun" />;
 }

@@ -1,6 +1,57 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardMedia from '@mui/material/CardMedia';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { EMPTY_TABLE_TEXT } from '../../components/DataTable.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
+import { trpc } from '../../trpc.ts';
 
-/** Sponsors, called Spender on the site (SPEC §2): the cards follow with their own issue. */
+/** The address without the scheme and a trailing slash, as a link text people read. */
+function shortUrl(url: string): string {
+  return url.replace(/^https?:\/\//i, '').replace(/\/$/, '');
+}
+
+/** Sponsors, called Spender on the site (SPEC §2): a card per sponsor with logo, name and link. */
 export function SponsorsPage() {
-  return <PageTitle>Spender</PageTitle>;
+  const sponsors = trpc.sponsors.publicList.useQuery(undefined, { meta: { errorPrefix: 'Fehler beim Abrufen der Sponsoren' } });
+  let content;
+  if (sponsors.isPending) content = <Skeleton variant="rounded" height={160} aria-hidden />;
+  else if (!sponsors.data?.length) content = <Typography>{EMPTY_TABLE_TEXT}</Typography>;
+  else {
+    content = (
+      <Box
+        component="ul"
+        aria-label="Unterstützer"
+        sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)' } }}
+      >
+        {sponsors.data.map((sponsor) => (
+          <li key={sponsor.id}>
+            <Card variant="outlined" sx={{ height: '100%' }}>
+              <CardMedia component="img" image={sponsor.image} alt={sponsor.name} sx={{ height: 140, objectFit: 'contain', p: 2, bgcolor: 'common.white' }} />
+              <CardContent>
+                <Typography variant="h6" component="h2" gutterBottom>
+                  {sponsor.name}
+                </Typography>
+                {sponsor.url && (
+                  <Link href={sponsor.url} target="_blank" rel="noopener noreferrer" sx={{ overflowWrap: 'anywhere' }}>
+                    {shortUrl(sponsor.url)}
+                  </Link>
+                )}
+              </CardContent>
+            </Card>
+          </li>
+        ))}
+      </Box>
+    );
+  }
+  return (
+    <>
+      <PageTitle>Spender</PageTitle>
+      <Typography sx={{ mb: 3, maxWidth: 800 }}>Wir danken allen, die unseren Verein unterstützen.</Typography>
+      {content}
+    </>
+  );
 }

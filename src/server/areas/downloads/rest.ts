@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { sendCached } from '../../http/public-cache.ts';
 import { untrusted, type RestOptions } from '../../http/rest.ts';
 import { readUploadForm } from '../../storage/multipart.ts';
 
@@ -9,7 +10,7 @@ export const downloadsRest: FastifyPluginAsync<RestOptions> = async (app, { call
 
   app.get('/public/downloads', async (request, reply) => {
     const caller = await callerFor(request, reply);
-    return { data: await caller.downloads.publicList() };
+    return sendCached(request, reply, await caller.downloads.publicList(), 'list', (data) => ({ data }));
   });
 
   app.get('/downloads', async (request, reply) => {

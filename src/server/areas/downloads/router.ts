@@ -9,8 +9,13 @@ import { deleteDownloadRow, findDownload, findDownloadRow, insertDownload, listD
 /** The file comes through POST /api/downloads only (multipart); see rest.ts. */
 export const downloadCreateInput = z.object({ file: receivedFile('download') });
 
+/** The PublicCache area of the downloads; every create and delete drops it. */
+export const DOWNLOADS_CACHE_AREA = 'downloads';
+
 export const downloadsRouter = router({
-  publicList: sharedReadProcedure.query(({ ctx }) => listDownloads(ctx.services.db, ctx.services.storage.urlOf)),
+  publicList: sharedReadProcedure.query(({ ctx }) =>
+    ctx.services.publicCache.read(DOWNLOADS_CACHE_AREA, 'list', () => listDownloads(ctx.services.db, ctx.services.storage.urlOf)),
+  ),
 
   list: can('dashboard_view').query(({ ctx }) => listDownloads(ctx.services.db, ctx.services.storage.urlOf)),
 
@@ -32,6 +37,7 @@ export const downloadsRouter = router({
         });
         return findDownload(db, id, storage.urlOf);
       });
+      ctx.services.publicCache.invalidate(DOWNLOADS_CACHE_AREA);
       await ctx.log(`Download ${download.id} (${download.filename}, ${download.type}, ${download.size} Bytes) angelegt`);
       return { message: 'Download angelegt', data: download };
     }),
@@ -42,6 +48,7 @@ export const downloadsRouter = router({
       const { db, storage } = ctx.services;
       const row = await findDownloadRow(db, input.id);
       await deleteWithFile(storage, row.stored_name, () => deleteDownloadRow(db, input.id), (message) => ctx.log(message));
+      ctx.services.publicCache.invalidate(DOWNLOADS_CACHE_AREA);
       await ctx.log(`Download ${row.id} (${row.filename}) gelöscht`);
       return { message: 'Download gelöscht', data: { id: row.id } };
     }),

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { sendCached } from '../../http/public-cache.ts';
 import { untrusted, type RestOptions } from '../../http/rest.ts';
 import { readUploadForm } from '../../storage/multipart.ts';
 
@@ -13,7 +14,7 @@ export const resultsRest: FastifyPluginAsync<RestOptions> = async (app, { caller
 
   app.get<ListQuery>('/public/results', async (request, reply) => {
     const caller = await callerFor(request, reply);
-    return { data: await caller.results.publicList(listInput(request.query)) };
+    return sendCached(request, reply, await caller.results.publicList(listInput(request.query)), 'list', (data) => ({ data }));
   });
 
   app.get<ListQuery>('/results', async (request, reply) => {

@@ -40,8 +40,14 @@ async function requireSectionPermission(ctx: Member, path: string, section: Resu
 /** The PDF comes through POST /api/results only (multipart section, internal 0/1, file); see rest.ts. */
 export const resultCreateInput = z.object({ ...resultFields, file: receivedFile('result') });
 
+/** The PublicCache area of the result files; every create and delete drops it. */
+export const RESULTS_CACHE_AREA = 'results';
+
 export const resultsRouter = router({
-  publicList: sharedReadProcedure.input(resultListInput).query(({ ctx, input }) => listResults(ctx.services.db, ctx.services.storage.urlOf, input?.section)),
+  publicList: sharedReadProcedure.input(resultListInput).query(({ ctx, input }) => {
+    const section = input?.section;
+    return ctx.services.publicCache.read(RESULTS_CACHE_AREA, section ?? 'all', () => listResults(ctx.services.db, ctx.services.storage.urlOf, section));
+  }),
 
   list: can('dashboard_view')
     .input(resultListInput)
@@ -67,6 +73,7 @@ export const resultsRouter = router({
       });
       return findResult(db, id, storage.urlOf);
     });
+    ctx.services.publicCache.invalidate(RESULTS_CACHE_AREA);
     await ctx.log(`Ergebnis ${result.id} (${result.filename}, ${result.section}, ${result.internal ? 'intern' : 'extern'}) angelegt`);
     return { message: 'Ergebnis angelegt', data: result };
   }),
@@ -77,6 +84,7 @@ export const resultsRouter = router({
       const { db, storage } = ctx.services;
       const row = await findResultRow(db, input.id);
       await deleteWithFile(storage, row.stored_name, () => deleteResultRow(db, input.id), (message) => ctx.log(message));
+      ctx.services.publicCache.invalidate(RESULTS_CACHE_AREA);
       await ctx.log(`Ergebnis ${row.id} (${row.filename}) gelöscht`);
       return { message: 'Ergebnis gelöscht', data: { id: row.id } };
     }),

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { sendCached } from '../../http/public-cache.ts';
 import { untrusted, type RestOptions } from '../../http/rest.ts';
 import { readUploadForm } from '../../storage/multipart.ts';
 
@@ -9,7 +10,7 @@ export const sponsorsRest: FastifyPluginAsync<RestOptions> = async (app, { calle
 
   app.get('/public/sponsors', async (request, reply) => {
     const caller = await callerFor(request, reply);
-    return { data: await caller.sponsors.publicList() };
+    return sendCached(request, reply, await caller.sponsors.publicList(), 'list', (data) => ({ data }));
   });
 
   app.get('/sponsors', async (request, reply) => {

@@ -10,8 +10,13 @@ import { deleteSponsorRow, findSponsor, findSponsorRow, insertSponsor, listSpons
 /** The logo comes through POST /api/sponsors only (multipart name, url, logo); see rest.ts. */
 export const sponsorCreateInput = z.object({ ...sponsorFields, logo: receivedFile('logo', UPLOAD_MESSAGES.missingLogo) });
 
+/** The PublicCache area of the sponsors; every create and delete drops it. */
+export const SPONSORS_CACHE_AREA = 'sponsors';
+
 export const sponsorsRouter = router({
-  publicList: sharedReadProcedure.query(({ ctx }) => listSponsors(ctx.services.db, ctx.services.storage.urlOf)),
+  publicList: sharedReadProcedure.query(({ ctx }) =>
+    ctx.services.publicCache.read(SPONSORS_CACHE_AREA, 'list', () => listSponsors(ctx.services.db, ctx.services.storage.urlOf)),
+  ),
 
   list: can('dashboard_view').query(({ ctx }) => listSponsors(ctx.services.db, ctx.services.storage.urlOf)),
 
@@ -34,6 +39,7 @@ export const sponsorsRouter = router({
         });
         return findSponsor(db, id, storage.urlOf);
       });
+      ctx.services.publicCache.invalidate(SPONSORS_CACHE_AREA);
       await ctx.log(`Sponsor ${sponsor.id} (${sponsor.name}) angelegt`);
       return { message: 'Sponsor angelegt', data: sponsor };
     }),
@@ -44,6 +50,7 @@ export const sponsorsRouter = router({
       const { db, storage } = ctx.services;
       const row = await findSponsorRow(db, input.id);
       await deleteWithFile(storage, row.logo_stored_name, () => deleteSponsorRow(db, input.id), (message) => ctx.log(message));
+      ctx.services.publicCache.invalidate(SPONSORS_CACHE_AREA);
       await ctx.log(`Sponsor ${row.id} (${row.name}) gelöscht`);
       return { message: 'Sponsor gelöscht', data: { id: row.id } };
     }),

@@ -1,4 +1,3 @@
-import AttachFileIcon from '@mui/icons-material/AttachFile';
 import DeleteIcon from '@mui/icons-material/Delete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -24,6 +23,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { APPOINTMENT_STATUSES, DATETIME_FORMAT, LIMITS } from '../../../../shared/constants.ts';
 import { appointmentCreateInput, type AppointmentView, type AttachmentView } from '../../../../shared/schemas/calendar.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { FileDropZone } from '../../../components/FileDropZone.tsx';
 import { TitledDialog } from '../../../components/TitledDialog.tsx';
 import { useSchemaForm } from '../../../components/useSchemaForm.ts';
 import { useUpload } from '../../../components/useUpload.ts';
@@ -170,19 +170,13 @@ export function AppointmentDialog({ open, appointment, day, canUpdate, canDelete
   const busy = create.isPending || update.isPending || remove.isPending;
 
   const attachments = form.values.attachments;
-  const uploaded = (answer: { data?: AttachmentView[] }) => form.setField('attachments', [...attachments, ...(answer.data ?? [])]);
-  const upload = useUpload<{ message?: string; data?: AttachmentView[] }>({
-    errorPrefix: 'Fehler beim Hochladen der Anhänge',
-    onSuccess: uploaded,
-    title: 'Anhänge hochladen',
-  });
-  const fileInput = useRef<HTMLInputElement>(null);
-  const chooseFiles = (files: FileList | null) => {
-    if (!files || files.length === 0) return;
+  const upload = useUpload<{ message?: string; data?: AttachmentView[] }>({ errorPrefix: 'Fehler beim Hochladen der Anhänge' });
+  const chooseFiles = async (files: File[]) => {
     const data = new FormData();
-    for (const file of Array.from(files)) data.append('attachments[]', file);
-    upload.start('/api/calendar/upload', data);
-    if (fileInput.current) fileInput.current.value = '';
+    for (const file of files) data.append('attachments[]', file);
+    const outcome = await upload.start('/api/calendar/upload', data, 'Anhänge werden hochgeladen');
+    // The progress dialog is modal: nothing changes the list while the files travel.
+    if (outcome.ok) form.setField('attachments', [...attachments, ...(outcome.data.data ?? [])]);
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -361,10 +355,15 @@ export function AppointmentDialog({ open, appointment, day, canUpdate, canDelete
             {form.errorOf('attachments') && <FormHelperText error>{form.errorOf('attachments')}</FormHelperText>}
             {editing && (
               <>
-                <input ref={fileInput} type="file" multiple hidden onChange={(event) => chooseFiles(event.target.files)} aria-label="Anhänge auswählen" />
-                <Button startIcon={<AttachFileIcon />} onClick={() => fileInput.current?.click()} disabled={busy || upload.busy} sx={{ mt: 1 }}>
-                  Anhänge hinzufügen
-                </Button>
+                <Box sx={{ mt: 1 }}>
+                  <FileDropZone
+                    multiple
+                    onFiles={(files) => void chooseFiles(files)}
+                    disabled={busy || upload.busy}
+                    buttonLabel="Anhänge auswählen"
+                    label="Anhänge hochladen"
+                  />
+                </Box>
                 <Box>
                   <FormControlLabel
                     control={<Checkbox checked={form.values.notify} onChange={(event) => form.setField('notify', event.target.checked)} disabled={busy} />}

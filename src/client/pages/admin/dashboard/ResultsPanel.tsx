@@ -1,0 +1,257 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Switch from '@mui/material/Switch';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useId, useMemo, useState } from 'react';
+import type { ResultSection } from '../../../../shared/constants.ts';
+import { RESULT_TEXT_IDENTIFIERS } from '../../../../shared/content.ts';
+import { formatFileSize } from '../../../../shared/files.ts';
+import { alertUpdateInput, LIVERESULT_IDENTIFIER, type AlertEntry } from '../../../../shared/schemas/content.ts';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { DataTable, type DataTableColumn } from '../../../components/DataTable.tsx';
+import { FileDropZone } from '../../../components/FileDropZone.tsx';
+import { RowActions } from '../../../components/RowActions.tsx';
+import { useDialogState } from '../../../components/useDialogState.ts';
+import { useSchemaForm } from '../../../components/useSchemaForm.ts';
+import { useUpload } from '../../../components/useUpload.ts';
+import { trpc, type RouterOutputs } from '../../../trpc.ts';
+import type { DashboardPermissions } from '../DashboardPage.tsx';
+import { InfoTextsPanel } from './InfoTextsPanel.tsx';
+import { PanelStatus } from './PanelStatus.tsx';
+
+type Result = RouterOutputs['results']['list'][number];
+
+const TABS: readonly { section: ResultSection; label: string }[] = [
+  { section: 'gun', label: 'LG/LP' },
+  { section: 'arch', label: 'Bogen' },
+  { section: 'blowpipe', label: 'Blasrohr' },
+];
+
+const FETCH_ERROR_PREFIX = 'Fehler beim Abrufen der Ergebnisse';
+
+/** SPEC §6: gun results need dashboard_create, archery and blowpipe results dashboard_update (as the server checks). */
+function canUploadTo(section: ResultSection, { canCreate, canUpdate }: DashboardPermissions): boolean {
+  return section === 'gun' ? canCreate : canUpdate;
+}
+
+interface ResultListProps {
+  section: ResultSection;
+  internal: boolean;
+  results: readonly Result[];
+  loading: boolean;
+  canUpload: boolean;
+  canDelete: boolean;
+  onDelete: (result: Result) => void;
+}
+
+/** 'Intern' (club members) or 'Extern' (competitions the club ran) of one section, with its PDF upload. */
+function ResultList({ section, internal, results, loading, canUpload, canDelete, onDelete }: ResultListProps) {
+  const utils = trpc.useUtils();
+  const title = internal ? 'Intern' : 'Extern';
+  const headingId = useId();
+  const upload = useUpload({
+    errorPrefix: 'Fehler beim Anlegen des Ergebnisses',
+    onSuccess: () => {
+      void utils.results.list.invalidate();
+      void utils.results.publicList.invalidate();
+    },
+  });
+  const { start } = upload;
+  const uploadFiles = async (files: File[]) => {
+    for (const file of files) {
+      const form = new FormData();
+      // The fields before the file: the server checks the section's permission before storing a byte.
+      form.append('section', section);
+      form.append('internal', internal ? '1' : '0');
+      form.append('file', file);
+      if (!(await start('/api/results', form, `${file.name} wird hochgeladen`)).ok) return;
+    }
+  };
+
+  const columns = useMemo<DataTableColumn<Result>[]>(
+    () => [
+      {
+        id: 'filename',
+        header: 'Datei',
+        searchText: (result) => result.filename,
+        render: (result) => (
+          <Link href={result.file_url} target="_blank" rel="noopener">
+            {result.filename}
+          </Link>
+        ),
+      },
+      { id: 'size', header: 'Größe', align: 'right', render: (result) => formatFileSize(result.size) },
+      { id: 'actions', header: 'Aktionen', align: 'right', render: (result) => <RowActions canDelete={canDelete} onDelete={() => onDelete(result)} /> },
+    ],
+    [canDelete, onDelete],
+  );
+
+  return (
+    <Box component="section" aria-labelledby={headingId} sx={{ display: 'grid', gap: 1 }}>
+      <Typography id={headingId} variant="subtitle1" component="h3">
+        {title}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {internal ? 'Ergebnisse der Vereinsmitglieder' : 'Ergebnisse der vom Verein ausgerichteten Wettkämpfe'}
+      </Typography>
+      {canUpload && (
+        <FileDropZone
+          accept="application/pdf,.pdf"
+          multiple
+          buttonLabel="PDF hochladen"
+          hint="PDF hierher ziehen oder"
+          label={`Ergebnisse ${title} hochladen`}
+          disabled={upload.busy}
+          onFiles={(files) => void uploadFiles(files)}
+        />
+      )}
+      <DataTable label={`Ergebnisse ${title}`} rows={results} columns={columns} rowKey={(result) => result.id} loading={loading} />
+      {upload.dialog}
+    </Box>
+  );
+}
+
+const liveResultValues = (alert: AlertEntry) => ({ identifier: LIVERESULT_IDENTIFIER, enabled: alert.enabled, text: alert.text });
+
+/** The live-result link of the archery page (the alert 'liveresult'): switched on, its address shows there. */
+function LiveResultEditor({ alert, canUpdate }: { alert: AlertEntry; canUpdate: boolean }) {
+  const utils = trpc.useUtils();
+  const form = useSchemaForm(alertUpdateInput, () => liveResultValues(alert));
+
+  // A fresher answer of the server replaces the form as long as nobody has started editing.
+  const { dirty, reset } = form;
+  useEffect(() => {
+    if (!dirty) reset(liveResultValues(alert));
+    // Only a new record is a reason to start over, not a change of `dirty`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [alert]);
+
+  const save = trpc.content.updateAlert.useMutation({
+    meta: { errorPrefix: 'Fehler beim Speichern des Live-Ergebnisses' },
+    onSuccess: ({ data }) => {
+      form.reset(liveResultValues(data));
+      void utils.content.alerts.invalidate();
+      void utils.content.publicAlerts.invalidate();
+      void utils.content.publicAlert.invalidate();
+    },
+    onError: form.showServerErrors,
+  });
+
+  const submit = (event: { preventDefault(): void }) => {
+    event.preventDefault();
+    if (!form.validate()) return;
+    save.mutate(form.values);
+  };
+
+  const error = form.errorOf('text');
+  return (
+    <Paper variant="outlined" component="form" noValidate onSubmit={submit} aria-label="Live-Ergebnis" sx={{ p: 2 }}>
+      <Typography variant="subtitle1" component="h3" gutterBottom>
+        Live-Ergebnis
+      </Typography>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={form.values.enabled}
+            onChange={(event) => form.setField('enabled', event.target.checked)}
+            disabled={!canUpdate || save.isPending}
+          />
+        }
+        label="Link zum Live-Ergebnis anzeigen"
+        sx={{ mb: 1 }}
+      />
+      <TextField
+        label="Internetadresse"
+        type="url"
+        fullWidth
+        value={form.values.text}
+        onChange={(event) => form.setField('text', event.target.value)}
+        error={error !== undefined}
+        helperText={error ?? 'Beginnt mit http:// oder https://'}
+        disabled={save.isPending}
+        slotProps={{ input: { readOnly: !canUpdate } }}
+      />
+      {canUpdate && (
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
+          <Button type="submit" variant="contained" loading={save.isPending}>
+            Speichern
+          </Button>
+        </Box>
+      )}
+    </Paper>
+  );
+}
+
+function LiveResultSection({ canUpdate }: { canUpdate: boolean }) {
+  const alerts = trpc.content.alerts.useQuery(undefined, { meta: { errorPrefix: 'Fehler beim Abrufen des Live-Ergebnisses' } });
+  if (!alerts.data) return <PanelStatus query={alerts} />;
+  const alert = alerts.data.find((entry) => entry.identifier === LIVERESULT_IDENTIFIER);
+  return alert ? <LiveResultEditor alert={alert} canUpdate={canUpdate} /> : null;
+}
+
+/**
+ * Panel 'Sportliche Leistungen' (SPEC §2): per section the season and special-result texts,
+ * the internal and external result PDFs, and for archery the live-result link.
+ */
+export function ResultsPanel(permissions: DashboardPermissions) {
+  const [active, setActive] = useState<ResultSection>('gun');
+  const idBase = useId();
+  const results = trpc.results.list.useQuery(undefined, { meta: { errorPrefix: FETCH_ERROR_PREFIX } });
+
+  const deletion = useDialogState<Result>();
+  const utils = trpc.useUtils();
+  const remove = trpc.results.delete.useMutation({
+    meta: { errorPrefix: 'Fehler beim Löschen des Ergebnisses' },
+    onSuccess: () => {
+      void utils.results.list.invalidate();
+      void utils.results.publicList.invalidate();
+    },
+    onSettled: deletion.close,
+  });
+  const { show } = deletion;
+
+  const ofSection = (internal: boolean) => (results.data ?? []).filter((result) => result.section === active && result.internal === internal);
+  const canUpload = canUploadTo(active, permissions);
+
+  return (
+    <Box>
+      <Tabs value={active} onChange={(_event, value: ResultSection) => setActive(value)} aria-label="Sparten" sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
+        {TABS.map((tab) => (
+          <Tab key={tab.section} value={tab.section} label={tab.label} id={`${idBase}-tab-${tab.section}`} aria-controls={`${idBase}-panel-${tab.section}`} />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" key={active} id={`${idBase}-panel-${active}`} aria-labelledby={`${idBase}-tab-${active}`} sx={{ display: 'grid', gap: 3 }}>
+        <InfoTextsPanel identifiers={RESULT_TEXT_IDENTIFIERS[active]} canUpdate={permissions.canUpdate} errorPrefix={FETCH_ERROR_PREFIX} />
+        {active === 'arch' && <LiveResultSection canUpdate={permissions.canUpdate} />}
+        {[true, false].map((internal) => (
+          <ResultList
+            key={String(internal)}
+            section={active}
+            internal={internal}
+            results={ofSection(internal)}
+            loading={results.isFetching}
+            canUpload={canUpload}
+            canDelete={permissions.canDelete}
+            onDelete={show}
+          />
+        ))}
+      </Box>
+      <ConfirmDialog
+        open={deletion.open}
+        title="Ergebnis löschen?"
+        text={deletion.item && <>Soll „{deletion.item.filename}“ wirklich gelöscht werden?</>}
+        busy={remove.isPending}
+        onCancel={deletion.close}
+        onConfirm={() => {
+          if (deletion.item) remove.mutate({ id: deletion.item.id });
+        }}
+      />
+    </Box>
+  );
+}
