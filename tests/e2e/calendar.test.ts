@@ -62,6 +62,7 @@ describe('the calendar', () => {
     await page.goto('/admin/kalender');
     const now = dayjs();
     await expectPath(page, `/admin/kalender/${now.format('YYYY')}/${now.format('MM')}`);
+    await page.getByRole('columnheader').first().waitFor();
     const headers = await page.getByRole('columnheader').allInnerTexts();
     expect(headers.map((text) => text.trim())).toEqual(['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag', 'Sonntag']);
     // The first cell is a Monday, whatever weekday the 1st is.
