@@ -6,6 +6,8 @@ import { groupRecipients } from './queries.ts';
 
 /** A notification as the mail outbox takes it (nodemailer's message fields). */
 export interface AppointmentMail {
+  /** The outbox shows it in the log. */
+  kind: 'calendar';
   to: string;
   subject: string;
   text: string;
@@ -35,6 +37,7 @@ export function buildAppointmentMails(appointment: FeedAppointment, recipients: 
   const subject = `${changed ? 'Termin geändert' : 'Neuer Termin'}: ${appointment.name} am ${begin}`;
   const ics = buildEventFile(appointment, site.publicUrl, site.clubName);
   return recipients.map((recipient) => ({
+    kind: 'calendar' as const,
     to: recipient.email,
     subject,
     text: [
