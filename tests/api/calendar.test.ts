@@ -413,13 +413,53 @@ describe('notification mails', () => {
     expect(updated.sequence).toBe(3);
   });
 
-  it('saving with notify counts the group members without an address in the server log', async () => {
-    const member = await t.createMember([], '41000001');
-    await t.db.insertInto('user_groups').values({ user_id: member.id, group_id: groupId }).execute();
-    await t.db.updateTable('users').set({ email: '' }).where('id', '=', member.id).execute();
-    const created = await create({ notify: 1 });
+  it('saving with notify queues one mail per member with an address (same UID, growing SEQUENCE); without notify none; the rest are counted in the log', async () => {
+    const withAddress = await t.createMember([], '41000001');
+    const withoutAddress = await t.createMember([], '41000002');
+    const group = await t.db.insertInto('groups').values({ name: 'Benachrichtigte' }).executeTakeFirstOrThrow();
+    const notified = Number(group.insertId);
+    for (const member of [withAddress, withoutAddress]) await t.db.insertInto('user_groups').values({ user_id: member.id, group_id: notified }).execute();
+    await t.db.updateTable('users').set({ email: 'schuetze@example.org' }).where('id', '=', withAddress.id).execute();
+    await t.db.updateTable('users').set({ email: '' }).where('id', '=', withoutAddress.id).execute();
+    const outbox = () =>
+      t.db
+        .selectFrom('mail_outbox')
+        .select(['id', 'recipient', 'subject', 'body', 'kind'])
+        .where('kind', '=', 'calendar')
+        .orderBy('id')
+        .execute();
+    const before = (await outbox()).length;
+
+    const created = await create({ assignment: notified, notify: 1, name: 'Arbeitseinsatz, Parcours' });
+    let mails = (await outbox()).slice(before);
+    expect(mails.map((mail) => [mail.recipient, mail.subject])).toEqual([['schuetze@example.org', 'Neuer Termin: Arbeitseinsatz, Parcours am 05.12.2026 10:00']]);
+    expect(mails[0]!.body).toContain('Ort: Schützenhaus');
+    expect(mails[0]!.body).not.toContain('Schlüssel bei Hans');
+    const icsOf = async (mailId: number) => {
+      const attachment = await t.db.selectFrom('mail_attachments').select(['filename', 'content_type', 'content']).where('mail_id', '=', mailId).executeTakeFirstOrThrow();
+      expect(attachment.filename).toBe('termin.ics');
+      expect(attachment.content_type).toMatch(/^text\/calendar/);
+      return new ICAL.Event(new ICAL.Component(ICAL.parse(attachment.content) as unknown[]).getFirstSubcomponent('vevent')!);
+    };
+    const first = await icsOf(mails[0]!.id);
+    expect(first.uid).toBe(`termin-${created.id}@localhost`);
+    expect(first.sequence).toBe(0);
+    expect(first.summary).toBe('Arbeitseinsatz, Parcours');
+
+    // A change without notify sends nothing; the next one with notify is the update.
+    await update(created.id, { assignment: notified, notify: 0 });
+    expect((await outbox()).length).toBe(before + 1);
+    await update(created.id, { assignment: notified, notify: 1, location: 'Parcours' });
+    mails = (await outbox()).slice(before);
+    expect(mails).toHaveLength(2);
+    expect(mails[1]!.subject).toBe('Termin geändert: Vereinsmeisterschaft am 05.12.2026 10:00');
+    const second = await icsOf(mails[1]!.id);
+    expect(second.uid).toBe(first.uid);
+    expect(second.sequence).toBe(2);
+
     const log = (await t.db.selectFrom('log_entries').select('message').execute()).map((entry) => entry.message);
-    expect(log.some((line) => line.startsWith(`Benachrichtigung zu Termin ${created.id} (Version 0)`) && line.includes('1 Mitglied ohne E-Mail-Adresse übersprungen'))).toBe(true);
+    expect(log).toContain(`Benachrichtigung zu Termin ${created.id} (Version 0): 1 Mail an die Gruppe Benachrichtigte, 1 Mitglied ohne E-Mail-Adresse übersprungen`);
+    expect(log).toContain(`Benachrichtigung zu Termin ${created.id} (Version 2): 1 Mail an die Gruppe Benachrichtigte, 1 Mitglied ohne E-Mail-Adresse übersprungen`);
     await t.inject({ method: 'DELETE', url: `/api/calendar/${created.id}`, headers: deleter });
   });
 });

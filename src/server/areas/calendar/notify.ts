@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection.ts';
+import { enqueueMail, mailboxOf } from '../../mail/outbox.ts';
 import type { AppServices } from '../../services.ts';
 import { formatGermanDateTime } from '../../../shared/dates.ts';
 import { buildEventFile, type FeedAppointment } from './feed.ts';
@@ -61,16 +62,19 @@ export function buildAppointmentMails(appointment: FeedAppointment, recipients: 
 }
 
 /**
- * Builds the notification mails for the members of the appointment's group, inside the
- * saving transaction. Returns the line for the server log (how many, how many skipped).
- *
- * NOTE for the lead: the mail outbox (`enqueueMail` of src/server/mail, contact issue) was
- * not in main when this was written. Once it is, queue each mail here with
- * `await enqueueMail(trx, mail)` so that it becomes a row in the same transaction.
+ * Queues the notification mails for the members of the appointment's group in the saving
+ * transaction: they exist exactly when the change was committed. Members without a usable
+ * address are skipped. Returns the line for the server log (how many, how many skipped);
+ * the caller wakes the outbox worker after the commit.
  */
 export async function queueAppointmentMails(trx: Db, services: AppServices, appointment: FeedAppointment & { assignment: number }): Promise<string> {
   const { recipients, withoutAddress } = await groupRecipients(trx, appointment.assignment);
-  const mails = buildAppointmentMails(appointment, recipients, { publicUrl: services.config.publicUrl, clubName: services.clubProfile.name });
-  const skipped = withoutAddress > 0 ? `, ${withoutAddress} Mitglied${withoutAddress === 1 ? '' : 'er'} ohne E-Mail-Adresse übersprungen` : '';
-  return `Benachrichtigung zu Termin ${appointment.id} (Version ${appointment.sequence}): ${mails.length} Mail${mails.length === 1 ? '' : 's'} an die Gruppe ${appointment.section}${skipped}`;
+  // The outbox takes exactly one address per mail; an address it would refuse counts as none.
+  const usable = recipients.filter((recipient) => mailboxOf(recipient.email) !== undefined);
+  const skipped = withoutAddress + recipients.length - usable.length;
+  const mails = buildAppointmentMails(appointment, usable, { publicUrl: services.config.publicUrl, clubName: services.clubProfile.name });
+  const now = services.clock.now();
+  for (const mail of mails) await enqueueMail(trx, mail, now);
+  const skippedText = skipped > 0 ? `, ${skipped} Mitglied${skipped === 1 ? '' : 'er'} ohne E-Mail-Adresse übersprungen` : '';
+  return `Benachrichtigung zu Termin ${appointment.id} (Version ${appointment.sequence}): ${mails.length} Mail${mails.length === 1 ? '' : 's'} an die Gruppe ${appointment.section}${skippedText}`;
 }

@@ -127,6 +127,7 @@ export const calendarRouter = router({
         return { appointment: await findAppointment(trx, id, storage.urlOf), mails };
       });
       ctx.services.publicCache.invalidate(CALENDAR_CACHE_AREA);
+      if (mails) ctx.services.mail.wake();
       await ctx.log(`Termin ${appointment.id} (${appointment.name}, ${appointment.datetime_begin}) angelegt`);
       if (mails) await ctx.log(mails);
       return { message: CALENDAR_MESSAGES.created, data: appointment };
@@ -147,6 +148,7 @@ export const calendarRouter = router({
         return { appointment: await findAppointment(trx, input.id, storage.urlOf), dropped, mails };
       });
       ctx.services.publicCache.invalidate(CALENDAR_CACHE_AREA);
+      if (mails) ctx.services.mail.wake();
       await removeFiles(ctx, storage, dropped);
       await ctx.log(`Termin ${appointment.id} (${appointment.name}, ${appointment.datetime_begin}) geändert`);
       if (mails) await ctx.log(mails);
