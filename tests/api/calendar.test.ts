@@ -329,6 +329,17 @@ describe('public calendar', () => {
     const fresh = await t.inject({ method: 'GET', url: '/api/public/calendar', headers: { 'if-none-match': etag } });
     expect(fresh.statusCode).toBe(200);
     expect(fresh.json().data.map((item: { name: string }) => item.name)).toContain('Königsschießen 2026');
+    // Renaming the group renames the section at once.
+    const kept = await t.db.selectFrom('group_permissions').select('permission_id').where('group_id', '=', groupId).execute();
+    const renamed = await t.inject({
+      method: 'PUT',
+      url: `/api/groups/${groupId}`,
+      headers: json(t.admin),
+      payload: JSON.stringify({ name: 'Sparte Bogen', permissions: kept.map((row) => row.permission_id) }),
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const sections = (await t.inject({ method: 'GET', url: '/api/public/calendar' })).json().data.map((item: { section: string }) => item.section);
+    expect(sections).toContain('Sparte Bogen');
     for (const id of [upcoming.id, hidden.id, past.id, running.id]) await t.inject({ method: 'DELETE', url: `/api/calendar/${id}`, headers: deleter });
     expect((await t.inject({ method: 'GET', url: '/api/public/calendar' })).json().data.map((item: { id: number }) => item.id)).not.toContain(upcoming.id);
   });

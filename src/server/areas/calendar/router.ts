@@ -7,6 +7,7 @@ import { receivedFile } from '../../storage/schema.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Context } from '../../trpc/context.ts';
 import { authedProcedure, can, router, sharedReadProcedure } from '../../trpc/index.ts';
+import { CALENDAR_CACHE_AREA } from './cache-area.ts';
 import { buildFeed, FEED_PAST_DAYS, type Feed } from './feed.ts';
 import { queueAppointmentMails } from './notify.ts';
 import {
@@ -23,8 +24,7 @@ import {
   updateAppointment,
 } from './queries.ts';
 
-/** The PublicCache area of the public list and the feed; every write below drops it. */
-export const CALENDAR_CACHE_AREA = 'calendar';
+export { CALENDAR_CACHE_AREA };
 
 export const CALENDAR_MESSAGES = {
   created: 'Termin angelegt',
