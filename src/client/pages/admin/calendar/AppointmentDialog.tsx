@@ -22,9 +22,10 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { APPOINTMENT_STATUSES, DATETIME_FORMAT, LIMITS } from '../../../../shared/constants.ts';
 import { appointmentCreateInput, type AppointmentView, type AttachmentView } from '../../../../shared/schemas/calendar.ts';
-import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { DeleteDialog } from '../../../components/ConfirmDialog.tsx';
 import { FileDropZone } from '../../../components/FileDropZone.tsx';
 import { TitledDialog } from '../../../components/TitledDialog.tsx';
+import { useDialogState } from '../../../components/useDialogState.ts';
 import { useSchemaForm } from '../../../components/useSchemaForm.ts';
 import { useUpload } from '../../../components/useUpload.ts';
 import { trpc } from '../../../trpc.ts';
@@ -119,7 +120,8 @@ export function AppointmentDialog({ open, appointment, day, canUpdate, canDelete
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const form = useSchemaForm(appointmentCreateInput, () => initialValues(appointment, day), toInput);
   const [editing, setEditing] = useState(appointment === null);
-  const [confirmDelete, setConfirmDelete] = useState(false);
+  const deletion = useDialogState<AppointmentView>();
+  const closeDeletion = deletion.close;
   const groups = trpc.groups.list.useQuery(undefined, { meta: { errorPrefix: 'Fehler beim Abrufen der verfügbaren Gruppen' }, enabled: open });
 
   // The parent hands a new appointment (or none) on each opening; the form follows it.
@@ -132,7 +134,7 @@ export function AppointmentDialog({ open, appointment, day, canUpdate, canDelete
         shown.current = null;
         reset(initialValues(null, null));
         setEditing(false);
-        setConfirmDelete(false);
+        closeDeletion();
       }, LIMITS.dialogResetMs);
       return () => clearTimeout(timer);
     }
@@ -162,10 +164,10 @@ export function AppointmentDialog({ open, appointment, day, canUpdate, canDelete
   const remove = trpc.calendar.delete.useMutation({
     meta: { errorPrefix: 'Fehler beim Löschen des Termins' },
     onSuccess: () => {
-      setConfirmDelete(false);
+      closeDeletion();
       saved();
     },
-    onError: () => setConfirmDelete(false),
+    onError: closeDeletion,
   });
   const busy = create.isPending || update.isPending || remove.isPending;
 
@@ -375,7 +377,7 @@ export function AppointmentDialog({ open, appointment, day, canUpdate, canDelete
           </DialogContent>
           <DialogActions>
             {appointment && (
-              <Button color="error" onClick={() => setConfirmDelete(true)} disabled={!canDelete || busy} sx={{ mr: 'auto' }}>
+              <Button color="error" onClick={() => deletion.show(appointment)} disabled={!canDelete || busy} sx={{ mr: 'auto' }}>
                 Löschen
               </Button>
             )}
@@ -396,15 +398,12 @@ export function AppointmentDialog({ open, appointment, day, canUpdate, canDelete
         </form>
       </TitledDialog>
       {upload.dialog}
-      <ConfirmDialog
-        open={confirmDelete}
+      <DeleteDialog
+        state={deletion}
         title="Termin löschen?"
-        text={appointment ? `Soll der Termin „${appointment.name}“ wirklich gelöscht werden?` : ''}
+        describe={(item) => `Soll der Termin „${item.name}“ wirklich gelöscht werden?`}
         busy={remove.isPending}
-        onCancel={() => setConfirmDelete(false)}
-        onConfirm={() => {
-          if (appointment) remove.mutate({ id: appointment.id });
-        }}
+        onDelete={(item) => remove.mutate({ id: item.id })}
       />
     </>
   );
