@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import 'dayjs/locale/de';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousAccessibilityViolations } from './support/axe.ts';
@@ -73,6 +74,12 @@ describe('the calendar', () => {
     await expectPath(page, `/admin/kalender/${next.format('YYYY')}/${next.format('MM')}`);
     await page.getByRole('button', { name: 'Vorheriger Monat' }).click();
     await expectPath(page, `/admin/kalender/${now.format('YYYY')}/${now.format('MM')}`);
+
+    // The month picker changes the route as well.
+    const picked = now.month((now.month() + 6) % 12);
+    await page.getByRole('button', { name: /^Datum auswählen/ }).click();
+    await page.getByRole('radio', { name: picked.locale('de').format('MMMM') }).or(page.getByRole('radio', { name: picked.locale('de').format('MMM') })).first().click();
+    await expectPath(page, `/admin/kalender/${picked.format('YYYY')}/${picked.format('MM')}`);
   });
 
   it('refuses an empty appointment with the group message and an end before the begin', async () => {
