@@ -139,8 +139,15 @@ describe('the calendar', () => {
     await link.waitFor();
     expect(await (await page.request.get(String(await link.getAttribute('href')))).text()).toBe('Startzeiten ab 18 Uhr');
     expect(await page.locator('body').innerText()).not.toContain('Schlüssel bei Hans');
-    await page.getByRole('link', { name: /abonnieren/ }).or(page.getByRole('button', { name: 'Kalender abonnieren' })).first().waitFor();
+    await page.getByRole('button', { name: 'Kalender abonnieren' }).click();
+    const webcal = await page.getByRole('menuitem', { name: 'In Kalender-App abonnieren' }).getAttribute('href');
+    expect(webcal).toMatch(/^webcal:\/\/127\.0\.0\.1:\d+\/api\/public\/calendar\.ics$/);
+    await page.keyboard.press('Escape');
     await expectNoSeriousAccessibilityViolations(page);
+
+    // Home names the next appointments.
+    await page.goto('/home');
+    await page.getByRole('region', { name: 'Nächste Termine' }).getByText(TITLE).waitFor();
   });
 
   it('opens the appointment read-only, edits it after the toggle, and deletes it after "Termin löschen?"', async () => {
