@@ -4,6 +4,7 @@ import * as groupNamesUtf8mb4 from './0002_group_names_utf8mb4.ts';
 import * as logLimits from './0003_log_limits.ts';
 import * as storedFileNames from './0004_stored_file_names.ts';
 import * as mailOutbox from './0006_mail_outbox.ts';
+import * as appointmentSequence from './0007_appointment_sequence.ts';
 
 /** Every migration in order; listed statically so no file system scan is needed at start. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003_log_limits': logLimits,
   '0004_stored_file_names': storedFileNames,
   '0006_mail_outbox': mailOutbox,
+  '0007_appointment_sequence': appointmentSequence,
 };

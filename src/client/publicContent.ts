@@ -36,3 +36,14 @@ export function useClubProfile() {
     staleTime: Infinity,
   });
 }
+
+/** Upcoming public appointments (SPEC §2 'Appointments'), shared by /termine and the home page. */
+export function usePublicAppointments() {
+  return trpc.calendar.publicList.useQuery(undefined, {
+    meta: { errorPrefix: 'Fehler beim Abrufen der Termine' },
+    staleTime: PUBLIC_STALE_MS,
+  });
+}
+
+/** The feed's address on this site (DESIGN §8). */
+export const CALENDAR_FEED_PATH = '/api/public/calendar.ics';

@@ -5,6 +5,7 @@ import type { Db, Dialect } from './db/connection.ts';
 import { CredentialCache } from './areas/auth/credential-cache.ts';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './areas/auth/login-limits.ts';
 import { bcryptHasher, type PasswordHasher } from './areas/auth/passwords.ts';
+import { attachmentCleanup } from './areas/calendar/cleanup.ts';
 import { sessionCookieName } from './areas/auth/sessions.ts';
 import { databaseServerLog } from './areas/log/server-log.ts';
 import { loadClubProfile } from './club-profile.ts';
@@ -133,5 +134,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(restScope, { prefix: '/api', contextFor, sessionCookie });
   await app.register(fileRoutes, { storage: services.storage, catalogue: databaseCatalogue(deps.db) });
   await app.register(pages, { clientDir: deps.clientDir });
+  await app.register(attachmentCleanup);
   return app;
 }

@@ -1,4 +1,5 @@
 import { authRouter } from './areas/auth/router.ts';
+import { calendarRouter } from './areas/calendar/router.ts';
 import { clubRouter } from './areas/club/router.ts';
 import { contactRouter } from './areas/contact/router.ts';
 import { contentRouter } from './areas/content/router.ts';
@@ -26,6 +27,7 @@ export const appRouter = router({
   sponsors: sponsorsRouter,
   results: resultsRouter,
   galleries: galleriesRouter,
+  calendar: calendarRouter,
   hosts: hostsRouter,
 });
 

@@ -29,6 +29,41 @@ export function formatGermanDateTime(apiDateTime: string, withSeconds = false): 
   return `${day}.${month}.${year} ${hour}:${minute}${withSeconds ? `:${second}` : ''}`;
 }
 
+const API_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+
+/** Whether the text is a `YYYY-MM-DD HH:mm:ss` of the calendar (31.02. is not). */
+export function isApiDateTime(value: string): boolean {
+  const match = API_DATE_TIME.exec(value);
+  if (!match) return false;
+  const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [number, number, number, number, number, number];
+  const probe = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  return (
+    probe.getUTCFullYear() === year &&
+    probe.getUTCMonth() === month - 1 &&
+    probe.getUTCDate() === day &&
+    probe.getUTCHours() === hour &&
+    probe.getUTCMinutes() === minute &&
+    probe.getUTCSeconds() === second
+  );
+}
+
+/**
+ * The instant a club-local `YYYY-MM-DD HH:mm:ss` names, or undefined when the clocks skip
+ * it (02:00–02:59 on the last Sunday of March). A time the clocks pass twice (October)
+ * means its first, summer-time, occurrence.
+ */
+export function fromClubDateTime(value: string): Date | undefined {
+  if (!isApiDateTime(value)) return undefined;
+  const asUtc = Date.parse(`${value.replace(' ', 'T')}Z`);
+  const candidates: number[] = [];
+  // Berlin is UTC+1 or UTC+2; the local text read as UTC is 1 or 2 hours late.
+  for (const offsetHours of [2, 1]) {
+    const instant = asUtc - offsetHours * 3_600_000;
+    if (toClubDateTime(new Date(instant)) === value) candidates.push(instant);
+  }
+  return candidates.length === 0 ? undefined : new Date(Math.min(...candidates));
+}
+
 /** `YYYY-MM-DD` -> `DD.MM.YYYY` for people. */
 export function formatGermanDate(apiDate: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(apiDate);

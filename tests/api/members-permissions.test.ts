@@ -27,7 +27,20 @@ interface Fixture {
   sponsorId: number;
   albumId: number;
   imageId: number;
+  appointmentId: number;
   hostEntryId: number;
+}
+
+function appointmentInput(fx: Fixture) {
+  return {
+    name: `Termin ${fx.userId}`,
+    datetime_begin: '2026-11-28 10:00:00',
+    datetime_end: '2026-11-28 12:00:00',
+    location: 'Schützenhaus',
+    visibility: 1,
+    assignment: 1,
+    status: 0,
+  };
 }
 
 /** A stored file as an upload leaves it: a random name in UPLOADS_DIR. */
@@ -68,6 +81,24 @@ async function fixture(): Promise<Fixture> {
       created_at: createdAt,
     })
     .executeTakeFirstOrThrow();
+  const appointment = await t.db
+    .insertInto('appointments')
+    .values({
+      name: 'Termin',
+      datetime_begin: '2026-11-28 10:00:00',
+      datetime_end: '2026-11-28 12:00:00',
+      location: 'Schützenhaus',
+      visibility: 1,
+      description: '',
+      notes: '',
+      // Group 1: a fixture's own group must stay deletable for groups.delete.
+      assignment: 1,
+      status: 0,
+      notify: 0,
+      created_at: createdAt,
+      updated_at: createdAt,
+    })
+    .executeTakeFirstOrThrow();
   const hostEntry = await t.db
     .insertInto('host_entries')
     .values({ date: '2026-12-04', supervisor_user_id: null, supervisor_special: -1, host_user_id: member.id, host_special: null })
@@ -75,6 +106,7 @@ async function fixture(): Promise<Fixture> {
   return {
     albumId: Number(album.insertId),
     imageId: Number(image.insertId),
+    appointmentId: Number(appointment.insertId),
     userId: member.id,
     uid: member.uid,
     groupId: member.groupId,
@@ -241,6 +273,31 @@ const matrix: Record<string, Entry> = {
   // A gun result needs dashboard_create; archery and blowpipe need dashboard_update (tests/api/results.test.ts).
   'results.checkUpload': { access: 'dashboard_create', input: () => ({ section: 'gun', internal: 1 }) },
   'results.create': { access: 'dashboard_create', uploadOnly: true, input: () => ({ section: 'gun', internal: 1, file: 'nicht-hochgeladen' }) },
+  'calendar.month': {
+    access: 'calendar_view',
+    input: () => ({ year: 2026, month: 11 }),
+    rest: { method: 'GET', url: () => '/api/calendar/2026-11' },
+  },
+  'calendar.publicList': { access: 'public', rest: { method: 'GET', url: () => '/api/public/calendar' } },
+  'calendar.publicFeed': { access: 'public', rest: { method: 'GET', url: () => '/api/public/calendar.ics' } },
+  // Either calendar_create or calendar_update (the upload serves both); tests/api/calendar.test.ts checks the other.
+  'calendar.checkUpload': { access: 'calendar_create' },
+  'calendar.upload': { access: 'calendar_create', uploadOnly: true, input: () => ({ files: ['nicht-hochgeladen'] }) },
+  'calendar.create': {
+    access: 'calendar_create',
+    input: (fx) => appointmentInput(fx),
+    rest: { method: 'POST', url: () => '/api/calendar', body: (fx) => appointmentInput(fx) },
+  },
+  'calendar.update': {
+    access: 'calendar_update',
+    input: (fx) => ({ id: fx.appointmentId, ...appointmentInput(fx) }),
+    rest: { method: 'PUT', url: (fx) => `/api/calendar/${fx.appointmentId}`, body: (fx) => appointmentInput(fx) },
+  },
+  'calendar.delete': {
+    access: 'calendar_delete',
+    input: (fx) => ({ id: fx.appointmentId }),
+    rest: { method: 'DELETE', url: (fx) => `/api/calendar/${fx.appointmentId}` },
+  },
   'results.delete': {
     access: 'dashboard_delete',
     input: (fx) => ({ id: fx.resultId }),

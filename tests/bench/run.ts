@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CALENDAR_SIZES, calendarTarget, fillCalendar } from './calendar.ts';
 import { checkTarget, measure, type LoadOptions, type Measurement, type Target } from './load.ts';
 import { freePort, spawnChildServer, type ChildServer } from './processes.ts';
 import { formatCount, formatKiB, formatMs, formatRatio, formatTable } from './table.ts';
@@ -21,8 +22,9 @@ const CLIENT_DIR = join(PROJECT_ROOT, 'dist/client');
 const CONNECTIONS = 10;
 const WARMUP_SECONDS = 1;
 const DEFAULT_SECONDS = 5;
-const ADMIN_UID = '00000001';
-const ADMIN_PASSWORD = 'BenchAdmin2026';
+
+const BENCH_ADMIN_UID = '00000001';
+const BENCH_ADMIN_PASSWORD = 'BenchAdmin2026';
 
 type CleanupTask = () => Promise<void>;
 
@@ -84,8 +86,8 @@ function startSite(dataDir: string, port: number): ChildServer {
       DATABASE_URL: `sqlite:${join(dataDir, 'club.sqlite')}`,
       UPLOADS_DIR: join(dataDir, 'uploads'),
       // Set, so the server does not print a generated password into the bench's output.
-      ADMIN_UID,
-      ADMIN_PASSWORD,
+      ADMIN_UID: BENCH_ADMIN_UID,
+      ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
       // Request logging would measure pino's output, not the site.
       LOG_LEVEL: 'warn',
     },
@@ -188,6 +190,17 @@ async function bench(cleanup: ReturnType<typeof createCleanup>, signal: AbortSig
     process.stderr.write(`messe / measuring ${target.name} …\n`);
     measurements.push(await measure(target, options));
   }
+  // The public calendar at a club's size and ten times it, filled through the API between the runs.
+  let filled = 0;
+  for (const size of CALENDAR_SIZES) {
+    process.stderr.write(`lege ${size - filled} Termine an / adding appointments …\n`);
+    await fillCalendar(site.baseUrl, BENCH_ADMIN_UID, BENCH_ADMIN_PASSWORD, filled, size);
+    filled = size;
+    const target = calendarTarget(site.baseUrl, size);
+    await checkTarget(target);
+    process.stderr.write(`messe / measuring ${target.name} …\n`);
+    measurements.push(await measure(target, options));
+  }
 
   process.stdout.write(
     `\nDurchsatz und Latenz: ${CONNECTIONS} Verbindungen, ${seconds} s je Ziel nach ${WARMUP_SECONDS} s Aufwärmen, 127.0.0.1, Node ${process.version}\n\n`,
@@ -197,7 +210,7 @@ async function bench(cleanup: ReturnType<typeof createCleanup>, signal: AbortSig
   const albums = targets.find((target) => target.url.endsWith('/api/public/albums'));
   if (!albums) throw new Error('Ziel /api/public/albums fehlt.');
   process.stderr.write(`messe / measuring GET /api/public/albums während ${UPLOAD_PHOTOS} Fotos hochgeladen werden …\n`);
-  const upload = await runUploadScenario(site.baseUrl, { uid: ADMIN_UID, password: ADMIN_PASSWORD }, albums, options);
+  const upload = await runUploadScenario(site.baseUrl, { uid: BENCH_ADMIN_UID, password: BENCH_ADMIN_PASSWORD }, albums, options);
   process.stdout.write(
     `\nÖffentliche Abfrage während eines Uploads: 1 Verbindung, ${seconds} s ruhig, dann solange ${UPLOAD_PHOTOS} Fotos (4000×3000 JPEG) ` +
       `in einer Anfrage hochgeladen werden (${upload.stored} gespeichert in ${formatMs(upload.uploadSeconds * 1000)} ms)\n\n`,

@@ -69,7 +69,8 @@ export async function namesInDatabase(db: Db): Promise<string[]> {
   const sponsors = await db.selectFrom('sponsors').select('logo_stored_name as name').execute();
   const images = await db.selectFrom('images').select('stored_name as name').execute();
   const thumbnails = await db.selectFrom('images').select('thumb_name as name').execute();
-  return [...downloads, ...results, ...sponsors, ...images, ...thumbnails].map((row) => row.name).sort();
+  const attachments = await db.selectFrom('attachments').select('stored_name as name').execute();
+  return [...downloads, ...results, ...sponsors, ...images, ...thumbnails, ...attachments].map((row) => row.name).sort();
 }
 
 /** Polls until the check holds (an aborted request is cleaned up after its socket closed, not before). */

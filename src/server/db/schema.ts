@@ -163,6 +163,8 @@ export interface AppointmentTable {
   assignment: number;
   status: number;
   notify: number;
+  /** iCal SEQUENCE: grows with every change (migration 0007). */
+  sequence: Generated<number>;
   created_at: CreatedAt;
   updated_at: string;
 }

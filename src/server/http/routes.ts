@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { authRest } from '../areas/auth/rest.ts';
+import { calendarRest } from '../areas/calendar/rest.ts';
 import { contactRest } from '../areas/contact/rest.ts';
 import { contentRest } from '../areas/content/rest.ts';
 import { downloadsRest } from '../areas/downloads/rest.ts';
@@ -26,5 +27,6 @@ export async function registerRestRoutes(api: FastifyInstance, options: RestOpti
   await api.register(sponsorsRest, options);
   await api.register(resultsRest, options);
   await api.register(galleriesRest, options);
+  await api.register(calendarRest, options);
   await api.register(hostsRest, options);
 }

@@ -2,7 +2,7 @@ import { UPLOAD_MESSAGES } from '../../shared/schemas/files.ts';
 import { GALLERY_MESSAGES } from '../../shared/schemas/galleries.ts';
 
 /** What an upload is for; each kind has its own size limit and accepted types (SPEC §5 'Uploads'). */
-export type UploadKind = 'download' | 'result' | 'logo' | 'image';
+export type UploadKind = 'download' | 'result' | 'logo' | 'image' | 'attachment';
 
 export type UploadLimits = Record<UploadKind, number>;
 
@@ -14,6 +14,8 @@ export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
   logo: 5 * MB,
   download: 50 * MB,
   image: 25 * MB,
+  /** Each file of an appointment's attachments (several per request). */
+  attachment: 25 * MB,
 };
 
 /** A type as sniffed from the content; `ext` is what the stored name ends with. */
@@ -38,6 +40,7 @@ export const KIND_RULES: Record<UploadKind, KindRules> = {
     accepts: ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/heic', 'image/heif'],
     wrongType: GALLERY_MESSAGES.imageType,
   },
+  attachment: { accepts: null, wrongType: '' },
 };
 
 /** '20 MB', '512 KB', '1,5 MB': the limit as the German message names it. */

@@ -128,3 +128,49 @@ function isMalformedMultipart(error: unknown): boolean {
   if (!(error instanceof Error) || error instanceof AppError || 'code' in error) return false;
   return /^(Multipart: |Unexpected end of multipart data|Boundary required|The needle )|terminated early/.test(error.message);
 }
+
+export interface UploadFilesSpec {
+  kind: UploadKind;
+  /** The field every file comes in ('attachments[]'; 'attachments' is taken too). */
+  fileFields: readonly string[];
+  /** At most this many files in one request; more are refused before they are read. */
+  maxFiles: number;
+  /** Runs before the first file is written: permission is checked before a byte is stored. */
+  beforeFile: () => Promise<unknown>;
+}
+
+export const TOO_MANY_FILES = (max: number) => `Es können höchstens ${max} Dateien auf einmal hochgeladen werden.`;
+
+/**
+ * Reads a multipart form of several files of one kind, each limited by the kind's size.
+ * On any failure every file received so far is discarded; on success the caller owns the
+ * files and must discard those it did not place.
+ */
+export async function readUploadFiles(request: FastifyRequest, storage: Storage, spec: UploadFilesSpec): Promise<ReceivedFile[]> {
+  const files: ReceivedFile[] = [];
+  if (!request.isMultipart()) return files;
+  const parts = request.parts({
+    limits: { fileSize: storage.limits[spec.kind], files: spec.maxFiles + 1, fields: 4, parts: spec.maxFiles + 5, fieldSize: FIELD_SIZE },
+  });
+  let checked = false;
+  try {
+    for await (const part of parts) {
+      if (part.type === 'field') continue;
+      if (!spec.fileFields.includes(part.fieldname)) {
+        part.file.resume();
+        await finished(part.file);
+        continue;
+      }
+      if (!checked) {
+        await spec.beforeFile();
+        checked = true;
+      }
+      if (files.length >= spec.maxFiles) throw new AppError('PAYLOAD_TOO_LARGE', TOO_MANY_FILES(spec.maxFiles));
+      files.push(await storage.receive(part, spec.kind));
+    }
+  } catch (error) {
+    for (const file of files) await storage.discard(file);
+    throw isMalformedMultipart(error) ? new AppError('BAD_REQUEST', MESSAGES.badRequest) : error;
+  }
+  return files;
+}

@@ -10,7 +10,12 @@ import { ALERT_LABELS } from '../../../shared/content.ts';
 import { ALERT_IDENTIFIERS, type AlertIdentifier } from '../../../shared/constants.ts';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { RichText } from '../../components/RichText.tsx';
-import { usePublicAlerts } from '../../publicContent.ts';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import { formatGermanDateTime } from '../../../shared/dates.ts';
+import { usePublicAlerts, usePublicAppointments } from '../../publicContent.ts';
 
 interface Tile {
   to: string;
@@ -52,6 +57,34 @@ function EnabledNotices() {
   );
 }
 
+/** How many upcoming appointments the home page names; /termine has them all. */
+const HOME_APPOINTMENTS = 3;
+
+function NextAppointments() {
+  const appointments = (usePublicAppointments().data ?? []).slice(0, HOME_APPOINTMENTS);
+  if (appointments.length === 0) return null;
+  return (
+    <Box component="section" aria-labelledby="home-appointments" sx={{ mb: 4 }}>
+      <Typography id="home-appointments" variant="h5" component="h2" gutterBottom>
+        Nächste Termine
+      </Typography>
+      <List dense disablePadding>
+        {appointments.map((appointment) => (
+          <ListItem key={appointment.id} disableGutters>
+            <ListItemText
+              primary={appointment.name}
+              secondary={`${formatGermanDateTime(appointment.datetime_begin)} – ${formatGermanDateTime(appointment.datetime_end)}, ${appointment.location}`}
+            />
+          </ListItem>
+        ))}
+      </List>
+      <Link component={RouterLink} to="/termine">
+        Alle Termine
+      </Link>
+    </Box>
+  );
+}
+
 /** Home (SPEC §2): welcome text, the notices that are switched on, and tiles to the sections. */
 export function HomePage() {
   return (
@@ -63,6 +96,7 @@ export function HomePage() {
         hineinschnuppern möchten, sind zu den Schießzeiten herzlich willkommen.
       </Typography>
       <EnabledNotices />
+      <NextAppointments />
       <Box component="section" aria-labelledby="home-sections">
         <Typography id="home-sections" variant="h5" component="h2" gutterBottom>
           Unsere Sparten

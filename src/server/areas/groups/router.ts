@@ -4,6 +4,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { AppError, MESSAGES, Refusal } from '../../errors.ts';
 import type { Context } from '../../trpc/context.ts';
 import { can, router } from '../../trpc/index.ts';
+import { CALENDAR_CACHE_AREA } from '../calendar/cache-area.ts';
 import { assertMayGrantPermissions } from './grants.ts';
 import {
   assertPermissionsExist,
@@ -70,6 +71,8 @@ export const groupsRouter = router({
         return findGroup(trx, input.id);
       }));
       await forgetMembers(ctx, group.id);
+      // The group's name is the public `section` of its appointments.
+      ctx.services.publicCache.invalidate(CALENDAR_CACHE_AREA);
       await ctx.log(`Gruppe ${group.id} (${group.name}) geändert`);
       return { message: 'Gruppe gespeichert', data: group };
     }),

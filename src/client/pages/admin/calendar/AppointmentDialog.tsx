@@ -1,0 +1,410 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { APPOINTMENT_STATUSES, DATETIME_FORMAT, LIMITS } from '../../../../shared/constants.ts';
+import { appointmentCreateInput, type AppointmentView, type AttachmentView } from '../../../../shared/schemas/calendar.ts';
+import { DeleteDialog } from '../../../components/ConfirmDialog.tsx';
+import { FileDropZone } from '../../../components/FileDropZone.tsx';
+import { TitledDialog } from '../../../components/TitledDialog.tsx';
+import { useDialogState } from '../../../components/useDialogState.ts';
+import { useSchemaForm } from '../../../components/useSchemaForm.ts';
+import { useUpload } from '../../../components/useUpload.ts';
+import { trpc } from '../../../trpc.ts';
+import { STATUS_STYLES } from './status.ts';
+
+interface AppointmentFormValues {
+  name: string;
+  begin: Dayjs | null;
+  end: Dayjs | null;
+  location: string;
+  visibility: boolean;
+  description: string;
+  notes: string;
+  assignment: number | '';
+  status: 0 | 1 | 2;
+  attachments: AttachmentView[];
+  notify: boolean;
+}
+
+const API_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+/** An empty field is '', a half-typed one stays visibly wrong so the format message shows. */
+function apiDateTime(value: Dayjs | null): string {
+  if (value === null) return '';
+  return value.isValid() ? value.format(API_FORMAT) : 'ungültig';
+}
+
+function toInput(values: AppointmentFormValues) {
+  return {
+    name: values.name,
+    datetime_begin: apiDateTime(values.begin),
+    datetime_end: apiDateTime(values.end),
+    location: values.location,
+    visibility: values.visibility,
+    description: values.description,
+    notes: values.notes,
+    assignment: values.assignment === '' ? undefined : values.assignment,
+    status: values.status,
+    attachments: values.attachments.map((attachment) => attachment.id),
+    notify: values.notify,
+  };
+}
+
+function initialValues(appointment: AppointmentView | null, day: Dayjs | null): AppointmentFormValues {
+  if (appointment) {
+    return {
+      name: appointment.name,
+      begin: dayjs(appointment.datetime_begin.replace(' ', 'T')),
+      end: dayjs(appointment.datetime_end.replace(' ', 'T')),
+      location: appointment.location,
+      visibility: appointment.visibility,
+      description: appointment.description,
+      notes: appointment.notes,
+      assignment: appointment.assignment,
+      status: appointment.status,
+      attachments: appointment.attachments,
+      notify: false,
+    };
+  }
+  return {
+    name: '',
+    begin: day,
+    end: day,
+    location: '',
+    visibility: false,
+    description: '',
+    notes: '',
+    assignment: '',
+    status: 0,
+    attachments: [],
+    notify: false,
+  };
+}
+
+export interface AppointmentDialogProps {
+  open: boolean;
+  /** null: a new appointment. */
+  appointment: AppointmentView | null;
+  /** Where a new appointment starts (the day clicked), or null. */
+  day: Dayjs | null;
+  canUpdate: boolean;
+  canDelete: boolean;
+  onClose: () => void;
+}
+
+/**
+ * View, create, edit or delete an appointment (SPEC §2, §4): an existing one opens read-only
+ * with an edit toggle, a new one opens editable; closing resets the form after 300 ms.
+ */
+export function AppointmentDialog({ open, appointment, day, canUpdate, canDelete, onClose }: AppointmentDialogProps) {
+  const utils = trpc.useUtils();
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const form = useSchemaForm(appointmentCreateInput, () => initialValues(appointment, day), toInput);
+  const [editing, setEditing] = useState(appointment === null);
+  const deletion = useDialogState<AppointmentView>();
+  const closeDeletion = deletion.close;
+  const groups = trpc.groups.list.useQuery(undefined, { meta: { errorPrefix: 'Fehler beim Abrufen der verfügbaren Gruppen' }, enabled: open });
+
+  // The parent hands a new appointment (or none) on each opening; the form follows it.
+  const shown = useRef<{ appointment: AppointmentView | null; day: Dayjs | null } | null>(null);
+  const { reset } = form;
+  useEffect(() => {
+    if (!open) {
+      // SPEC §4 and §9: the form is reset once the closing animation is over.
+      const timer = setTimeout(() => {
+        shown.current = null;
+        reset(initialValues(null, null));
+        setEditing(false);
+        closeDeletion();
+      }, LIMITS.dialogResetMs);
+      return () => clearTimeout(timer);
+    }
+    if (shown.current?.appointment !== appointment || shown.current?.day !== day) {
+      shown.current = { appointment, day };
+      reset(initialValues(appointment, day));
+      setEditing(appointment === null);
+    }
+    return undefined;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, appointment, day]);
+
+  const saved = () => {
+    void utils.calendar.month.invalidate();
+    onClose();
+  };
+  const create = trpc.calendar.create.useMutation({
+    meta: { errorPrefix: 'Fehler beim Erstellen des Termins' },
+    onSuccess: saved,
+    onError: form.showServerErrors,
+  });
+  const update = trpc.calendar.update.useMutation({
+    meta: { errorPrefix: 'Fehler beim Bearbeiten des Termins' },
+    onSuccess: saved,
+    onError: form.showServerErrors,
+  });
+  const remove = trpc.calendar.delete.useMutation({
+    meta: { errorPrefix: 'Fehler beim Löschen des Termins' },
+    onSuccess: () => {
+      closeDeletion();
+      saved();
+    },
+    onError: closeDeletion,
+  });
+  const busy = create.isPending || update.isPending || remove.isPending;
+
+  const attachments = form.values.attachments;
+  const upload = useUpload<{ message?: string; data?: AttachmentView[] }>({ errorPrefix: 'Fehler beim Hochladen der Anhänge' });
+  const chooseFiles = async (files: File[]) => {
+    const data = new FormData();
+    for (const file of files) data.append('attachments[]', file);
+    const outcome = await upload.start('/api/calendar/upload', data, 'Anhänge werden hochgeladen');
+    // The progress dialog is modal: nothing changes the list while the files travel.
+    if (outcome.ok) form.setField('attachments', [...attachments, ...(outcome.data.data ?? [])]);
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!editing) return;
+    const input = form.validate();
+    if (!input) return;
+    if (appointment) update.mutate({ id: appointment.id, ...input });
+    else create.mutate(input);
+  };
+
+  const readOnly = !editing || busy;
+  const title = appointment === null ? 'Termin anlegen' : editing ? 'Termin bearbeiten' : 'Termin ansehen';
+  // The schema names the fields as the API does; the dates are 'begin'/'end' in the form.
+  const fieldError = (field: string) => {
+    const message = form.errorOf(field as keyof AppointmentFormValues);
+    return { error: message !== undefined, helperText: message };
+  };
+  const dateError = fieldError;
+
+  return (
+    <>
+      <TitledDialog open={open} title={title} busy={busy} onClose={onClose} fullWidth maxWidth="sm" fullScreen={phone}>
+        <form noValidate onSubmit={submit} style={{ display: 'contents' }}>
+          <DialogContent>
+            <TextField
+              label="Titel"
+              value={form.values.name}
+              onChange={(event) => form.setField('name', event.target.value)}
+              {...fieldError('name')}
+              slotProps={{ input: { readOnly } }}
+              required
+              fullWidth
+              autoFocus={editing}
+              margin="dense"
+            />
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, my: 1 }}>
+              <DateTimePicker
+                label="Beginn"
+                value={form.values.begin}
+                onChange={(value) => {
+                  form.setField('begin', value);
+                  // A new appointment usually ends the same day: the end follows until it is set.
+                  if (value?.isValid() && (form.values.end === null || !form.values.end.isValid() || form.values.end.isBefore(value))) form.setField('end', value);
+                }}
+                format={DATETIME_FORMAT}
+                ampm={false}
+                readOnly={readOnly}
+                slotProps={{ textField: { required: true, fullWidth: true, ...dateError('datetime_begin') } }}
+              />
+              <DateTimePicker
+                label="Ende"
+                value={form.values.end}
+                onChange={(value) => form.setField('end', value)}
+                format={DATETIME_FORMAT}
+                ampm={false}
+                readOnly={readOnly}
+                slotProps={{ textField: { required: true, fullWidth: true, ...dateError('datetime_end') } }}
+              />
+            </Box>
+            <TextField
+              label="Ort"
+              value={form.values.location}
+              onChange={(event) => form.setField('location', event.target.value)}
+              {...fieldError('location')}
+              slotProps={{ input: { readOnly } }}
+              required
+              fullWidth
+              margin="dense"
+            />
+            <TextField
+              select
+              label="Gruppe"
+              value={groups.data ? form.values.assignment : ''}
+              onChange={(event) => form.setField('assignment', Number(event.target.value))}
+              {...fieldError('assignment')}
+              slotProps={{ input: { readOnly } }}
+              required
+              fullWidth
+              margin="dense"
+            >
+              {(groups.data ?? []).map((group) => (
+                <MenuItem key={group.id} value={group.id}>
+                  {group.name}
+                </MenuItem>
+              ))}
+            </TextField>
+            {!groups.data && appointment && (
+              <FormHelperText>Zugeordnet: {appointment.section}</FormHelperText>
+            )}
+            <TextField
+              select
+              label="Status"
+              value={form.values.status}
+              onChange={(event) => form.setField('status', Number(event.target.value) as 0 | 1 | 2)}
+              {...fieldError('status')}
+              slotProps={{ input: { readOnly } }}
+              required
+              fullWidth
+              margin="dense"
+            >
+              {APPOINTMENT_STATUSES.map((status) => (
+                <MenuItem key={status.value} value={status.value}>
+                  <Box
+                    component="span"
+                    aria-hidden
+                    sx={{ display: 'inline-block', width: 12, height: 12, borderRadius: '50%', mr: 1, bgcolor: STATUS_STYLES[status.value]?.background }}
+                  />
+                  {status.label}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              label="Beschreibung (öffentlich)"
+              value={form.values.description}
+              onChange={(event) => form.setField('description', event.target.value)}
+              {...fieldError('description')}
+              slotProps={{ input: { readOnly } }}
+              fullWidth
+              multiline
+              minRows={2}
+              margin="dense"
+            />
+            <TextField
+              label="Notizen (intern)"
+              value={form.values.notes}
+              onChange={(event) => form.setField('notes', event.target.value)}
+              {...fieldError('notes')}
+              slotProps={{ input: { readOnly } }}
+              fullWidth
+              multiline
+              minRows={2}
+              margin="dense"
+            />
+            <FormControlLabel
+              control={<Switch checked={form.values.visibility} onChange={(event) => form.setField('visibility', event.target.checked)} disabled={readOnly} />}
+              label="Öffentlich auf der Terminseite"
+            />
+            <Typography variant="subtitle1" component="h3" sx={{ mt: 1 }}>
+              Anhänge
+            </Typography>
+            {attachments.length === 0 ? (
+              <Typography variant="body2" color="text.secondary">
+                Keine Anhänge
+              </Typography>
+            ) : (
+              <List dense disablePadding aria-label="Anhänge">
+                {attachments.map((attachment) => (
+                  <ListItem
+                    key={attachment.id}
+                    disableGutters
+                    secondaryAction={
+                      editing ? (
+                        <IconButton
+                          edge="end"
+                          aria-label={`Anhang ${attachment.filename} entfernen`}
+                          disabled={busy}
+                          onClick={() => form.setField('attachments', attachments.filter((entry) => entry.id !== attachment.id))}
+                        >
+                          <DeleteIcon />
+                        </IconButton>
+                      ) : undefined
+                    }
+                  >
+                    <ListItemText
+                      primary={
+                        <Link href={attachment.url} target="_blank" rel="noopener">
+                          {attachment.filename}
+                        </Link>
+                      }
+                    />
+                  </ListItem>
+                ))}
+              </List>
+            )}
+            {form.errorOf('attachments') && <FormHelperText error>{form.errorOf('attachments')}</FormHelperText>}
+            {editing && (
+              <>
+                <Box sx={{ mt: 1 }}>
+                  <FileDropZone
+                    multiple
+                    onFiles={(files) => void chooseFiles(files)}
+                    disabled={busy || upload.busy}
+                    buttonLabel="Anhänge auswählen"
+                    label="Anhänge hochladen"
+                  />
+                </Box>
+                <Box>
+                  <FormControlLabel
+                    control={<Checkbox checked={form.values.notify} onChange={(event) => form.setField('notify', event.target.checked)} disabled={busy} />}
+                    label="Gruppe per E-Mail benachrichtigen"
+                  />
+                </Box>
+              </>
+            )}
+          </DialogContent>
+          <DialogActions>
+            {appointment && (
+              <Button color="error" onClick={() => deletion.show(appointment)} disabled={!canDelete || busy} sx={{ mr: 'auto' }}>
+                Löschen
+              </Button>
+            )}
+            {appointment && !editing && (
+              <Button onClick={() => setEditing(true)} disabled={!canUpdate}>
+                Bearbeiten
+              </Button>
+            )}
+            <Button onClick={onClose} disabled={busy}>
+              {editing ? 'Abbrechen' : 'Schließen'}
+            </Button>
+            {editing && (
+              <Button type="submit" variant="contained" loading={busy}>
+                Speichern
+              </Button>
+            )}
+          </DialogActions>
+        </form>
+      </TitledDialog>
+      {upload.dialog}
+      <DeleteDialog
+        state={deletion}
+        title="Termin löschen?"
+        describe={(item) => `Soll der Termin „${item.name}“ wirklich gelöscht werden?`}
+        busy={remove.isPending}
+        onDelete={(item) => remove.mutate({ id: item.id })}
+      />
+    </>
+  );
+}

@@ -1,0 +1,283 @@
+import type { Db } from '../../db/connection.ts';
+import { AppError, MESSAGES } from '../../errors.ts';
+import { APPOINTMENT_MESSAGES, type AppointmentView, type AttachmentView, type PublicAppointment } from '../../../shared/schemas/calendar.ts';
+
+type UrlOf = (name: string) => string;
+
+const APPOINTMENT_COLUMNS = [
+  'appointments.id',
+  'appointments.name',
+  'appointments.datetime_begin',
+  'appointments.datetime_end',
+  'appointments.location',
+  'appointments.visibility',
+  'appointments.description',
+  'appointments.notes',
+  'appointments.assignment',
+  'appointments.status',
+  'appointments.notify',
+  'appointments.sequence',
+  'appointments.updated_at',
+  'groups.name as section',
+] as const;
+
+export interface AppointmentRow {
+  id: number;
+  name: string;
+  datetime_begin: string;
+  datetime_end: string;
+  location: string;
+  visibility: number;
+  description: string;
+  notes: string;
+  assignment: number;
+  status: number;
+  notify: number;
+  sequence: number;
+  updated_at: string;
+  section: string;
+}
+
+function baseQuery(db: Db) {
+  return db.selectFrom('appointments').innerJoin('groups', 'groups.id', 'appointments.assignment').select(APPOINTMENT_COLUMNS);
+}
+
+/** Attachments of the given appointments, grouped by appointment, in upload order. */
+async function attachmentsOf(db: Db, ids: number[], urlOf: UrlOf): Promise<Map<number, AttachmentView[]>> {
+  const byAppointment = new Map<number, AttachmentView[]>();
+  if (ids.length === 0) return byAppointment;
+  const rows = await db
+    .selectFrom('attachments')
+    .select(['id', 'appointment_id', 'filename', 'stored_name', 'mime', 'size'])
+    .where('appointment_id', 'in', ids)
+    .orderBy('id')
+    .execute();
+  for (const row of rows) {
+    const list = byAppointment.get(Number(row.appointment_id)) ?? [];
+    list.push({ id: row.id, filename: row.filename, url: urlOf(row.stored_name), size: Number(row.size), type: row.mime });
+    byAppointment.set(Number(row.appointment_id), list);
+  }
+  return byAppointment;
+}
+
+function toView(row: AppointmentRow, attachments: AttachmentView[]): AppointmentView {
+  return {
+    id: row.id,
+    name: row.name,
+    datetime_begin: row.datetime_begin,
+    datetime_end: row.datetime_end,
+    location: row.location,
+    visibility: Number(row.visibility) === 1,
+    description: row.description,
+    notes: row.notes,
+    assignment: row.assignment,
+    section: row.section,
+    status: Number(row.status) as 0 | 1 | 2,
+    notify: Number(row.notify) === 1,
+    sequence: Number(row.sequence),
+    attachments,
+  };
+}
+
+function pad(value: number): string {
+  return String(value).padStart(2, '0');
+}
+
+/** `[first moment of the month, first moment of the next month)` as API date-times. */
+export function monthRange(year: number, month: number): { from: string; until: string } {
+  const next = month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 };
+  return { from: `${year}-${pad(month)}-01 00:00:00`, until: `${next.year}-${pad(next.month)}-01 00:00:00` };
+}
+
+/**
+ * Appointments overlapping the month: begun before its end and not ended before its
+ * start. The begin bound runs on appointments_month_idx (datetime_begin, datetime_end).
+ */
+export async function listMonth(db: Db, year: number, month: number, urlOf: UrlOf): Promise<AppointmentView[]> {
+  const { from, until } = monthRange(year, month);
+  const rows = (await baseQuery(db)
+    .where('appointments.datetime_begin', '<', until)
+    .where('appointments.datetime_end', '>=', from)
+    .orderBy('appointments.datetime_begin')
+    .orderBy('appointments.id')
+    .execute()) as AppointmentRow[];
+  const attachments = await attachmentsOf(db, rows.map((row) => row.id), urlOf);
+  return rows.map((row) => toView(row, attachments.get(row.id) ?? []));
+}
+
+export async function findAppointmentRow(db: Db, id: number): Promise<AppointmentRow> {
+  const row = (await baseQuery(db).where('appointments.id', '=', id).executeTakeFirst());
+  if (!row) throw new AppError('NOT_FOUND', MESSAGES.notFound);
+  return row;
+}
+
+export async function findAppointment(db: Db, id: number, urlOf: UrlOf): Promise<AppointmentView> {
+  const row = await findAppointmentRow(db, id);
+  return toView(row, (await attachmentsOf(db, [id], urlOf)).get(id) ?? []);
+}
+
+/**
+ * Public appointments not ended before `since`, soonest first; runs on
+ * appointments_public_idx (visibility, datetime_end).
+ */
+export async function listPublic(db: Db, since: string, urlOf: UrlOf): Promise<PublicAppointment[]> {
+  const rows = (await baseQuery(db)
+    .where('appointments.visibility', '=', 1)
+    .where('appointments.datetime_end', '>=', since)
+    .orderBy('appointments.datetime_begin')
+    .orderBy('appointments.id')
+    .execute()) as AppointmentRow[];
+  const attachments = await attachmentsOf(db, rows.map((row) => row.id), urlOf);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    datetime_begin: row.datetime_begin,
+    datetime_end: row.datetime_end,
+    location: row.location,
+    description: row.description,
+    section: row.section,
+    attachments: attachments.get(row.id) ?? [],
+  }));
+}
+
+/** Public appointments for the feed, with what iCal needs beyond the public list. */
+export async function listFeed(db: Db, since: string): Promise<AppointmentRow[]> {
+  return (await baseQuery(db)
+    .where('appointments.visibility', '=', 1)
+    .where('appointments.datetime_end', '>=', since)
+    .orderBy('appointments.datetime_begin')
+    .orderBy('appointments.id')
+    .execute());
+}
+
+export async function assertGroupExists(db: Db, id: number): Promise<void> {
+  const row = await db.selectFrom('groups').select('id').where('id', '=', id).executeTakeFirst();
+  if (!row) throw AppError.field('assignment', APPOINTMENT_MESSAGES.unknownGroup);
+}
+
+export interface AppointmentValues {
+  name: string;
+  datetime_begin: string;
+  datetime_end: string;
+  location: string;
+  visibility: boolean;
+  description: string;
+  notes: string;
+  assignment: number;
+  status: number;
+  notify: boolean;
+}
+
+function columns(values: AppointmentValues) {
+  return {
+    name: values.name,
+    datetime_begin: values.datetime_begin,
+    datetime_end: values.datetime_end,
+    location: values.location,
+    visibility: values.visibility ? 1 : 0,
+    description: values.description,
+    notes: values.notes,
+    assignment: values.assignment,
+    status: values.status,
+    notify: values.notify ? 1 : 0,
+  };
+}
+
+export async function insertAppointment(db: Db, values: AppointmentValues, now: string): Promise<number> {
+  const result = await db
+    .insertInto('appointments')
+    .values({ ...columns(values), created_at: now, updated_at: now })
+    .executeTakeFirstOrThrow();
+  return Number(result.insertId);
+}
+
+/** Every change grows SEQUENCE, so calendars holding the event replace it. */
+export async function updateAppointment(db: Db, id: number, values: AppointmentValues, now: string): Promise<void> {
+  const result = await db
+    .updateTable('appointments')
+    .set((eb) => ({ ...columns(values), updated_at: now, sequence: eb('sequence', '+', 1) }))
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw new AppError('NOT_FOUND', MESSAGES.notFound);
+}
+
+/**
+ * Makes `ids` the attachments of the appointment: each must be a fresh upload (no
+ * appointment yet) or already this one's. Returns the stored names of the attachments
+ * it no longer names; their rows are gone, their files go after the commit.
+ */
+export async function assignAttachments(db: Db, appointmentId: number, ids: number[]): Promise<string[]> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length > 0) {
+    const usable = await db
+      .selectFrom('attachments')
+      .select('id')
+      .where('id', 'in', wanted)
+      .where((eb) => eb.or([eb('appointment_id', 'is', null), eb('appointment_id', '=', appointmentId)]))
+      .execute();
+    if (usable.length !== wanted.length) throw AppError.field('attachments', APPOINTMENT_MESSAGES.unknownAttachment);
+    await db.updateTable('attachments').set({ appointment_id: appointmentId }).where('id', 'in', wanted).execute();
+  }
+  let dropped = db.selectFrom('attachments').select(['id', 'stored_name']).where('appointment_id', '=', appointmentId);
+  if (wanted.length > 0) dropped = dropped.where('id', 'not in', wanted);
+  const rows = await dropped.execute();
+  if (rows.length > 0) await db.deleteFrom('attachments').where('id', 'in', rows.map((row) => row.id)).execute();
+  return rows.map((row) => row.stored_name);
+}
+
+/** Deletes the appointment (its attachment rows cascade); returns the files to remove after the commit. */
+export async function deleteAppointment(db: Db, id: number): Promise<string[]> {
+  const files = await db.selectFrom('attachments').select('stored_name').where('appointment_id', '=', id).execute();
+  await db.deleteFrom('attachments').where('appointment_id', '=', id).execute();
+  const result = await db.deleteFrom('appointments').where('id', '=', id).executeTakeFirst();
+  if (Number(result.numDeletedRows) === 0) throw new AppError('NOT_FOUND', MESSAGES.notFound);
+  return files.map((row) => row.stored_name);
+}
+
+export interface NewAttachment {
+  filename: string;
+  storedName: string;
+  mime: string;
+  size: number;
+  createdAt: string;
+}
+
+export async function insertAttachment(db: Db, attachment: NewAttachment): Promise<number> {
+  const result = await db
+    .insertInto('attachments')
+    .values({
+      appointment_id: null,
+      filename: attachment.filename,
+      stored_name: attachment.storedName,
+      mime: attachment.mime,
+      size: attachment.size,
+      created_at: attachment.createdAt,
+    })
+    .executeTakeFirstOrThrow();
+  return Number(result.insertId);
+}
+
+/** Uploads no appointment took up before `before`: rows removed, stored names returned. */
+export async function deleteOrphanAttachments(db: Db, before: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('attachments')
+    .select(['id', 'stored_name'])
+    .where('appointment_id', 'is', null)
+    .where('created_at', '<', before)
+    .execute();
+  if (rows.length > 0) await db.deleteFrom('attachments').where('id', 'in', rows.map((row) => row.id)).where('appointment_id', 'is', null).execute();
+  return rows.map((row) => row.stored_name);
+}
+
+/** Members of the group with an e-mail address, and how many have none. */
+export async function groupRecipients(db: Db, groupId: number): Promise<{ recipients: { prename: string; lastname: string; email: string }[]; withoutAddress: number }> {
+  const rows = await db
+    .selectFrom('users')
+    .innerJoin('user_groups', 'user_groups.user_id', 'users.id')
+    .select(['users.prename', 'users.lastname', 'users.email'])
+    .where('user_groups.group_id', '=', groupId)
+    .orderBy('users.id')
+    .execute();
+  const recipients = rows.filter((row) => (row.email ?? '').trim() !== '').map((row) => ({ prename: row.prename, lastname: row.lastname, email: String(row.email).trim() }));
+  return { recipients, withoutAddress: rows.length - recipients.length };
+}

@@ -1,0 +1,73 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { matchesEtag, PUBLIC_CACHE_CONTROL, sendCached } from '../../http/public-cache.ts';
+import { untrusted, type RestOptions } from '../../http/rest.ts';
+import { readUploadFiles } from '../../storage/multipart.ts';
+import { MAX_ATTACHMENTS_PER_UPLOAD } from './router.ts';
+
+type IdParams = { Params: { id: string } };
+
+/** Calendar paths of SPEC §7 and the iCal feed (DESIGN §8). */
+export const calendarRest: FastifyPluginAsync<RestOptions> = async (app, { callerFor }) => {
+  const { storage } = app.services;
+
+  app.get('/public/calendar', async (request, reply) => {
+    const caller = await callerFor(request, reply);
+    return sendCached(request, reply, await caller.calendar.publicList(), 'list', (data) => ({ data }));
+  });
+
+  app.get('/public/calendar.ics', async (request, reply) => {
+    const caller = await callerFor(request, reply);
+    const feed = await caller.calendar.publicFeed();
+    reply.header('ETag', feed.etag).header('Cache-Control', PUBLIC_CACHE_CONTROL);
+    if (matchesEtag(request.headers['if-none-match'], feed.etag)) return reply.code(304).send();
+    return reply
+      .type('text/calendar; charset=utf-8')
+      .header('Content-Disposition', 'inline; filename="termine.ics"')
+      .send(feed.body);
+  });
+
+  // `/api/calendar/2026-11`; the year and month apart are the other spelling.
+  app.get<{ Params: { month: string } }>('/calendar/:month', async (request, reply) => {
+    const caller = await callerFor(request, reply);
+    const match = /^(\d{4})-(\d{1,2})$/.exec(request.params.month);
+    const input = match ? { year: match[1], month: match[2] } : { year: request.params.month, month: undefined };
+    return { data: await caller.calendar.month(untrusted(input)) };
+  });
+
+  app.get<{ Params: { year: string; month: string } }>('/calendar/:year/:month', async (request, reply) => {
+    const caller = await callerFor(request, reply);
+    return { data: await caller.calendar.month(untrusted({ year: request.params.year, month: request.params.month })) };
+  });
+
+  // Multipart `attachments[]`, any type; the answer's data is what the appointment then names.
+  app.post('/calendar/upload', async (request, reply) => {
+    const caller = await callerFor(request, reply);
+    const files = await readUploadFiles(request, storage, {
+      kind: 'attachment',
+      fileFields: ['attachments[]', 'attachments'],
+      maxFiles: MAX_ATTACHMENTS_PER_UPLOAD,
+      beforeFile: () => caller.calendar.checkUpload(),
+    });
+    try {
+      return reply.code(201).send(await caller.calendar.upload(untrusted({ files })));
+    } finally {
+      for (const file of files) await storage.discard(file);
+    }
+  });
+
+  app.post('/calendar', async (request, reply) => {
+    const caller = await callerFor(request, reply);
+    return reply.code(201).send(await caller.calendar.create(untrusted(request.body ?? {})));
+  });
+
+  app.put<IdParams>('/calendar/:id', async (request, reply) => {
+    const caller = await callerFor(request, reply);
+    const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
+    return caller.calendar.update(untrusted({ ...body, id: request.params.id }));
+  });
+
+  app.delete<IdParams>('/calendar/:id', async (request, reply) => {
+    const caller = await callerFor(request, reply);
+    return caller.calendar.delete(untrusted({ id: request.params.id }));
+  });
+};

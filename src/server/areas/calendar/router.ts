@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { idInput } from '../../../shared/schemas/groups.ts';
+import { toClubDateTime } from '../../../shared/dates.ts';
+import { appointmentCreateInput, appointmentUpdateInput, calendarMonthInput, type AttachmentView } from '../../../shared/schemas/calendar.ts';
+import { Refusal } from '../../errors.ts';
+import { receivedFile } from '../../storage/schema.ts';
+import type { Storage } from '../../storage/storage.ts';
+import type { Context } from '../../trpc/context.ts';
+import { authedProcedure, can, router, sharedReadProcedure } from '../../trpc/index.ts';
+import { CALENDAR_CACHE_AREA } from './cache-area.ts';
+import { buildFeed, FEED_PAST_DAYS, type Feed } from './feed.ts';
+import { queueAppointmentMails } from './notify.ts';
+import {
+  assertGroupExists,
+  assignAttachments,
+  deleteAppointment,
+  findAppointment,
+  findAppointmentRow,
+  insertAppointment,
+  insertAttachment,
+  listFeed,
+  listMonth,
+  listPublic,
+  updateAppointment,
+} from './queries.ts';
+
+export { CALENDAR_CACHE_AREA };
+
+export const CALENDAR_MESSAGES = {
+  created: 'Termin angelegt',
+  updated: 'Termin gespeichert',
+  deleted: 'Termin gelöscht',
+  uploaded: 'Anhänge hochgeladen',
+} as const;
+
+/** Attachments of one upload request. */
+export const MAX_ATTACHMENTS_PER_UPLOAD = 20;
+
+export const attachmentUploadInput = z.object({
+  files: z.array(receivedFile('attachment')).min(1, { error: 'Bitte wähle mindestens eine Datei aus.' }).max(MAX_ATTACHMENTS_PER_UPLOAD),
+});
+
+/** Removes files whose rows are gone (committed); a file that resists is reported, not fatal. */
+async function removeFiles(ctx: Context, storage: Storage, names: string[]): Promise<void> {
+  for (const name of names) {
+    try {
+      await storage.remove(name);
+    } catch (error) {
+      await ctx.log(`Datei ${name} konnte nicht gelöscht werden: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
+/** Uploading serves both the add button and the edit toggle (SPEC §6), so either permission will do. */
+const canAttach = authedProcedure.use(({ ctx, next, path }) => {
+  if (!ctx.user.permissions.has('calendar_create') && !ctx.user.permissions.has('calendar_update')) {
+    throw new Refusal(`${path} (fehlende Berechtigung calendar_create oder calendar_update)`);
+  }
+  return next();
+});
+
+function now(ctx: Context): Date {
+  return ctx.services.clock.now();
+}
+
+export const calendarRouter = router({
+  month: can('calendar_view')
+    .input(calendarMonthInput)
+    .query(({ ctx, input }) => listMonth(ctx.services.db, input.year, input.month, ctx.services.storage.urlOf)),
+
+  /** Upcoming public appointments: not yet ended, soonest first. */
+  publicList: sharedReadProcedure.query(({ ctx }) =>
+    ctx.services.publicCache.read(CALENDAR_CACHE_AREA, 'list', () =>
+      listPublic(ctx.services.db, toClubDateTime(now(ctx)), ctx.services.storage.urlOf),
+    ),
+  ),
+
+  /** The iCal feed (RFC 5545) as text with its ETag; REST serves it as text/calendar. */
+  publicFeed: sharedReadProcedure.query(({ ctx }) =>
+    ctx.services.publicCache.read(CALENDAR_CACHE_AREA, 'feed', async (): Promise<Feed> => {
+      const since = toClubDateTime(new Date(now(ctx).getTime() - FEED_PAST_DAYS * 86_400_000));
+      return buildFeed(await listFeed(ctx.services.db, since), ctx.services.config.publicUrl, ctx.services.clubProfile.name);
+    }),
+  ),
+
+  /** Lets the upload route refuse a member before a byte of a file is stored. */
+  checkUpload: canAttach.query(() => ({ allowed: true })),
+
+  upload: canAttach.input(attachmentUploadInput).mutation(async ({ ctx, input }) => {
+    const { db, storage } = ctx.services;
+    const placed: string[] = [];
+    const data: AttachmentView[] = [];
+    try {
+      for (const file of input.files) {
+        const storedName = await storage.place(file);
+        placed.push(storedName);
+        const id = await insertAttachment(db, {
+          filename: file.originalName,
+          storedName,
+          mime: file.type.mime,
+          size: file.size,
+          createdAt: toClubDateTime(now(ctx)),
+        });
+        data.push({ id, filename: file.originalName, url: storage.urlOf(storedName), size: file.size, type: file.type.mime });
+      }
+    } catch (error) {
+      // All or nothing: rows of this request go with their files.
+      if (data.length > 0) await db.deleteFrom('attachments').where('id', 'in', data.map((entry) => entry.id)).execute();
+      for (const name of placed) await storage.remove(name);
+      throw error;
+    }
+    await ctx.log(`Anhänge hochgeladen: ${data.map((entry) => `${entry.id} (${entry.filename}, ${entry.size} Bytes)`).join(', ')}`);
+    return { message: CALENDAR_MESSAGES.uploaded, data };
+  }),
+
+  create: can('calendar_create')
+    .input(appointmentCreateInput)
+    .mutation(async ({ ctx, input }) => {
+      const { db, storage } = ctx.services;
+      const stamp = toClubDateTime(now(ctx));
+      const { appointment, mails } = await db.transaction().execute(async (trx) => {
+        await assertGroupExists(trx, input.assignment);
+        const id = await insertAppointment(trx, { ...input, visibility: input.visibility, notify: input.notify }, stamp);
+        await assignAttachments(trx, id, input.attachments);
+        const row = await findAppointmentRow(trx, id);
+        const mails = input.notify ? await queueAppointmentMails(trx, ctx.services, row) : undefined;
+        return { appointment: await findAppointment(trx, id, storage.urlOf), mails };
+      });
+      ctx.services.publicCache.invalidate(CALENDAR_CACHE_AREA);
+      if (mails) ctx.services.mail.wake();
+      await ctx.log(`Termin ${appointment.id} (${appointment.name}, ${appointment.datetime_begin}) angelegt`);
+      if (mails) await ctx.log(mails);
+      return { message: CALENDAR_MESSAGES.created, data: appointment };
+    }),
+
+  update: can('calendar_update')
+    .input(appointmentUpdateInput)
+    .mutation(async ({ ctx, input }) => {
+      const { db, storage } = ctx.services;
+      const stamp = toClubDateTime(now(ctx));
+      const { appointment, dropped, mails } = await db.transaction().execute(async (trx) => {
+        await findAppointmentRow(trx, input.id);
+        await assertGroupExists(trx, input.assignment);
+        await updateAppointment(trx, input.id, input, stamp);
+        const dropped = await assignAttachments(trx, input.id, input.attachments);
+        const row = await findAppointmentRow(trx, input.id);
+        const mails = input.notify ? await queueAppointmentMails(trx, ctx.services, row) : undefined;
+        return { appointment: await findAppointment(trx, input.id, storage.urlOf), dropped, mails };
+      });
+      ctx.services.publicCache.invalidate(CALENDAR_CACHE_AREA);
+      if (mails) ctx.services.mail.wake();
+      await removeFiles(ctx, storage, dropped);
+      await ctx.log(`Termin ${appointment.id} (${appointment.name}, ${appointment.datetime_begin}) geändert`);
+      if (mails) await ctx.log(mails);
+      return { message: CALENDAR_MESSAGES.updated, data: appointment };
+    }),
+
+  delete: can('calendar_delete')
+    .input(idInput)
+    .mutation(async ({ ctx, input }) => {
+      const { db, storage } = ctx.services;
+      const { row, files } = await db.transaction().execute(async (trx) => {
+        const row = await findAppointmentRow(trx, input.id);
+        return { row, files: await deleteAppointment(trx, input.id) };
+      });
+      ctx.services.publicCache.invalidate(CALENDAR_CACHE_AREA);
+      await removeFiles(ctx, storage, files);
+      await ctx.log(`Termin ${row.id} (${row.name}, ${row.datetime_begin}) gelöscht`);
+      return { message: CALENDAR_MESSAGES.deleted, data: { id: row.id } };
+    }),
+});
+

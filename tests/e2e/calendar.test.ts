@@ -1,0 +1,180 @@
+import dayjs from 'dayjs';
+import 'dayjs/locale/de';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectNoSeriousAccessibilityViolations } from './support/axe.ts';
+import { expectPath, logIn } from './support/browser.ts';
+import { useSite } from './support/session.ts';
+import { ADMIN_PASSWORD, ADMIN_UID } from './support/site.ts';
+
+/**
+ * The calendar (SPEC §2, §4, §5, §8) as an administrator keeps it and visitors read it on
+ * /termine. The tests build on each other: the appointment created in one is the one
+ * opened, edited and deleted in the next.
+ */
+
+const { visit } = useSite();
+
+/** Three days ahead at 18:00, in the club's time: upcoming, so /termine lists it. */
+const DAY = dayjs().add(3, 'day').hour(18).minute(0).second(0);
+const BEGIN = DAY.format('DD.MM.YYYY HH:mm');
+const END = DAY.add(2, 'hour').format('DD.MM.YYYY HH:mm');
+const TITLE = 'Vereinsmeisterschaft Luftgewehr';
+const DESCRIPTION = 'Alle Klassen, Anmeldung bis Freitag; Startgeld 5 €';
+const ATTACHMENT = 'Ausschreibung.txt';
+const MONTH_PATH = `/admin/kalender/${DAY.format('YYYY')}/${DAY.format('MM')}`;
+
+async function snackbar(page: Page, text: string): Promise<void> {
+  await page.getByRole('alert').filter({ hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).waitFor();
+}
+
+function dialog(page: Page, title: string): Locator {
+  return page.getByRole('dialog', { name: title, exact: true });
+}
+
+/** Types a date-time into a picker field as a member would: digits only, the field moves on by itself. */
+async function typeDateTime(page: Page, field: Locator, value: string): Promise<void> {
+  await field.getByRole('spinbutton').first().click();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type(value.replace(/\D/g, ''));
+}
+
+function picker(scope: Locator, label: string): Locator {
+  return scope.getByRole('group', { name: label });
+}
+
+async function openCalendar(page: Page): Promise<void> {
+  await logIn(page, ADMIN_UID, ADMIN_PASSWORD);
+  await expectPath(page, '/admin/dash');
+  await page.goto(MONTH_PATH);
+  await page.getByRole('heading', { level: 1, name: 'Kalender' }).waitFor();
+}
+
+function chip(page: Page, name: string): Locator {
+  return page.getByRole('button', { name: new RegExp(`^${name} \\(`) });
+}
+
+describe('the calendar', () => {
+  it('starts its weeks on Monday, and the next month button changes the route', async () => {
+    const { page } = await visit();
+    await logIn(page, ADMIN_UID, ADMIN_PASSWORD);
+    await expectPath(page, '/admin/dash');
+    await page.goto('/admin/kalender');
+    const now = dayjs();
+    await expectPath(page, `/admin/kalender/${now.format('YYYY')}/${now.format('MM')}`);
+    await page.getByRole('columnheader').first().waitFor();
+    const headers = await page.getByRole('columnheader').allInnerTexts();
+    expect(headers.map((text) => text.trim())).toEqual(['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag', 'Sonntag']);
+    // The first cell is a Monday, whatever weekday the 1st is.
+    const firstDay = await page.locator('td[data-day]').first().getAttribute('data-day');
+    expect(dayjs(firstDay).day()).toBe(1);
+    await page.getByRole('button', { name: 'Nächster Monat' }).click();
+    const next = now.add(1, 'month');
+    await expectPath(page, `/admin/kalender/${next.format('YYYY')}/${next.format('MM')}`);
+    await page.getByRole('button', { name: 'Vorheriger Monat' }).click();
+    await expectPath(page, `/admin/kalender/${now.format('YYYY')}/${now.format('MM')}`);
+
+    // The month picker changes the route as well.
+    const picked = now.month((now.month() + 6) % 12);
+    await page.getByRole('button', { name: /^Datum auswählen/ }).click();
+    await page.getByRole('radio', { name: picked.locale('de').format('MMMM') }).or(page.getByRole('radio', { name: picked.locale('de').format('MMM') })).first().click();
+    await expectPath(page, `/admin/kalender/${picked.format('YYYY')}/${picked.format('MM')}`);
+  });
+
+  it('refuses an empty appointment with the group message and an end before the begin', async () => {
+    const { page } = await visit();
+    await openCalendar(page);
+    await page.getByRole('button', { name: 'Termin anlegen' }).click();
+    const form = dialog(page, 'Termin anlegen');
+    await form.getByRole('button', { name: 'Speichern' }).click();
+    await form.getByText('Eine Gruppenzuordnung muss angegeben werden!').waitFor();
+    await form.getByText('Der Titel darf nicht leer gelassen werden!').waitFor();
+    await expectNoSeriousAccessibilityViolations(page);
+
+    await typeDateTime(page, picker(form, 'Beginn'), END);
+    await typeDateTime(page, picker(form, 'Ende'), BEGIN);
+    await form.getByText('Das Ende muss nach dem Beginnzeitpunkt liegen!').waitFor();
+    await form.getByRole('button', { name: 'Abbrechen' }).click();
+    await form.waitFor({ state: 'hidden' });
+  });
+
+  it('creates a public appointment with an attachment, shown in the grid and on /termine', async () => {
+    const { page } = await visit();
+    await openCalendar(page);
+    await page.getByRole('button', { name: 'Termin anlegen' }).click();
+    const form = dialog(page, 'Termin anlegen');
+    await form.getByLabel('Titel').fill(TITLE);
+    await typeDateTime(page, picker(form, 'Beginn'), BEGIN);
+    await typeDateTime(page, picker(form, 'Ende'), END);
+    await form.getByLabel('Ort').fill('Schützenhaus');
+    await form.getByRole('combobox', { name: 'Gruppe' }).click();
+    await page.getByRole('option', { name: 'Administratoren' }).click();
+    await form.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'In Organisation' }).click();
+    await form.getByLabel('Beschreibung (öffentlich)').fill(DESCRIPTION);
+    await form.getByLabel('Notizen (intern)').fill('Schlüssel bei Hans');
+    await form.getByRole('switch', { name: 'Öffentlich auf der Terminseite' }).check();
+    await form.locator('input[type=file]').setInputFiles({ name: ATTACHMENT, mimeType: 'text/plain', buffer: Buffer.from('Startzeiten ab 18 Uhr') });
+    await snackbar(page, 'Anhänge hochgeladen');
+    await form.getByRole('link', { name: ATTACHMENT }).waitFor();
+    expect(await picker(form, 'Beginn').locator('input').inputValue()).toBe(BEGIN);
+    await form.getByRole('button', { name: 'Speichern' }).click();
+    await snackbar(page, 'Termin angelegt');
+    await form.waitFor({ state: 'hidden' });
+
+    const cell = page.locator(`td[data-day="${DAY.format('YYYY-MM-DD')}"]`);
+    const entry = cell.getByRole('button', { name: `${TITLE} (In Organisation)` });
+    await entry.waitFor();
+    expect(await entry.getAttribute('data-status')).toBe('1');
+
+    await page.goto('/termine');
+    const row = page.getByRole('table', { name: 'Termine' }).getByRole('row').filter({ hasText: TITLE });
+    await row.waitFor();
+    const cells = (await row.getByRole('cell').allInnerTexts()).map((text) => text.trim());
+    expect(cells.slice(0, 5)).toEqual([TITLE, BEGIN, END, 'Schützenhaus', 'Administratoren']);
+    await row.getByRole('button', { name: `Details zu ${TITLE} anzeigen` }).click();
+    await page.getByText(DESCRIPTION).waitFor();
+    const link = page.getByRole('link', { name: ATTACHMENT });
+    await link.waitFor();
+    expect(await (await page.request.get(String(await link.getAttribute('href')))).text()).toBe('Startzeiten ab 18 Uhr');
+    expect(await page.locator('body').innerText()).not.toContain('Schlüssel bei Hans');
+    await page.getByRole('button', { name: 'Kalender abonnieren' }).click();
+    const webcal = await page.getByRole('menuitem', { name: 'In Kalender-App abonnieren' }).getAttribute('href');
+    expect(webcal).toMatch(/^webcal:\/\/127\.0\.0\.1:\d+\/api\/public\/calendar\.ics$/);
+    await page.keyboard.press('Escape');
+    await expectNoSeriousAccessibilityViolations(page);
+
+    // Home names the next appointments.
+    await page.goto('/home');
+    await page.getByRole('region', { name: 'Nächste Termine' }).getByText(TITLE).waitFor();
+  });
+
+  it('opens the appointment read-only, edits it after the toggle, and deletes it after "Termin löschen?"', async () => {
+    const { page } = await visit();
+    await openCalendar(page);
+    await chip(page, TITLE).click();
+    const view = dialog(page, 'Termin ansehen');
+    await view.waitFor();
+    expect(await view.getByLabel('Titel').getAttribute('readonly')).not.toBeNull();
+    await expectNoSeriousAccessibilityViolations(page);
+    await view.getByRole('button', { name: 'Bearbeiten' }).click();
+    const edit = dialog(page, 'Termin bearbeiten');
+    await edit.getByLabel('Titel').fill(`${TITLE} 2026`);
+    await edit.getByRole('button', { name: 'Speichern' }).click();
+    await snackbar(page, 'Termin gespeichert');
+    await edit.waitFor({ state: 'hidden' });
+
+    await chip(page, `${TITLE} 2026`).click();
+    await dialog(page, 'Termin ansehen').getByRole('button', { name: 'Löschen' }).click();
+    const confirm = dialog(page, 'Termin löschen?');
+    await confirm.getByText(`${TITLE} 2026`).waitFor();
+    await confirm.getByRole('button', { name: 'Ja' }).click();
+    await snackbar(page, 'Termin gelöscht');
+    await chip(page, `${TITLE} 2026`).waitFor({ state: 'detached' });
+
+    await page.goto('/termine');
+    await page.getByText('Es sind keine ausstehenden Termine vorhanden.').waitFor();
+    await expectNoSeriousAccessibilityViolations(page);
+  });
+});
