@@ -31,12 +31,13 @@ export interface UploadFormSpec {
    * fields are checked before a byte of the file is written.
    */
   beforeFile(fields: Record<string, string>): Promise<unknown>;
-  /**
-   * Files one request may carry (default 1; further parts of the field are skipped). With
-   * more than one, a file its kind refuses (type, size, unreadable) is reported in
-   * `failed` and the others are still received; more files than this refuse the request.
-   */
+  /** Files one request may carry (default 1: further parts of the field are skipped; more: more refuse the request). */
   maxFiles?: number;
+  /**
+   * A file its kind refuses (type, size, unreadable) is reported in `failed` and the others
+   * are still received, instead of refusing the whole request.
+   */
+  keepGoing?: boolean;
   /** The 413 message for more than maxFiles files. */
   tooManyFiles?: string;
 }
@@ -93,17 +94,12 @@ export async function readUploadForm(request: FastifyRequest, storage: Storage, 
         continue;
       }
       await spec.beforeFile({ ...form.fields });
-      if (maxFiles === 1) {
-        form.file = await storage.receive(part, spec.kind);
-        form.files.push(form.file);
-        continue;
-      }
       try {
         const file = await storage.receive(part, spec.kind);
         form.files.push(file);
         form.file ??= file;
       } catch (error) {
-        if (!isRefusedFile(error)) throw error;
+        if (!spec.keepGoing || !isRefusedFile(error)) throw error;
         // An empty part without a name is an input with nothing chosen, not a refused file.
         if (part.filename) form.failed.push({ name: sanitizeFilename(part.filename), error });
       }
@@ -147,30 +143,13 @@ export const TOO_MANY_FILES = (max: number) => `Es können höchstens ${max} Dat
  * files and must discard those it did not place.
  */
 export async function readUploadFiles(request: FastifyRequest, storage: Storage, spec: UploadFilesSpec): Promise<ReceivedFile[]> {
-  const files: ReceivedFile[] = [];
-  if (!request.isMultipart()) return files;
-  const parts = request.parts({
-    limits: { fileSize: storage.limits[spec.kind], files: spec.maxFiles + 1, fields: 4, parts: spec.maxFiles + 5, fieldSize: FIELD_SIZE },
+  const form = await readUploadForm(request, storage, {
+    kind: spec.kind,
+    fileField: spec.fileFields,
+    fields: [],
+    maxFiles: spec.maxFiles,
+    tooManyFiles: TOO_MANY_FILES(spec.maxFiles),
+    beforeFile: () => spec.beforeFile(),
   });
-  let checked = false;
-  try {
-    for await (const part of parts) {
-      if (part.type === 'field') continue;
-      if (!spec.fileFields.includes(part.fieldname)) {
-        part.file.resume();
-        await finished(part.file);
-        continue;
-      }
-      if (!checked) {
-        await spec.beforeFile();
-        checked = true;
-      }
-      if (files.length >= spec.maxFiles) throw new AppError('PAYLOAD_TOO_LARGE', TOO_MANY_FILES(spec.maxFiles));
-      files.push(await storage.receive(part, spec.kind));
-    }
-  } catch (error) {
-    for (const file of files) await storage.discard(file);
-    throw isMalformedMultipart(error) ? new AppError('BAD_REQUEST', MESSAGES.badRequest) : error;
-  }
-  return files;
+  return form.files;
 }

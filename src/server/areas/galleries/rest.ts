@@ -71,6 +71,7 @@ export const galleriesRest: FastifyPluginAsync<RestOptions> = async (app, { call
       fileField: ['files[]', 'files'],
       fields: ['section', 'album_id'],
       maxFiles: MAX_IMAGES_PER_UPLOAD,
+      keepGoing: true,
       tooManyFiles: tooManyImagesMessage(),
       beforeFile: (fields) => caller.galleries.checkUpload(untrusted(fields)),
     });
