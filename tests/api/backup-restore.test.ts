@@ -1,12 +1,15 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seed } from '../../db/seed.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { bcryptHasher } from '../../src/server/areas/auth/passwords.ts';
 import { readConfig } from '../../src/server/config.ts';
-import type { DatabaseHandle, Db } from '../../src/server/db/connection.ts';
+import { migrateToLatest, openDatabase, type DatabaseHandle, type Db } from '../../src/server/db/connection.ts';
 import { ArchiveWriter, MANIFEST_ENTRY, readArchive, sha256, type Manifest } from '../../src/server/ops/archive.ts';
 import { createBackup } from '../../src/server/ops/backup.ts';
 import { restoreBackup } from '../../src/server/ops/restore.ts';
@@ -78,7 +81,7 @@ async function fillEveryTable(t: TestApp): Promise<void> {
 
   const download = await postForm(t, '/api/downloads', [{ name: 'file', filename: 'Satzung Ä.pdf', content: pdf(2000) }], t.admin);
   expect(download.statusCode).toBe(201);
-  downloadUrl = (download.json() as { data: { file_url: string } }).data.file_url;
+  downloadUrl = download.json<{ data: { file_url: string } }>().data.file_url;
   const result = await postForm(
     t,
     '/api/results',
@@ -315,8 +318,8 @@ describe(`round trip SQLite -> ${usesMysql() ? 'MariaDB' : 'SQLite'} -> SQLite`,
     const maxHost = Math.max(...(sourceTables.host_entries as { id: number }[]).map((row) => row.id));
     const created = await app.inject({ method: 'POST', url: '/api/hosts', headers: admin, payload: { date: '2030-06-01', supervisor: -2, host: memberId } });
     expect(created.statusCode).toBe(201);
-    expect((created.json() as { data: { id: number } }).data.id).toBeGreaterThan(maxHost);
-    await app.inject({ method: 'DELETE', url: `/api/hosts/${(created.json() as { data: { id: number } }).data.id}`, headers: admin });
+    expect(created.json<{ data: { id: number } }>().data.id).toBeGreaterThan(maxHost);
+    await app.inject({ method: 'DELETE', url: `/api/hosts/${created.json<{ data: { id: number } }>().data.id}`, headers: admin });
   });
 
   it('comes back into SQLite from a backup of the restored site unchanged', async () => {
@@ -374,7 +377,7 @@ describe('a restore that must not happen changes nothing', () => {
       (entries) => {
         const name = [...entries.keys()].find((entry) => entry.startsWith('files/') && entry.endsWith('.pdf'))!;
         const data = Buffer.from(entries.get(name)!);
-        data[data.length - 1] ^= 0xff;
+        data.writeUInt8(data.readUInt8(data.length - 1) ^ 0xff, data.length - 1);
         entries.set(name, data);
       },
       false,
@@ -418,4 +421,61 @@ describe('a restore that must not happen changes nothing', () => {
     }
     expect(Object.keys(files).some((name) => name.startsWith('.restore-'))).toBe(false);
   });
+});
+
+/** The commands as `npm run backup` / `npm run restore` run them (SQLite files; the MariaDB run covers the code above). */
+describe.skipIf(usesMysql())('npm run backup / npm run restore', () => {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  let dir = '';
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'club-ops-cli-'));
+    const { db } = openDatabase(`sqlite:${join(dir, 'quelle.sqlite')}`);
+    await migrateToLatest(db);
+    await seed(db, { adminUid: ADMIN_UID, adminPassword: ADMIN_PASSWORD, passwords: bcryptHasher(4), now: new Date() });
+    await mkdir(join(dir, 'uploads'));
+    const name = '0a1b2c3d-0000-4000-8000-0000000000aa.pdf';
+    await writeFile(join(dir, 'uploads', name), pdf(100));
+    await db.insertInto('downloads').values({ filename: 'Satzung.pdf', stored_name: name, mime: 'application/pdf', size: 100, created_at: now }).execute();
+    await db.destroy();
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  function run(args: string[], database: string, uploads: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+    const env: NodeJS.ProcessEnv = { ...process.env };
+    for (const key of Object.keys(env)) if (/^(TEST_|ADMIN_|PUBLIC_URL|SMTP_URL)/.test(key)) delete env[key];
+    // npm runs the script in the project folder and says in INIT_CWD where it was typed.
+    Object.assign(env, { DATABASE_URL: `sqlite:${join(dir, database)}`, UPLOADS_DIR: join(dir, uploads), INIT_CWD: dir });
+    const child = spawn(process.execPath, ['src/server/ops/cli.ts', ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
+  }
+
+  it('backs up, restores into an empty database, and refuses to restore over data', async () => {
+    const backup = await run(['backup', 'sicherung.tar.gz'], 'quelle.sqlite', 'uploads');
+    expect(backup.stderr).toBe('');
+    expect(backup.code).toBe(0);
+    expect(backup.stdout).toContain('Tabelle users: 1 Zeile\n');
+    expect(backup.stdout).toContain('Tabelle downloads: 1 Zeile\n');
+    expect(backup.stdout).toMatch(/^Dateien: 1 \(100 Bytes\)$/m);
+    expect(backup.stdout).toMatch(new RegExp(`^Sicherung geschrieben: ${join(dir, 'sicherung.tar.gz').replaceAll('.', '\\.')} \\([\\d,]+ KB\\)$`, 'm'));
+
+    const restore = await run(['restore', 'sicherung.tar.gz'], 'ziel.sqlite', 'ziel-uploads');
+    expect(restore.stderr).toBe('');
+    expect(restore.code).toBe(0);
+    expect(restore.stdout.trim().split('\n').at(-1)).toBe('Wiederherstellung abgeschlossen.');
+    expect(await readdir(join(dir, 'ziel-uploads'))).toEqual(['0a1b2c3d-0000-4000-8000-0000000000aa.pdf']);
+
+    const again = await run(['restore', 'sicherung.tar.gz'], 'ziel.sqlite', 'ziel-uploads');
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/^Wiederherstellung abgebrochen: Die Zieldatenbank enthält bereits Daten \(/);
+    const forced = await run(['restore', 'sicherung.tar.gz', '--force'], 'ziel.sqlite', 'ziel-uploads');
+    expect(forced.code).toBe(0);
+
+    const usage = await run(['backup'], 'quelle.sqlite', 'uploads');
+    expect(usage.code).toBe(1);
+    expect(usage.stderr).toBe('Sicherung abgebrochen: Aufruf: npm run backup -- <Datei>\n');
+  }, 60_000);
 });

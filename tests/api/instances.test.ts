@@ -51,7 +51,7 @@ describe.skipIf(!usesMysql())('two instances on one database', () => {
   });
 
   const publicText = async (app: FastifyInstance) =>
-    ((await app.inject({ method: 'GET', url: '/api/public/info/saison_arch' })).json() as { text: string }).text;
+    (await app.inject({ method: 'GET', url: '/api/public/info/saison_arch' })).json<{ text: string }>().text;
 
   it('shows an info text changed on one instance on the other within the cache lifetime', async () => {
     const before = await publicText(second);
@@ -83,6 +83,6 @@ describe.skipIf(!usesMysql())('two instances on one database', () => {
     expect(cookie).toBeDefined();
     const me = await second.inject({ method: 'GET', url: '/api/me', headers: { cookie: `sv_session=${cookie?.value}` } });
     expect(me.statusCode).toBe(200);
-    expect((me.json() as { data: { uid: string } }).data.uid).toBe(ADMIN_UID);
+    expect(me.json<{ data: { uid: string } }>().data.uid).toBe(ADMIN_UID);
   });
 });

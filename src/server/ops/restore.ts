@@ -112,7 +112,7 @@ export async function verifyArchive(file: string): Promise<Manifest> {
 
 /** Refuses a target that cannot take the archive; answers the tables holding rows. */
 async function checkTarget(db: Db, manifest: Manifest, force: boolean): Promise<void> {
-  const known = Object.keys(migrations);
+  const known = Object.keys(migrations).sort();
   const archiveIndex = known.indexOf(manifest.schemaVersion);
   if (archiveIndex < 0) {
     throw new OpsError(
