@@ -228,7 +228,7 @@ async function rewriteArchive(
       stored.size = data.length;
     }
   }
-  const writer = new ArchiveWriter(file);
+  const writer = await ArchiveWriter.create(file);
   for (const [name, data] of entries) await writer.addBuffer(name, data);
   await writer.addBuffer(MANIFEST_ENTRY, Buffer.from(JSON.stringify(manifest)));
   await writer.finish();
@@ -268,6 +268,36 @@ describe('backup', () => {
         'section_alerts', 'sessions', 'sponsors', 'user_groups', 'users',
       ]),
     );
+  });
+});
+
+describe('a backup while the site keeps writing', () => {
+  it('shows one moment: a row another connection commits during the backup is not in it', async () => {
+    // Two connections on one database, as the site and `npm run backup` have (SQLite: a file in WAL mode).
+    const database = usesMysql() ? await freshDatabase() : undefined;
+    const url = database?.url ?? `sqlite:${join(workDir, 'laufend.sqlite')}`;
+    const db = database?.db ?? openDatabase(url).db;
+    if (!database) await migrateToLatest(db);
+    const site = openDatabase(url).db;
+    try {
+      await seed(db, { adminUid: ADMIN_UID, adminPassword: ADMIN_PASSWORD, passwords: bcryptHasher(4), now: new Date() });
+      const { manifest } = await createBackup({
+        db,
+        dialect: usesMysql() ? 'mysql' : 'sqlite',
+        uploadsDir: workDir,
+        file: join(workDir, 'laufend.tar.gz'),
+        log: async (line) => {
+          // The backup has read its first table; the site goes on writing.
+          if (line.startsWith('Tabelle albums:')) await site.insertInto('groups').values({ name: 'Neu während der Sicherung' }).execute();
+        },
+      });
+      expect(await site.selectFrom('groups').select('id').execute()).toHaveLength(3);
+      expect(manifest.tables.find((table) => table.name === 'groups')?.rows).toBe(2);
+    } finally {
+      await site.destroy();
+      if (database) await database.drop();
+      else await db.destroy();
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
@@ -97,27 +98,41 @@ export function hashingStream(): Transform & { digest: () => { sha256: string; s
   return Object.assign(stream, { digest: () => ({ sha256: hash.digest('hex'), size }) });
 }
 
-/** Writes the archive entry by entry; the file only exists once finish() succeeded (see the caller's rename). */
+/** Writes the archive entry by entry; the caller renames the file once finish() succeeded. */
 export class ArchiveWriter {
   readonly #pack = tar.pack();
   readonly #done: Promise<void>;
   readonly #mtime = new Date();
+  #failure: Error | undefined;
 
-  constructor(path: string) {
+  private constructor(handle: FileHandle) {
     // Readable.from: the pack is a streamx stream; Node's pipeline handles its own kind best.
-    this.#done = pipeline(Readable.from(this.#pack), createGzip(), createWriteStream(path));
-    // Reported by the next add or by finish(); without this a failure before then is unhandled.
-    this.#done.catch(() => undefined);
+    this.#done = pipeline(Readable.from(this.#pack), createGzip(), handle.createWriteStream());
+    // Reported by the next add or by finish(); tar-stream itself only says "destroyed".
+    this.#done.catch((error: unknown) => {
+      this.#failure = error instanceof Error ? error : new Error(String(error));
+    });
   }
 
-  addBuffer(name: string, data: Buffer): Promise<void> {
-    return new Promise((resolve, reject) => {
+  /** Opens (creates or truncates) the file first, so a folder that is missing or read-only fails here. */
+  static async create(path: string): Promise<ArchiveWriter> {
+    return new ArchiveWriter(await open(path, 'w'));
+  }
+
+  #check(): void {
+    if (this.#failure) throw this.#failure;
+  }
+
+  async addBuffer(name: string, data: Buffer): Promise<void> {
+    this.#check();
+    await new Promise<void>((resolve, reject) => {
       this.#pack.entry({ name, size: data.length, mtime: this.#mtime }, data, (error) => (error ? reject(error) : resolve()));
     });
   }
 
   /** Streams a file of known size into the archive; answers its sha256 and the bytes read. */
   async addFile(name: string, path: string, size: number): Promise<{ sha256: string; size: number }> {
+    this.#check();
     const hashing = hashingStream();
     const entry = this.#pack.entry({ name, size, mtime: this.#mtime });
     await pipeline(createReadStream(path), hashing, entry);
@@ -125,12 +140,14 @@ export class ArchiveWriter {
   }
 
   async finish(): Promise<void> {
+    this.#check();
     this.#pack.finalize();
     await this.#done;
   }
 
-  destroy(): void {
+  async destroy(): Promise<void> {
     this.#pack.destroy();
+    await this.#done.catch(() => undefined);
   }
 }
 

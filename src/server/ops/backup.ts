@@ -23,7 +23,8 @@ export interface BackupOptions {
   uploadsDir: string;
   /** The archive to write; replaced only once it is complete. */
   file: string;
-  log?: (line: string) => void;
+  /** Progress, one German line at a time; awaited, so a caller may act between tables. */
+  log?: (line: string) => void | Promise<void>;
   now?: Date;
 }
 
@@ -51,7 +52,7 @@ async function readSnapshot(
   dialect: Dialect,
   uploadsDir: string,
   writer: ArchiveWriter,
-  log: (line: string) => void,
+  log: (line: string) => void | Promise<void>,
 ): Promise<Snapshot> {
   return db.connection().execute(async (connection) => {
     if (dialect === 'mysql') {
@@ -69,7 +70,7 @@ async function readSnapshot(
         const data = Buffer.from(rows.map((row) => `${encodeRow(row)}\n`).join(''), 'utf8');
         await writer.addBuffer(tableEntry(table.name), data);
         tables.push({ name: table.name, rows: rows.length, sha256: sha256(data) });
-        log(`Tabelle ${table.name}: ${rows.length} ${rows.length === 1 ? 'Zeile' : 'Zeilen'}`);
+        await log(`Tabelle ${table.name}: ${rows.length} ${rows.length === 1 ? 'Zeile' : 'Zeilen'}`);
       }
       // The file route's own lookup decides which stored files belong to the site, so a
       // table that keeps files is covered as soon as the route serves its files.
@@ -94,7 +95,11 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
   const log = options.log ?? (() => undefined);
   const file = resolve(options.file);
   const partial = `${file}.unvollstaendig`;
-  const writer = new ArchiveWriter(partial);
+  const writer = await ArchiveWriter.create(partial).catch((error: unknown) => {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'ENOENT' ? 'der Ordner fehlt' : code === 'EACCES' || code === 'EPERM' ? 'keine Schreibrechte' : (code ?? String(error));
+    throw new OpsError(`Die Datei ${partial} lässt sich nicht anlegen (${reason}).`, { cause: error });
+  });
   try {
     const snapshot = await readSnapshot(db, dialect, resolve(uploadsDir), writer, log);
     // Files are copied after the read transaction: stored names are never reused, so a
@@ -114,7 +119,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
       files.push({ name, size: digest.size, sha256: digest.sha256 });
       bytes += digest.size;
     }
-    log(`Dateien: ${files.length} (${formatSize(bytes)})`);
+    await log(`Dateien: ${files.length} (${formatSize(bytes)})`);
     const manifest: Manifest = {
       format: ARCHIVE_FORMAT,
       formatVersion: ARCHIVE_FORMAT_VERSION,
@@ -128,10 +133,10 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
     await writer.finish();
     await rename(partial, file);
     const size = (await stat(file)).size;
-    log(`Sicherung geschrieben: ${file} (${formatSize(size)})`);
+    await log(`Sicherung geschrieben: ${file} (${formatSize(size)})`);
     return { manifest, size };
   } catch (error) {
-    writer.destroy();
+    await writer.destroy();
     await rm(partial, { force: true });
     throw error;
   }

@@ -15,7 +15,9 @@ const USAGE: Record<string, string> = {
   restore: 'Aufruf: npm run restore -- <Datei> [--force]',
 };
 
-const print = (line: string) => process.stdout.write(`${line}\n`);
+const print = (line: string): void => {
+  process.stdout.write(`${line}\n`);
+};
 
 async function run(command: string, args: string[]): Promise<void> {
   const usage = USAGE[command];
@@ -49,7 +51,7 @@ run(command, args).then(
     if (error instanceof OpsError) {
       process.stderr.write(`${what} abgebrochen: ${error.message}\n`);
     } else {
-      const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      const detail = error instanceof Error ? error.message : String(error);
       const cause = error instanceof Error && error.cause instanceof Error ? `\nUrsache: ${error.cause.message}` : '';
       process.stderr.write(`${what} fehlgeschlagen: ${detail}${cause}\n`);
     }

@@ -29,8 +29,10 @@ export interface RestoreOptions {
   log?: (line: string) => void;
 }
 
-/** Rows per INSERT stay under this many bound values (SQLite allows 32766, MySQL 65535). */
+/** Rows per INSERT stay under this many bound values (SQLite allows 32766, MySQL 65535)... */
 const MAX_VALUES_PER_INSERT = 10_000;
+/** ... and under this many bytes of row data, far below MySQL's smallest usual max_allowed_packet (16 MB). */
+const MAX_BYTES_PER_INSERT = 4 * 1024 * 1024;
 /** The manifest is a list of names and sums; anything far larger is not one. */
 const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
 /** The folder inside UPLOADS_DIR that holds restored files until the database has committed. */
@@ -216,12 +218,14 @@ async function insertTable(
   const columns = new Set(table.columns);
   const batchSize = Math.max(1, Math.floor(MAX_VALUES_PER_INSERT / Math.max(1, table.columns.length)));
   let batch: Record<string, unknown>[] = [];
+  let batchBytes = 0;
   let inserted = 0;
   const flush = async () => {
     if (batch.length === 0) return;
     await anyDb(trx).insertInto(table.name).values(batch).execute();
     inserted += batch.length;
     batch = [];
+    batchBytes = 0;
   };
   const decoder = new TextDecoder('utf-8', { fatal: true });
   let pending = '';
@@ -232,7 +236,8 @@ async function insertTable(
       if (!columns.has(column)) throw new OpsError(`Die Spalte ${column} der Tabelle ${table.name} fehlt in der Zieldatenbank.`);
     }
     batch.push(row);
-    if (batch.length >= batchSize) await flush();
+    batchBytes += line.length;
+    if (batch.length >= batchSize || batchBytes >= MAX_BYTES_PER_INSERT) await flush();
   };
   for await (const chunk of content) {
     pending += decoder.decode(chunk as Buffer, { stream: true });
