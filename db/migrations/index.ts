@@ -3,6 +3,7 @@ import * as initial from './0001_initial.ts';
 import * as groupNamesUtf8mb4 from './0002_group_names_utf8mb4.ts';
 import * as logLimits from './0003_log_limits.ts';
 import * as storedFileNames from './0004_stored_file_names.ts';
+import * as mailOutbox from './0006_mail_outbox.ts';
 
 /** Every migration in order; listed statically so no file system scan is needed at start. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002_group_names_utf8mb4': groupNamesUtf8mb4,
   '0003_log_limits': logLimits,
   '0004_stored_file_names': storedFileNames,
+  '0006_mail_outbox': mailOutbox,
 };

@@ -19,6 +19,8 @@ import { systemClock, type AppServices, type Clock } from './services.ts';
 import type { UploadLimits } from './storage/kinds.ts';
 import { databaseCatalogue, fileRoutes } from './storage/serve.ts';
 import { createStorage } from './storage/storage.ts';
+import { smtpTransport, type MailTransport } from './mail/transport.ts';
+import { OutboxWorker } from './mail/worker.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,6 +42,20 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Upload size limits per kind; tests make them small. */
   uploadLimits?: Partial<UploadLimits>;
+  /**
+   * How the outbox sends: by default SMTP_URL (none when unset); null sends nothing,
+   * messages are kept as without SMTP_URL.
+   */
+  mailTransport?: MailTransport | null;
+  /** Starts the outbox worker with the app (main.ts does); tests drive `services.mail.runOnce()` instead. */
+  startMailWorker?: boolean;
+  /** How often the worker looks at the outbox. */
+  mailPollMs?: number;
+}
+
+function defaultTransport(config: Config): MailTransport | undefined {
+  if (!config.smtpUrl || !config.mailFrom) return undefined;
+  return smtpTransport({ url: config.smtpUrl, from: config.mailFrom });
 }
 
 /**
@@ -71,6 +87,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: trustedHops(deps.config.trustProxy),
   });
   const clock = deps.clock ?? systemClock;
+  const serverLog = databaseServerLog(deps.db, () => clock.now(), app.log);
+  const mail = new OutboxWorker({
+    db: deps.db,
+    transport: deps.mailTransport === undefined ? defaultTransport(deps.config) : (deps.mailTransport ?? undefined),
+    clock,
+    logger: app.log,
+    serverLog,
+    ...(deps.mailPollMs === undefined ? {} : { pollMs: deps.mailPollMs }),
+  });
   const services: AppServices = {
     db: deps.db,
     dialect: deps.dialect,
@@ -79,12 +104,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     credentials: new CredentialCache(deps.credentialTtlMs),
     loginLimits: deps.loginLimits ?? DEFAULT_LOGIN_LIMITS,
-    serverLog: databaseServerLog(deps.db, () => clock.now(), app.log),
+    serverLog,
     logger: app.log,
     publicCache: new PublicCache(clock),
     clubProfile: loadClubProfile(deps.config),
     storage: createStorage({ dir: deps.config.uploadsDir, limits: deps.uploadLimits }),
+    mail,
   };
+  // Before the database is closed (main.ts closes it in its own onClose, added later).
+  app.addHook('onClose', () => mail.stop());
+  if (deps.startMailWorker) {
+    app.addHook('onReady', (done) => {
+      mail.start();
+      done();
+    });
+  }
   await services.storage.prepare();
   app.decorate('services', services);
   const sessionCookie = sessionCookieName(deps.config.secureCookies);

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { mailboxOf } from './mail/outbox.ts';
 
 /** The environment of DESIGN §6, parsed once at start-up. */
 const envSchema = z.object({
@@ -10,7 +11,10 @@ const envSchema = z.object({
   ADMIN_UID: z.string().regex(/^\d{8}$/, 'ADMIN_UID muss aus genau 8 Ziffern bestehen').default('00000001'),
   ADMIN_PASSWORD: z.string().min(1).optional(),
   PUBLIC_URL: z.url().optional(),
-  SMTP_URL: z.string().min(1).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'SMTP_URL muss mit smtp:// oder smtps:// beginnen, z. B. smtp://user:pass@mail.example.org:587')
+    .optional(),
   MAIL_FROM: z.string().min(1).optional(),
   CLUB_LAT: z.coerce.number().min(-90).max(90).optional(),
   CLUB_LON: z.coerce.number().min(-180).max(180).optional(),
@@ -84,11 +88,22 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Ungültige Konfiguration: ${z.prettifyError(parsed.error)}`);
   }
   const values = parsed.data;
+  if (values.SMTP_URL && !values.MAIL_FROM) {
+    throw new Error('Ungültige Konfiguration: Mit SMTP_URL muss auch MAIL_FROM gesetzt sein (der Absender der Mails).');
+  }
   const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
   const contactTo: Record<string, string> = {};
   for (const [key, value] of Object.entries(env)) {
     const match = /^CONTACT_TO_(.+)$/.exec(key);
-    if (match?.[1] && value) contactTo[match[1].toLowerCase().replaceAll('_', '-')] = value;
+    if (!match?.[1] || !value) continue;
+    // A list or a line break here would send every contact message to more than one mailbox.
+    if (mailboxOf(value.trim()) === undefined) {
+      throw new Error(`Ungültige Konfiguration: ${key} muss genau eine E-Mail-Adresse sein, z. B. vorstand@example.org oder Vorstand <vorstand@example.org>.`);
+    }
+    contactTo[match[1].toLowerCase().replaceAll('_', '-')] = value.trim();
+  }
+  if (values.MAIL_FROM && mailboxOf(values.MAIL_FROM.trim()) === undefined) {
+    throw new Error('Ungültige Konfiguration: MAIL_FROM muss genau eine E-Mail-Adresse sein, z. B. Schützenverein <webmaster@example.org>.');
   }
   return {
     port: values.PORT,

@@ -39,8 +39,12 @@ async function main(): Promise<void> {
     passwords,
     clientDir: fileURLToPath(new URL('../../dist/client', import.meta.url)),
     logger: { level: config.logLevel },
+    // Sends the mail outbox from this process; other processes on the database may too.
+    startMailWorker: true,
   });
   app.addHook('onClose', async () => {
+    // A message being sent is finished and recorded before the database goes away.
+    await app.services.mail.stop();
     await db.destroy();
   });
 

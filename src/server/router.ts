@@ -1,5 +1,6 @@
 import { authRouter } from './areas/auth/router.ts';
 import { clubRouter } from './areas/club/router.ts';
+import { contactRouter } from './areas/contact/router.ts';
 import { contentRouter } from './areas/content/router.ts';
 import { downloadsRouter } from './areas/downloads/router.ts';
 import { resultsRouter } from './areas/results/router.ts';
@@ -19,6 +20,7 @@ export const appRouter = router({
   log: logRouter,
   content: contentRouter,
   club: clubRouter,
+  contact: contactRouter,
   downloads: downloadsRouter,
   sponsors: sponsorsRouter,
   results: resultsRouter,

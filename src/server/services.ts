@@ -8,6 +8,7 @@ import type { ServerLog } from './areas/log/server-log.ts';
 import type { PublicCache } from './http/public-cache.ts';
 import type { ClubProfile } from '../shared/clubProfile.ts';
 import type { Storage } from './storage/storage.ts';
+import type { OutboxWorker } from './mail/worker.ts';
 
 export interface Clock {
   now: () => Date;
@@ -32,4 +33,6 @@ export interface AppServices {
   clubProfile: ClubProfile;
   /** Uploaded files in UPLOADS_DIR (DESIGN §8). */
   storage: Storage;
+  /** Sends the mail outbox (DESIGN §8); started by main.ts, woken by whoever enqueues. */
+  mail: OutboxWorker;
 }

@@ -24,13 +24,22 @@ export interface ClubAddress {
   city: string;
 }
 
-/** Unconfigured texts are '' (addresses) or absent (phone, e-mail); social is [] then. */
+export interface Coordinates {
+  lat: number;
+  lon: number;
+}
+
+/** Unconfigured texts are '' (addresses) or absent (phone, e-mail, coordinates); social is [] then. */
 export interface ClubProfile extends ClubAddress {
   name: string;
   phone?: string;
   email?: string;
   social: Array<{ kind: SocialKind; url: string }>;
   course: { lat: number; lon: number; parking: ClubAddress };
+  /** Where the club house is, for its map on the contact page. */
+  clubHouse?: Coordinates;
+  /** Where the air rifle and pistol range is, for its map on the contact page. */
+  range?: Coordinates;
 }
 
 export function hasAddress(address: ClubAddress): boolean {

@@ -99,13 +99,37 @@ async function fillEveryTable(t: TestApp): Promise<void> {
 
   // Areas without an API of their own yet: rows and their files written directly.
   const db = t.db;
-  await db
+  const mail = await db
     .insertInto('mail_outbox')
-    .values({ recipient: 'vorstand@example.org', reply_to: null, subject: 'Anfrage', body: 'Hallo\nWelt', created_at: now, sent_at: null, last_error: 'SMTP 451' })
+    .values({
+      recipient: 'vorstand@example.org',
+      reply_to: null,
+      subject: 'Anfrage',
+      body: 'Hallo\nWelt',
+      created_at: now,
+      sent_at: null,
+      last_error: 'SMTP 451',
+      created_ms: 1_790_000_000_123,
+      next_attempt_ms: 1_790_000_060_123,
+    })
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('mail_attachments')
+    .values({ mail_id: Number(mail.insertId), filename: 'termin.ics', content_type: 'text/calendar', encoding: 'utf8', content: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n' })
     .execute();
   await db
     .insertInto('contact_messages')
-    .values({ recipient: 'info', prename: 'Jörg', lastname: 'Müller', email: 'j@example.org', subject: 'Frage', text: 'Wann?', address: '192.0.2.1', created_at: now })
+    .values({
+      recipient: 'info',
+      prename: 'Jörg',
+      lastname: 'Müller',
+      email: 'j@example.org',
+      subject: 'Frage',
+      text: 'Wann?',
+      address: '192.0.2.1',
+      created_at: now,
+      created_ms: 1_790_000_000_456,
+    })
     .execute();
   const group = await db.selectFrom('groups').select('id').where('id', '=', member.groupId).executeTakeFirstOrThrow();
   const appointment = await db
@@ -190,7 +214,7 @@ let sourceTables: Tables = {};
 
 beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'club-backup-'));
-  source = await createTestApp({}, { dialect: 'sqlite' });
+  source = await createTestApp({}, {}, { dialect: 'sqlite' });
   await fillEveryTable(source);
   sourceTables = await dumpTables(source.db);
   sourceArchive = join(workDir, 'quelle.tar.gz');
@@ -264,7 +288,7 @@ describe('backup', () => {
     expect(filled).toEqual(
       expect.arrayContaining([
         'albums', 'appointments', 'attachments', 'contact_messages', 'downloads', 'group_permissions', 'groups', 'host_entries',
-        'images', 'info_texts', 'log_entries', 'log_once', 'login_attempts', 'mail_outbox', 'permissions', 'results',
+        'images', 'info_texts', 'log_entries', 'log_once', 'login_attempts', 'mail_attachments', 'mail_outbox', 'permissions', 'results',
         'section_alerts', 'sessions', 'sponsors', 'user_groups', 'users',
       ]),
     );

@@ -38,12 +38,16 @@ export interface TestApp {
 
 let memberCounter = 0;
 
-/** Builds the app on a fresh, seeded database with cheap bcrypt, as every api test does. */
-export async function createTestApp(overrides: Partial<AppDeps> = {}, databaseOptions: FreshDatabaseOptions = {}): Promise<TestApp> {
+/** Builds the app on a fresh, seeded database with cheap bcrypt, as every api test does; `env` adds to its configuration. */
+export async function createTestApp(
+  overrides: Partial<AppDeps> = {},
+  env: Record<string, string> = {},
+  databaseOptions: FreshDatabaseOptions = {},
+): Promise<TestApp> {
   const database = await freshDatabase(databaseOptions);
   const passwords = bcryptHasher(4);
   const uploadsDir = await mkdtemp(join(tmpdir(), 'club-uploads-'));
-  const config = readConfig({ ADMIN_UID, ADMIN_PASSWORD, PORT: '3000', UPLOADS_DIR: uploadsDir });
+  const config = readConfig({ ADMIN_UID, ADMIN_PASSWORD, PORT: '3000', UPLOADS_DIR: uploadsDir, ...env });
   await seed(database.db, { adminUid: ADMIN_UID, adminPassword: ADMIN_PASSWORD, passwords, now: new Date() });
   const app = await buildApp({ db: database.db, dialect: database.dialect, config, passwords, ...overrides });
   await app.ready();

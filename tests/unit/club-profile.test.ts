@@ -45,6 +45,14 @@ describe('club profile file (CLUB_PROFILE, default club.json)', () => {
     expect(profile.course).toEqual({ ...full.course, lat: 51.1, lon: 10.25 });
   });
 
+  it('reads the optional coordinates of the club house and the range, and checks them', () => {
+    const withPlaces = { ...full, clubHouse: { lat: 50.56, lon: 9.68 }, range: { lat: 50.57, lon: 9.69 } };
+    expect(loadClubProfile(readConfig({ CLUB_PROFILE: file('places.json', JSON.stringify(withPlaces)) }))).toEqual(withPlaces);
+    const invalid = file('places-invalid.json', JSON.stringify({ ...full, clubHouse: { lat: 91, lon: 9 }, range: { lat: 50 } }));
+    expect(() => loadClubProfile(readConfig({ CLUB_PROFILE: invalid }))).toThrow('- clubHouse.lat: muss zwischen -90 und 90 liegen');
+    expect(() => loadClubProfile(readConfig({ CLUB_PROFILE: invalid }))).toThrow('- range.lon: muss eine Zahl sein');
+  });
+
   it('stops the start with a German message naming file and field', () => {
     const broken = file('broken.json', '{ "name": ');
     expect(() => loadClubProfile(readConfig({ CLUB_PROFILE: broken }))).toThrow(`Die Vereinsdaten in ${broken} sind kein gültiges JSON`);

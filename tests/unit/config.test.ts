@@ -90,6 +90,29 @@ describe('readConfig', () => {
     });
   });
 
+  it.each(['a@example.org, b@example.org', 'a@example.org\nBcc: b@example.org', 'a@example.org Bcc: b@example.org', 'niemand'])(
+    'refuses CONTACT_TO_INFO=%j: one mailbox per recipient',
+    (value) => {
+      expect(() => readConfig({ CONTACT_TO_INFO: value })).toThrow(/CONTACT_TO_INFO muss genau eine E-Mail-Adresse sein/);
+    },
+  );
+
+  it('accepts a recipient with a display name', () => {
+    expect(readConfig({ CONTACT_TO_VORSTAND: 'Der Vorstand <vorstand@example.org>' }).contactTo).toEqual({
+      vorstand: 'Der Vorstand <vorstand@example.org>',
+    });
+  });
+
+  it('needs MAIL_FROM with SMTP_URL, and an smtp:// or smtps:// address', () => {
+    expect(() => readConfig({ SMTP_URL: 'smtp://mail.example.org:587' })).toThrow(/MAIL_FROM/);
+    expect(() => readConfig({ SMTP_URL: 'http://mail.example.org', MAIL_FROM: 'web@example.org' })).toThrow(/SMTP_URL/);
+    expect(() => readConfig({ SMTP_URL: 'smtps://mail.example.org', MAIL_FROM: 'a@example.org, b@example.org' })).toThrow(/MAIL_FROM/);
+    expect(readConfig({ SMTP_URL: 'smtps://u:p@mail.example.org:465', MAIL_FROM: 'Verein <web@example.org>' })).toMatchObject({
+      smtpUrl: 'smtps://u:p@mail.example.org:465',
+      mailFrom: 'Verein <web@example.org>',
+    });
+  });
+
   it.each(['123', 'abcdefgh', '123456789', '1234567a'])('rejects ADMIN_UID %s', (uid) => {
     expect(() => readConfig({ ADMIN_UID: uid })).toThrow(/ADMIN_UID/);
   });

@@ -4,6 +4,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import { useId, type ReactNode } from 'react';
 import { TitledDialog } from './TitledDialog.tsx';
+import type { DialogState } from './useDialogState.ts';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -36,5 +37,33 @@ export function ConfirmDialog({ open, title, text, onConfirm, onCancel, busy = f
         </Button>
       </DialogActions>
     </TitledDialog>
+  );
+}
+
+export interface DeleteDialogProps<Item> {
+  /** Which entry the question is open for (useDialogState). */
+  state: DialogState<Item>;
+  /** e.g. 'Download löschen?' */
+  title: string;
+  /** The question naming the entry, e.g. Soll „Satzung.pdf“ wirklich gelöscht werden? */
+  describe: (item: Item) => ReactNode;
+  busy: boolean;
+  onDelete: (item: Item) => void;
+}
+
+/** The Ja/Nein question before an entry of a list is deleted. */
+export function DeleteDialog<Item>({ state, title, describe, busy, onDelete }: DeleteDialogProps<Item>) {
+  const { item } = state;
+  return (
+    <ConfirmDialog
+      open={state.open}
+      title={title}
+      text={item !== null && describe(item)}
+      busy={busy}
+      onCancel={state.close}
+      onConfirm={() => {
+        if (item !== null) onDelete(item);
+      }}
+    />
   );
 }

@@ -16,10 +16,12 @@ export interface FormDialogProps {
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   /** The fields. */
   children: ReactNode;
+  /** The submit button's text; 'Speichern' unless the dialog sends rather than saves. */
+  submitLabel?: string;
 }
 
 /** The create/edit dialog of the back office: the fields, then 'Abbrechen' and 'Speichern' */
-export function FormDialog({ open, title, busy, onClose, onSubmit, children }: FormDialogProps) {
+export function FormDialog({ open, title, busy, onClose, onSubmit, children, submitLabel = 'Speichern' }: FormDialogProps) {
   // On a phone the whole screen, so that every field fits without scrolling sideways.
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   return (
@@ -32,7 +34,7 @@ export function FormDialog({ open, title, busy, onClose, onSubmit, children }: F
             Abbrechen
           </Button>
           <Button type="submit" variant="contained" loading={busy}>
-            Speichern
+            {submitLabel}
           </Button>
         </DialogActions>
       </form>

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { fieldErrorsOf } from '../errors.ts';
 
@@ -92,4 +92,24 @@ export function useSchemaForm<Values extends object, Schema extends z.ZodType>(
       setServerErrors(serverMessages(error));
     },
   };
+}
+
+/**
+ * A form for a record the server keeps: a fresher answer of the server replaces the values
+ * as long as nobody has started editing.
+ */
+export function useRecordForm<Row, Values extends object, Schema extends z.ZodType>(
+  schema: Schema,
+  record: Row,
+  valuesOf: (record: Row) => Values,
+  toInput?: (values: Values) => unknown,
+): SchemaForm<Values, z.output<Schema>> {
+  const form = useSchemaForm(schema, () => valuesOf(record), toInput);
+  const { dirty, reset } = form;
+  useEffect(() => {
+    if (!dirty) reset(valuesOf(record));
+    // Only a new record is a reason to start over, not a change of `dirty` or of `valuesOf`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [record]);
+  return form;
 }

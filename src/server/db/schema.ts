@@ -16,6 +16,7 @@ export interface Database {
   log_entries: LogEntryTable;
   log_once: LogOnceTable;
   mail_outbox: MailOutboxTable;
+  mail_attachments: MailAttachmentTable;
   contact_messages: ContactMessageTable;
   info_texts: InfoTextTable;
   section_alerts: SectionAlertTable;
@@ -103,6 +104,27 @@ export interface MailOutboxTable {
   sent_at: string | null;
   attempts: Generated<number>;
   last_error: string | null;
+  /** Who asked for it, e.g. 'contact' or 'calendar'; for the log. */
+  kind: Generated<string>;
+  status: Generated<MailStatus>;
+  created_ms: number;
+  next_attempt_ms: number;
+  /** Set while a worker sends it; only that worker may record the outcome. */
+  claim_token: string | null;
+  lease_until_ms: number | null;
+  failed_at: string | null;
+}
+
+/** pending: to be sent; held: kept while no mail server is configured; sent; failed: given up. */
+export type MailStatus = 'pending' | 'held' | 'sent' | 'failed';
+
+export interface MailAttachmentTable {
+  id: Generated<number>;
+  mail_id: number;
+  filename: string;
+  content_type: string;
+  encoding: 'utf8' | 'base64';
+  content: string;
 }
 
 export interface ContactMessageTable {
@@ -115,6 +137,7 @@ export interface ContactMessageTable {
   text: string;
   address: string;
   created_at: CreatedAt;
+  created_ms: number;
 }
 
 export interface InfoTextTable {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { authRest } from '../areas/auth/rest.ts';
+import { contactRest } from '../areas/contact/rest.ts';
 import { contentRest } from '../areas/content/rest.ts';
 import { downloadsRest } from '../areas/downloads/rest.ts';
 import { resultsRest } from '../areas/results/rest.ts';
@@ -19,6 +20,7 @@ export async function registerRestRoutes(api: FastifyInstance, options: RestOpti
   await api.register(groupsRest, options);
   await api.register(logRest, options);
   await api.register(contentRest, options);
+  await api.register(contactRest, options);
   await api.register(downloadsRest, options);
   await api.register(sponsorsRest, options);
   await api.register(resultsRest, options);

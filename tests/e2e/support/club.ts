@@ -18,4 +18,6 @@ export const E2E_CLUB_PROFILE = {
     lon: 9.7,
     parking: { street: 'Waldweg 3', postalCode: '12345', city: 'Musterstadt' },
   },
+  clubHouse: { lat: 50.5521, lon: 9.6812 },
+  range: { lat: 50.5533, lon: 9.6831 },
 } as const;

@@ -10,6 +10,16 @@ import { E2E_CLUB_PROFILE } from './club.ts';
 export const PROJECT_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 export const CLIENT_DIR = join(PROJECT_ROOT, 'dist/client');
 
+/** CONTACT_TO_<RECIPIENT> of the e2e site. */
+export const E2E_CONTACT_TO = {
+  CONTACT_TO_INFO: 'info@example.org',
+  CONTACT_TO_VORSTAND: 'vorstand@example.org',
+  CONTACT_TO_LG_LP: 'lg-lp@example.org',
+  CONTACT_TO_BOGEN: 'bogen@example.org',
+  CONTACT_TO_BLASROHR: 'blasrohr@example.org',
+  CONTACT_TO_WEBMASTER: 'webmaster@example.org',
+} as const;
+
 export const ADMIN_UID = '00000001';
 export const ADMIN_PASSWORD = 'E2eAdmin2026';
 
@@ -87,6 +97,11 @@ export async function startSite(): Promise<Site> {
       ADMIN_UID,
       ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
+      // Every recipient of the contact dialog has an address; without a mail server the
+      // messages stay in the outbox (README), which is all the e2e site needs.
+      ...E2E_CONTACT_TO,
+      SMTP_URL: '',
+      MAIL_FROM: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

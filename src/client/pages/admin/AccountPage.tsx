@@ -1,14 +1,13 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
 import { PROTECTED_USER_ID } from '../../../shared/permissions.ts';
 import { accountUpdateInput } from '../../../shared/schemas/users.ts';
 import { hasPermission, useSignedInUser } from '../../auth.ts';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { SocialLinks } from '../../components/SocialLinks.tsx';
-import { useSchemaForm } from '../../components/useSchemaForm.ts';
+import { SaveButton } from '../../components/EditorCard.tsx';
+import { useRecordForm } from '../../components/useSchemaForm.ts';
 import { useClubProfile } from '../../publicContent.ts';
 import { trpc } from '../../trpc.ts';
 import { UserFields, userFormValues, userInput, type UserFormValues } from './users/UserFields.tsx';
@@ -37,15 +36,7 @@ export function AccountPage() {
   });
 
   const toInput = (values: UserFormValues) => userInput(values, groupsEditable);
-  const form = useSchemaForm(accountUpdateInput, () => userFormValues(user), toInput);
-
-  // A fresher record replaces the form's values as long as the member has not started typing.
-  const { dirty, reset } = form;
-  useEffect(() => {
-    if (!dirty) reset(userFormValues(user));
-    // Only a new record is a reason to start over, not a change of `dirty`.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [user]);
+  const form = useRecordForm(accountUpdateInput, user, userFormValues, toInput);
 
   const save = trpc.account.update.useMutation({
     meta: { errorPrefix: 'Fehler beim Speichern' },
@@ -87,11 +78,7 @@ export function AccountPage() {
           groupsLoading={groups.isLoading}
           disabled={save.isPending}
         />
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
-          <Button type="submit" variant="contained" loading={save.isPending}>
-            Speichern
-          </Button>
-        </Box>
+        <SaveButton saving={save.isPending} spacing={2} />
       </Paper>
       {hasSocialLinks && (
         <Box component="section" aria-labelledby="account-social-heading" sx={{ mt: 4 }}>

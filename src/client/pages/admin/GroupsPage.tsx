@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import { useMemo } from 'react';
 import { PERMISSION_AREAS, PROTECTED_GROUP_ID } from '../../../shared/permissions.ts';
 import { hasPermission, useSignedInUser } from '../../auth.ts';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { DeleteDialog } from '../../components/ConfirmDialog.tsx';
 import { DataTable, type DataTableColumn } from '../../components/DataTable.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { RowActions } from '../../components/RowActions.tsx';
@@ -106,15 +106,12 @@ export function GroupsPage() {
         permissionsFailed={permissions.isError}
         onClose={dialog.close}
       />
-      <ConfirmDialog
-        open={deletion.open}
+      <DeleteDialog
+        state={deletion}
         title="Gruppe löschen?"
-        text={deletion.item && <>Soll die Gruppe „{deletion.item.name}“ wirklich gelöscht werden?</>}
+        describe={(item) => <>Soll die Gruppe „{item.name}“ wirklich gelöscht werden?</>}
         busy={remove.isPending}
-        onCancel={deletion.close}
-        onConfirm={() => {
-          if (deletion.item) remove.mutate({ id: deletion.item.id });
-        }}
+        onDelete={(item) => remove.mutate({ id: item.id })}
       />
     </>
   );

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import { useMemo, useState } from 'react';
 import { formatGermanDate } from '../../../shared/dates.ts';
 import { hasPermission, useSignedInUser } from '../../auth.ts';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { DeleteDialog } from '../../components/ConfirmDialog.tsx';
 import { EMPTY_TABLE_TEXT } from '../../components/DataTable.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { useDialogState } from '../../components/useDialogState.ts';
@@ -93,15 +93,12 @@ export function HostsPage() {
           />
         )}
       </Stack>
-      <ConfirmDialog
-        open={deletion.open}
+      <DeleteDialog
+        state={deletion}
         title="Eintrag löschen?"
-        text={deletion.item && <>Soll der Eintrag vom {formatGermanDate(deletion.item.date)} wirklich gelöscht werden?</>}
+        describe={(item) => <>Soll der Eintrag vom {formatGermanDate(item.date)} wirklich gelöscht werden?</>}
         busy={remove.isPending}
-        onCancel={deletion.close}
-        onConfirm={() => {
-          if (deletion.item) remove.mutate({ id: deletion.item.id });
-        }}
+        onDelete={(item) => remove.mutate({ id: item.id })}
       />
     </>
   );

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import { useMemo } from 'react';
 import { PROTECTED_USER_ID } from '../../../shared/permissions.ts';
 import { hasPermission, useSignedInUser } from '../../auth.ts';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { DeleteDialog } from '../../components/ConfirmDialog.tsx';
 import { DataTable, type DataTableColumn } from '../../components/DataTable.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { RowActions } from '../../components/RowActions.tsx';
@@ -106,21 +106,12 @@ export function UsersPage() {
         groupsLoading={groups.isLoading}
         onClose={dialog.close}
       />
-      <ConfirmDialog
-        open={deletion.open}
+      <DeleteDialog
+        state={deletion}
         title="Benutzer löschen?"
-        text={
-          deletion.item && (
-            <>
-              Soll „{fullName(deletion.item)}“ (Schützennummer {deletion.item.uid}) wirklich gelöscht werden?
-            </>
-          )
-        }
+        describe={(item) => <>Soll „{fullName(item)}“ (Schützennummer {item.uid}) wirklich gelöscht werden?</>}
         busy={remove.isPending}
-        onCancel={deletion.close}
-        onConfirm={() => {
-          if (deletion.item) remove.mutate({ ref: String(deletion.item.id) });
-        }}
+        onDelete={(item) => remove.mutate({ ref: String(item.id) })}
       />
     </>
   );

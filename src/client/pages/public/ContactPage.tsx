@@ -1,6 +1,48 @@
+import EmailOutlinedIcon from '@mui/icons-material/EmailOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { ClubAddress } from '../../components/ClubAddress.tsx';
+import { SectionAlert } from '../../components/InfoText.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
+import { SocialLinks } from '../../components/SocialLinks.tsx';
+import { useDialogState } from '../../components/useDialogState.ts';
+import { useClubProfile } from '../../publicContent.ts';
+import { ClubMaps } from './contact/ClubMaps.tsx';
+import { ContactDialog } from './contact/ContactDialog.tsx';
 
-/** Contact (SPEC §2): address, social links, mail dialog and maps follow with their own issue. */
+/**
+ * Contact (SPEC §2): the contact notice when switched on, the club's address and social
+ * links from its profile, the mail dialog, and the maps once the visitor agreed to them.
+ */
 export function ContactPage() {
-  return <PageTitle>Kontakt</PageTitle>;
+  const dialog = useDialogState<null>();
+  const profile = useClubProfile().data;
+  return (
+    <>
+      <PageTitle>Kontakt</PageTitle>
+      <SectionAlert identifier="contact" />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 4, alignItems: 'flex-start', mb: 4 }}>
+        <Box>
+          <ClubAddress />
+          <SocialLinks />
+        </Box>
+        <Box sx={{ maxWidth: 480 }}>
+          <Typography sx={{ mb: 2 }}>
+            Du hast eine Frage zum Verein, zum Training oder zum Bogenparcours? Schreib uns – wir leiten deine Nachricht an
+            die zuständige Stelle weiter.
+          </Typography>
+          <Button variant="contained" startIcon={<EmailOutlinedIcon />} onClick={() => dialog.show(null)}>
+            Nachricht schreiben
+          </Button>
+        </Box>
+      </Box>
+      <Typography variant="h5" component="h2" gutterBottom>
+        So findest du uns
+      </Typography>
+      {profile ? <ClubMaps profile={profile} /> : <Skeleton variant="rectangular" height={120} aria-hidden />}
+      <ContactDialog key={dialog.key} open={dialog.open} onClose={dialog.close} />
+    </>
+  );
 }

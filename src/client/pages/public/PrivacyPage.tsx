@@ -1,7 +1,9 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import { ClubAddress } from '../../components/ClubAddress.tsx';
 import { LegalSection, Paragraph } from '../../components/LegalSection.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
+import { useMapConsent } from '../../mapConsent.ts';
 
 function Bullets({ items }: { items: readonly string[] }) {
   return (
@@ -10,6 +12,22 @@ function Bullets({ items }: { items: readonly string[] }) {
         <li key={item}>{item}</li>
       ))}
     </Box>
+  );
+}
+
+/** Where a visitor who agreed to the maps takes the consent back (SPEC §4 'Map consent'). */
+function MapConsentControl() {
+  const consent = useMapConsent();
+  if (!consent.granted) {
+    return <Paragraph>In diesem Browser hast du dem Laden der Karten derzeit nicht zugestimmt.</Paragraph>;
+  }
+  return (
+    <>
+      <Paragraph>In diesem Browser hast du dem Laden der Karten zugestimmt.</Paragraph>
+      <Button variant="outlined" onClick={consent.withdraw} sx={{ mb: 1.5 }}>
+        Einwilligung widerrufen
+      </Button>
+    </>
   );
 }
 
@@ -77,7 +95,10 @@ export function PrivacyPage() {
           sie auch bei einer Störung des Mailservers nicht verloren. Die E-Mail verwenden wir nur, um deine Anfrage zu
           beantworten. Rechtsgrundlage ist Art. 6 Abs. 1 lit. b DSGVO bei Anfragen zu einer Mitgliedschaft oder
           Nutzung unserer Angebote, im Übrigen unser berechtigtes Interesse an der Beantwortung (Art. 6 Abs. 1 lit. f
-          DSGVO). Wir löschen die Anfrage, sobald sie erledigt ist und keine gesetzlichen Aufbewahrungspflichten
+          DSGVO).
+          Damit niemand das Formular für massenhafte Nachrichten missbraucht, speichern wir zu jeder Nachricht die
+          IP-Adresse des Absenders und nehmen von einer Adresse höchstens fünf Nachrichten je Stunde an (berechtigtes
+          Interesse, Art. 6 Abs. 1 lit. f DSGVO). Dienste Dritter wie ein CAPTCHA verwenden wir dafür nicht. Wir löschen die Anfrage, sobald sie erledigt ist und keine gesetzlichen Aufbewahrungspflichten
           bestehen.
         </Paragraph>
       </LegalSection>
@@ -89,10 +110,12 @@ export function PrivacyPage() {
           Schaltfläche auf der Seite zugestimmt hast. Erst dann stellt dein Browser eine Verbindung zu den Servern von
           OpenStreetMap her und überträgt dabei deine IP-Adresse und Angaben zum Browser. Rechtsgrundlage ist deine
           Einwilligung (Art. 6 Abs. 1 lit. a DSGVO, § 25 Abs. 1 TDDDG), die du jederzeit mit Wirkung für die Zukunft
-          widerrufen kannst, indem du die Website-Daten in deinem Browser löschst. Für das Vereinigte Königreich
+          widerrufen kannst: mit der Schaltfläche „Einwilligung widerrufen“ hier oder indem du die Website-Daten in
+          deinem Browser löschst. Für das Vereinigte Königreich
           besteht ein Angemessenheitsbeschluss der EU-Kommission. Der Link „Route planen“ auf der Seite des
           Bogenparcours ist ein einfacher Link; Daten fließen erst, wenn du ihn anklickst.
         </Paragraph>
+        <MapConsentControl />
       </LegalSection>
 
       <LegalSection title="Mitgliederbereich">

@@ -1,35 +1,26 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
-import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
 import { ALERT_LABELS, NOTICE_ALERT_IDENTIFIERS } from '../../../../shared/content.ts';
 import { alertUpdateInput, type AlertEntry } from '../../../../shared/schemas/content.ts';
-import { useSchemaForm } from '../../../components/useSchemaForm.ts';
+import { EditorCard } from '../../../components/EditorCard.tsx';
+import { useRecordForm } from '../../../components/useSchemaForm.ts';
 import { trpc } from '../../../trpc.ts';
 import { PanelStatus, ReadOnlyNote } from './PanelStatus.tsx';
 import { RichTextField } from './RichTextField.tsx';
 
 type AlertIdentifierShown = (typeof NOTICE_ALERT_IDENTIFIERS)[number];
 
+const alertValues = (alert: AlertEntry) => ({ identifier: alert.identifier, enabled: alert.enabled, text: alert.text });
+
 function AlertEditor({ alert, label, canUpdate }: { alert: AlertEntry; label: string; canUpdate: boolean }) {
   const utils = trpc.useUtils();
-  const form = useSchemaForm(alertUpdateInput, () => ({ identifier: alert.identifier, enabled: alert.enabled, text: alert.text }));
-
-  // A fresher answer of the server replaces the form as long as nobody has started editing.
-  const { dirty, reset } = form;
-  useEffect(() => {
-    if (!dirty) reset({ identifier: alert.identifier, enabled: alert.enabled, text: alert.text });
-    // Only a new record is a reason to start over, not a change of `dirty`.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [alert]);
+  const form = useRecordForm(alertUpdateInput, alert, alertValues);
 
   const save = trpc.content.updateAlert.useMutation({
     meta: { errorPrefix: 'Fehler beim Speichern des Hinweises' },
     onSuccess: ({ data }) => {
-      form.reset({ identifier: data.identifier, enabled: data.enabled, text: data.text });
+      form.reset(alertValues(data));
       void utils.content.alerts.invalidate();
       void utils.content.publicAlerts.invalidate();
     },
@@ -44,10 +35,7 @@ function AlertEditor({ alert, label, canUpdate }: { alert: AlertEntry; label: st
 
   const title = `Hinweis ${label}`;
   return (
-    <Paper variant="outlined" component="form" noValidate onSubmit={submit} aria-label={title} sx={{ p: 2 }}>
-      <Typography variant="subtitle1" component="h3" gutterBottom>
-        {label}
-      </Typography>
+    <EditorCard title={label} label={title} onSubmit={submit} canSave={canUpdate} saving={save.isPending}>
       <FormControlLabel
         control={
           <Switch
@@ -67,14 +55,7 @@ function AlertEditor({ alert, label, canUpdate }: { alert: AlertEntry; label: st
         readOnly={!canUpdate}
         disabled={save.isPending}
       />
-      {canUpdate && (
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
-          <Button type="submit" variant="contained" loading={save.isPending}>
-            Speichern
-          </Button>
-        </Box>
-      )}
-    </Paper>
+    </EditorCard>
   );
 }
 

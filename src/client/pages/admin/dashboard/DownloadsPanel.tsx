@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { useMemo } from 'react';
 import { formatFileSize } from '../../../../shared/files.ts';
-import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { DeleteDialog } from '../../../components/ConfirmDialog.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable.tsx';
 import { FileDropZone } from '../../../components/FileDropZone.tsx';
 import { FileIcon } from '../../../components/FileIcon.tsx';
@@ -72,15 +72,12 @@ export function DownloadsPanel({ canCreate, canDelete }: DashboardPermissions) {
       {canCreate && <FileDropZone multiple buttonLabel="Datei hochladen" label="Downloads hochladen" onFiles={(files) => void uploadFiles(files)} disabled={upload.busy} />}
       <DataTable label="Downloads" rows={downloads.data ?? []} columns={columns} rowKey={(download) => download.id} loading={downloads.isFetching} />
       {upload.dialog}
-      <ConfirmDialog
-        open={deletion.open}
+      <DeleteDialog
+        state={deletion}
         title="Download löschen?"
-        text={deletion.item && <>Soll „{deletion.item.filename}“ wirklich gelöscht werden?</>}
+        describe={(item) => <>Soll „{item.filename}“ wirklich gelöscht werden?</>}
         busy={remove.isPending}
-        onCancel={deletion.close}
-        onConfirm={() => {
-          if (deletion.item) remove.mutate({ id: deletion.item.id });
-        }}
+        onDelete={(item) => remove.mutate({ id: item.id })}
       />
     </Box>
   );

@@ -1,32 +1,23 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
 import type { InfoIdentifier } from '../../../../shared/constants.ts';
 import { INFO_LABELS } from '../../../../shared/content.ts';
 import { infoUpdateInput, type InfoEntry } from '../../../../shared/schemas/content.ts';
-import { useSchemaForm } from '../../../components/useSchemaForm.ts';
+import { EditorCard } from '../../../components/EditorCard.tsx';
+import { useRecordForm } from '../../../components/useSchemaForm.ts';
 import { trpc } from '../../../trpc.ts';
 import { PanelStatus, ReadOnlyNote } from './PanelStatus.tsx';
 import { RichTextField } from './RichTextField.tsx';
 
+const infoValues = (entry: InfoEntry) => ({ identifier: entry.identifier, text: entry.text });
+
 function InfoTextEditor({ entry, label, canUpdate }: { entry: InfoEntry; label: string; canUpdate: boolean }) {
   const utils = trpc.useUtils();
-  const form = useSchemaForm(infoUpdateInput, () => ({ identifier: entry.identifier, text: entry.text }));
-
-  // A fresher answer of the server replaces the form as long as nobody has started editing.
-  const { dirty, reset } = form;
-  useEffect(() => {
-    if (!dirty) reset({ identifier: entry.identifier, text: entry.text });
-    // Only a new record is a reason to start over, not a change of `dirty`.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [entry]);
+  const form = useRecordForm(infoUpdateInput, entry, infoValues);
 
   const save = trpc.content.updateInfo.useMutation({
     meta: { errorPrefix: 'Fehler beim Speichern des Textes' },
     onSuccess: ({ data }) => {
-      form.reset({ identifier: data.identifier, text: data.text });
+      form.reset(infoValues(data));
       void utils.content.info.invalidate();
       void utils.content.publicInfo.invalidate();
     },
@@ -40,10 +31,7 @@ function InfoTextEditor({ entry, label, canUpdate }: { entry: InfoEntry; label: 
   };
 
   return (
-    <Paper variant="outlined" component="form" noValidate onSubmit={submit} aria-label={label} sx={{ p: 2 }}>
-      <Typography variant="subtitle1" component="h3" gutterBottom>
-        {label}
-      </Typography>
+    <EditorCard title={label} onSubmit={submit} canSave={canUpdate} saving={save.isPending}>
       <RichTextField
         label="Text"
         value={form.values.text}
@@ -52,14 +40,7 @@ function InfoTextEditor({ entry, label, canUpdate }: { entry: InfoEntry; label: 
         readOnly={!canUpdate}
         disabled={save.isPending}
       />
-      {canUpdate && (
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
-          <Button type="submit" variant="contained" loading={save.isPending}>
-            Speichern
-          </Button>
-        </Box>
-      )}
-    </Paper>
+    </EditorCard>
   );
 }
 

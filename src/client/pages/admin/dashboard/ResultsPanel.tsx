@@ -1,24 +1,23 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { ResultSection } from '../../../../shared/constants.ts';
 import { RESULT_TEXT_IDENTIFIERS } from '../../../../shared/content.ts';
 import { formatFileSize } from '../../../../shared/files.ts';
 import { alertUpdateInput, LIVERESULT_IDENTIFIER, type AlertEntry } from '../../../../shared/schemas/content.ts';
-import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { DeleteDialog } from '../../../components/ConfirmDialog.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable.tsx';
 import { FileDropZone } from '../../../components/FileDropZone.tsx';
 import { RowActions } from '../../../components/RowActions.tsx';
 import { useDialogState } from '../../../components/useDialogState.ts';
-import { useSchemaForm } from '../../../components/useSchemaForm.ts';
+import { EditorCard } from '../../../components/EditorCard.tsx';
+import { useRecordForm } from '../../../components/useSchemaForm.ts';
 import { useUpload } from '../../../components/useUpload.ts';
 import { trpc, type RouterOutputs } from '../../../trpc.ts';
 import type { DashboardPermissions } from '../DashboardPage.tsx';
@@ -122,15 +121,7 @@ const liveResultValues = (alert: AlertEntry) => ({ identifier: LIVERESULT_IDENTI
 /** The live-result link of the archery page (the alert 'liveresult'): switched on, its address shows there. */
 function LiveResultEditor({ alert, canUpdate }: { alert: AlertEntry; canUpdate: boolean }) {
   const utils = trpc.useUtils();
-  const form = useSchemaForm(alertUpdateInput, () => liveResultValues(alert));
-
-  // A fresher answer of the server replaces the form as long as nobody has started editing.
-  const { dirty, reset } = form;
-  useEffect(() => {
-    if (!dirty) reset(liveResultValues(alert));
-    // Only a new record is a reason to start over, not a change of `dirty`.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [alert]);
+  const form = useRecordForm(alertUpdateInput, alert, liveResultValues);
 
   const save = trpc.content.updateAlert.useMutation({
     meta: { errorPrefix: 'Fehler beim Speichern des Live-Ergebnisses' },
@@ -151,10 +142,7 @@ function LiveResultEditor({ alert, canUpdate }: { alert: AlertEntry; canUpdate: 
 
   const error = form.errorOf('text');
   return (
-    <Paper variant="outlined" component="form" noValidate onSubmit={submit} aria-label="Live-Ergebnis" sx={{ p: 2 }}>
-      <Typography variant="subtitle1" component="h3" gutterBottom>
-        Live-Ergebnis
-      </Typography>
+    <EditorCard title="Live-Ergebnis" onSubmit={submit} canSave={canUpdate} saving={save.isPending}>
       <FormControlLabel
         control={
           <Switch
@@ -177,14 +165,7 @@ function LiveResultEditor({ alert, canUpdate }: { alert: AlertEntry; canUpdate: 
         disabled={save.isPending}
         slotProps={{ input: { readOnly: !canUpdate } }}
       />
-      {canUpdate && (
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
-          <Button type="submit" variant="contained" loading={save.isPending}>
-            Speichern
-          </Button>
-        </Box>
-      )}
-    </Paper>
+    </EditorCard>
   );
 }
 
@@ -242,15 +223,12 @@ export function ResultsPanel(permissions: DashboardPermissions) {
           />
         ))}
       </Box>
-      <ConfirmDialog
-        open={deletion.open}
+      <DeleteDialog
+        state={deletion}
         title="Ergebnis löschen?"
-        text={deletion.item && <>Soll „{deletion.item.filename}“ wirklich gelöscht werden?</>}
+        describe={(item) => <>Soll „{item.filename}“ wirklich gelöscht werden?</>}
         busy={remove.isPending}
-        onCancel={deletion.close}
-        onConfirm={() => {
-          if (deletion.item) remove.mutate({ id: deletion.item.id });
-        }}
+        onDelete={(item) => remove.mutate({ id: item.id })}
       />
     </Box>
   );

@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { sponsorFieldsInput, UPLOAD_MESSAGES } from '../../../../shared/schemas/files.ts';
-import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { DeleteDialog } from '../../../components/ConfirmDialog.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable.tsx';
 import { FileDropZone } from '../../../components/FileDropZone.tsx';
 import { FormDialog } from '../../../components/FormDialog.tsx';
@@ -175,15 +175,12 @@ export function SponsorsPanel({ canCreate, canDelete }: DashboardPermissions) {
         }
       />
       <SponsorDialog key={adding.key} open={adding.open} onClose={adding.close} onSaved={changed} />
-      <ConfirmDialog
-        open={deletion.open}
+      <DeleteDialog
+        state={deletion}
         title="Sponsor löschen?"
-        text={deletion.item && <>Soll „{deletion.item.name}“ wirklich gelöscht werden?</>}
+        describe={(item) => <>Soll „{item.name}“ wirklich gelöscht werden?</>}
         busy={remove.isPending}
-        onCancel={deletion.close}
-        onConfirm={() => {
-          if (deletion.item) remove.mutate({ id: deletion.item.id });
-        }}
+        onDelete={(item) => remove.mutate({ id: item.id })}
       />
     </>
   );

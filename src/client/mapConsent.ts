@@ -1,0 +1,47 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * The visitor's consent to the maps of the contact page (SPEC §4 'Map consent'), kept in
+ * the browser's localStorage; withdrawn on the privacy page. Before it, nothing is loaded
+ * from OpenStreetMap.
+ */
+export const MAP_CONSENT_KEY = 'sv-map-consent';
+
+const listeners = new Set<() => void>();
+
+function read(): boolean {
+  try {
+    return window.localStorage.getItem(MAP_CONSENT_KEY) === 'granted';
+  } catch {
+    // Storage blocked (private mode, policy): no stored consent.
+    return false;
+  }
+}
+
+function write(granted: boolean): void {
+  try {
+    if (granted) window.localStorage.setItem(MAP_CONSENT_KEY, 'granted');
+    else window.localStorage.removeItem(MAP_CONSENT_KEY);
+  } catch {
+    // Without storage the consent holds for this page view only.
+  }
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  // Another tab gave or withdrew consent.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === MAP_CONSENT_KEY || event.key === null) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+export function useMapConsent(): { granted: boolean; grant: () => void; withdraw: () => void } {
+  const granted = useSyncExternalStore(subscribe, read, () => false);
+  return { granted, grant: () => write(true), withdraw: () => write(false) };
+}

@@ -1,0 +1,79 @@
+import { CONTACT_RECIPIENT_LABELS, contactInput } from '../../../shared/schemas/contact.ts';
+import { toClubDateTime } from '../../../shared/dates.ts';
+import type { Db } from '../../db/connection.ts';
+import { withNamedLock } from '../../db/locks.ts';
+import { AppError } from '../../errors.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import { publicProcedure, router } from '../../trpc/index.ts';
+
+export const CONTACT_RESPONSES = {
+  sent: 'Vielen Dank für deine Nachricht! Wir melden uns so bald wie möglich.',
+  noAddress: 'An diesen Adressaten kann derzeit keine Nachricht gesendet werden. Bitte wähle einen anderen Adressaten.',
+  tooMany: 'Von deiner Adresse wurden in der letzten Stunde zu viele Nachrichten gesendet. Bitte versuche es später erneut.',
+} as const;
+
+/** Accepted messages per client address within the window (README „Kontaktformular“). */
+export const CONTACT_LIMIT = { perAddress: 5, windowMs: 60 * 60_000 } as const;
+const CONTACT_LOCK_WAIT_SECONDS = 2;
+
+export const contactRouter = router({
+  send: publicProcedure.input(contactInput).mutation(async ({ ctx, input }) => {
+    const { services } = ctx;
+    const address = services.config.contactTo[input.to];
+    if (!address) throw AppError.field('to', CONTACT_RESPONSES.noAddress);
+    // A filled honeypot was typed by a program: it gets the same answer, and nothing happens.
+    if (input.homepage !== undefined && input.homepage.trim() !== '') {
+      services.logger.info({ address: ctx.request.address }, 'contact: honeypot filled, message dropped');
+      return { message: CONTACT_RESPONSES.sent };
+    }
+    const now = services.clock.now();
+    const clientAddress = ctx.request.address.slice(0, 64);
+    const name = `${input.prename} ${input.lastname}`;
+    const text = [
+      `${name} <${input.email}> hat über das Kontaktformular von ${services.config.publicUrl}/kontakt geschrieben`,
+      `(Adressat: ${CONTACT_RECIPIENT_LABELS[input.to]}). Eine Antwort auf diese Mail geht an ${input.email}.`,
+      '',
+      `Betreff: ${input.subject}`,
+      '',
+      input.text,
+      '',
+      '-- ',
+      `Gesendet über ${services.config.publicUrl}`,
+    ].join('\n');
+    const store = (db: Db) =>
+      db.transaction().execute(async (trx) => {
+        const recent = await trx
+          .selectFrom('contact_messages')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('address', '=', clientAddress)
+          .where('created_ms', '>', now.getTime() - CONTACT_LIMIT.windowMs)
+          .executeTakeFirstOrThrow();
+        if (Number(recent.count) >= CONTACT_LIMIT.perAddress) throw new AppError('TOO_MANY_REQUESTS', CONTACT_RESPONSES.tooMany);
+        await trx
+          .insertInto('contact_messages')
+          .values({
+            recipient: input.to,
+            prename: input.prename,
+            lastname: input.lastname,
+            email: input.email,
+            subject: input.subject,
+            text: input.text,
+            address: clientAddress,
+            created_at: toClubDateTime(now),
+            created_ms: now.getTime(),
+          })
+          .execute();
+        const replyTo = `"${name.replace(/["\\]/g, '')}" <${input.email}>`;
+        await enqueueMail(trx, { kind: 'contact', to: address, replyTo, subject: input.subject, text }, now);
+      });
+    // Count and insert under a lock per address that every process shares: requests that
+    // arrive together would otherwise each count the same earlier messages (a burst of ten
+    // would all pass). The message and its mail are one transaction. A request waits for
+    // the lock only briefly: waiting holds a database connection, and a flood from one
+    // address must not tie up the pool.
+    const stored = await withNamedLock(services.db, services.dialect, `contact-limit\n${clientAddress}`, CONTACT_LOCK_WAIT_SECONDS, store);
+    if (!stored) throw new AppError('TOO_MANY_REQUESTS', CONTACT_RESPONSES.tooMany);
+    services.mail.wake();
+    return { message: CONTACT_RESPONSES.sent };
+  }),
+});

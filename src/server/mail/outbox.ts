@@ -1,0 +1,261 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import addressparser from 'nodemailer/lib/addressparser';
+import { toClubDateTime } from '../../shared/dates.ts';
+import type { Database, MailStatus } from '../db/schema.ts';
+
+/**
+ * The mail outbox (DESIGN §8): a message is a database row before anyone is told it was
+ * sent, and a worker (worker.ts) sends it later. Everything here takes the database or an
+ * open transaction first, so a caller can enqueue inside its own transaction: the mail
+ * exists exactly when the change that caused it was committed.
+ */
+
+export interface MailAttachmentInput {
+  filename: string;
+  /** A string is stored as UTF-8 text, a Buffer as base64. */
+  content: string | Buffer;
+  contentType: string;
+}
+
+export interface NewMail {
+  to: string;
+  replyTo?: string;
+  subject: string;
+  /** Plain text, UTF-8. */
+  text: string;
+  attachments?: MailAttachmentInput[];
+  /** Who asked for it ('contact', 'calendar', …); shown in the log. */
+  kind: string;
+}
+
+/** A message as the worker hands it to the transport. */
+export interface OutgoingMail {
+  id: number;
+  kind: string;
+  to: string;
+  replyTo: string | null;
+  subject: string;
+  text: string;
+  attachments: Array<{ filename: string; content: string | Buffer; contentType: string }>;
+}
+
+type DbOrTrx = Kysely<Database> | Transaction<Database>;
+
+/** The outbox columns hold at most this much; header values longer than that are cut. */
+const HEADER_MAX = 255;
+
+/**
+ * A header value on one line: CR, LF and other control characters become one space, so
+ * no value can start a header or a recipient of its own, whatever the caller checked.
+ */
+export function singleLine(value: string, max = HEADER_MAX): string {
+  // eslint-disable-next-line no-control-regex
+  return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim().slice(0, max);
+}
+
+/**
+ * The one mailbox of an address value (`a@b.example` or `Name <a@b.example>`), or
+ * undefined when it is anything else: a line break, a list, a group, no address. A
+ * recipient is never "repaired": `a@b.example Bcc: c@d.example` on one line is still a
+ * second recipient to a mail library's address parser.
+ */
+export function mailboxOf(value: string): string | undefined {
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f\u2028\u2029]/.test(value)) return undefined;
+  // Not flattened: `a@b.example Bcc: c@d.example` parses as a group, which is refused.
+  const parsed = addressparser(value);
+  const [only] = parsed;
+  if (parsed.length !== 1 || !only || only.group !== undefined || !only.address) return undefined;
+  return /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/.test(only.address) ? only.address : undefined;
+}
+
+function checkedAddress(value: string, field: 'to' | 'replyTo'): string {
+  const trimmed = value.trim();
+  if (trimmed.length > HEADER_MAX || mailboxOf(trimmed) === undefined) {
+    throw new Error(`enqueueMail: ${field} must be exactly one e-mail address`);
+  }
+  return trimmed;
+}
+
+/**
+ * Puts a message into the outbox; returns its id. Throws (and stores nothing) when `to`
+ * or `replyTo` is not exactly one address; the subject and file names are kept on one line. Pass the transaction of the change
+ * that causes the mail; the worker sends it only once that transaction is committed.
+ */
+export async function enqueueMail(db: DbOrTrx, mail: NewMail, now: Date = new Date()): Promise<number> {
+  const to = checkedAddress(mail.to, 'to');
+  const replyTo = mail.replyTo === undefined ? null : checkedAddress(mail.replyTo, 'replyTo');
+  const inserted = await db
+    .insertInto('mail_outbox')
+    .values({
+      kind: singleLine(mail.kind, 32),
+      recipient: to,
+      reply_to: replyTo,
+      subject: singleLine(mail.subject),
+      body: mail.text,
+      created_at: toClubDateTime(now),
+      created_ms: now.getTime(),
+      next_attempt_ms: now.getTime(),
+      status: 'pending',
+    })
+    .executeTakeFirstOrThrow();
+  const id = Number(inserted.insertId);
+  const attachments = mail.attachments ?? [];
+  if (attachments.length > 0) {
+    await db
+      .insertInto('mail_attachments')
+      .values(
+        attachments.map((attachment) => ({
+          mail_id: id,
+          filename: singleLine(attachment.filename),
+          content_type: singleLine(attachment.contentType),
+          encoding: typeof attachment.content === 'string' ? ('utf8' as const) : ('base64' as const),
+          content: typeof attachment.content === 'string' ? attachment.content : attachment.content.toString('base64'),
+        })),
+      )
+      .execute();
+  }
+  return id;
+}
+
+/**
+ * When a failed message is tried again: 10 s after the first failure, then three times
+ * as long each time, at most 10 minutes apart.
+ */
+export const RETRY_FIRST_MS = 10_000;
+export const RETRY_MAX_MS = 10 * 60_000;
+/** A message that could not be sent for this long is given up. */
+export const GIVE_UP_AFTER_MS = 3 * 24 * 60 * 60_000;
+
+export function retryDelayMs(failures: number): number {
+  return Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 3 ** Math.max(0, failures - 1));
+}
+
+/** Ids of pending messages that are due and not held by a live claim, oldest first. */
+export async function dueMailIds(db: DbOrTrx, nowMs: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('mail_outbox')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where('next_attempt_ms', '<=', nowMs)
+    .where((eb) => eb.or([eb('lease_until_ms', 'is', null), eb('lease_until_ms', '<', nowMs)]))
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Claims one message for sending: a single conditional UPDATE, so of any number of
+ * workers (in any number of processes) exactly one wins. A claim whose lease ran out
+ * (its worker died) can be taken again. Returns the claim token, or null when lost.
+ */
+export async function claimMail(db: DbOrTrx, id: number, nowMs: number, leaseMs: number): Promise<string | null> {
+  const token = randomBytes(16).toString('hex');
+  const result = await db
+    .updateTable('mail_outbox')
+    .set((eb) => ({ claim_token: token, lease_until_ms: nowMs + leaseMs, attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where('next_attempt_ms', '<=', nowMs)
+    .where((eb) => eb.or([eb('lease_until_ms', 'is', null), eb('lease_until_ms', '<', nowMs)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1 ? token : null;
+}
+
+/** The claimed message with its attachments, ready for the transport. */
+export async function loadClaimedMail(db: DbOrTrx, id: number): Promise<OutgoingMail | undefined> {
+  const row = await db
+    .selectFrom('mail_outbox')
+    .select(['id', 'kind', 'recipient', 'reply_to', 'subject', 'body'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const attachments = await db
+    .selectFrom('mail_attachments')
+    .select(['filename', 'content_type', 'encoding', 'content'])
+    .where('mail_id', '=', id)
+    .orderBy('id')
+    .execute();
+  return {
+    id: row.id,
+    kind: row.kind,
+    to: row.recipient,
+    replyTo: row.reply_to,
+    subject: row.subject,
+    text: row.body,
+    attachments: attachments.map((attachment) => ({
+      filename: attachment.filename,
+      contentType: attachment.content_type,
+      content: attachment.encoding === 'base64' ? Buffer.from(attachment.content, 'base64') : attachment.content,
+    })),
+  };
+}
+
+/** Records the outcome; only the holder of the claim can (a retaken claim voids the old one). */
+export async function markSent(db: DbOrTrx, id: number, token: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('mail_outbox')
+    .set({ status: 'sent', sent_at: toClubDateTime(now), claim_token: null, lease_until_ms: null, last_error: null })
+    .where('id', '=', id)
+    .where('claim_token', '=', token)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export interface FailureOutcome {
+  status: Extract<MailStatus, 'pending' | 'failed'>;
+  attempts: number;
+  /** When it is tried next (pending only). */
+  nextAttemptMs: number | null;
+}
+
+/** A failed try: scheduled again with backoff, or given up once it is older than 3 days. */
+export async function markFailed(db: DbOrTrx, id: number, token: string, error: string, now: Date): Promise<FailureOutcome | null> {
+  const row = await db
+    .selectFrom('mail_outbox')
+    .select(['attempts', 'created_ms'])
+    .where('id', '=', id)
+    .where('claim_token', '=', token)
+    .executeTakeFirst();
+  if (!row) return null;
+  const nowMs = now.getTime();
+  const attempts = Number(row.attempts);
+  const giveUp = nowMs - Number(row.created_ms) >= GIVE_UP_AFTER_MS;
+  const nextAttemptMs = giveUp ? null : nowMs + retryDelayMs(attempts);
+  await db
+    .updateTable('mail_outbox')
+    .set({
+      status: giveUp ? 'failed' : 'pending',
+      failed_at: giveUp ? toClubDateTime(now) : null,
+      next_attempt_ms: nextAttemptMs ?? nowMs,
+      claim_token: null,
+      lease_until_ms: null,
+      last_error: error.slice(0, 1023),
+    })
+    .where('id', '=', id)
+    .where('claim_token', '=', token)
+    .execute();
+  return { status: giveUp ? 'failed' : 'pending', attempts, nextAttemptMs };
+}
+
+/** Without a mail server: the claimed message is kept ('held') and not tried again. */
+export async function markHeld(db: DbOrTrx, id: number, token: string): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set((eb) => ({ status: 'held', claim_token: null, lease_until_ms: null, attempts: eb('attempts', '-', 1) }))
+    .where('id', '=', id)
+    .where('claim_token', '=', token)
+    .execute();
+}
+
+/** Once a mail server is configured, what was held is sent. */
+export async function releaseHeld(db: DbOrTrx, nowMs: number): Promise<number> {
+  const result = await db
+    .updateTable('mail_outbox')
+    .set({ status: 'pending', next_attempt_ms: nowMs })
+    .where('status', '=', 'held')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

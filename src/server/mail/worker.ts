@@ -1,0 +1,177 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/connection.ts';
+import { SYSTEM_ACTOR, type ServerLog } from '../areas/log/server-log.ts';
+import type { Clock } from '../services.ts';
+import { formatGermanDateTime, toClubDateTime } from '../../shared/dates.ts';
+import { claimMail, dueMailIds, loadClaimedMail, markFailed, markHeld, markSent, releaseHeld, type OutgoingMail } from './outbox.ts';
+import type { MailTransport } from './transport.ts';
+
+export interface OutboxWorkerOptions {
+  db: Db;
+  /** undefined: no SMTP_URL; messages are kept in the outbox and named in the log. */
+  transport: MailTransport | undefined;
+  clock: Clock;
+  logger: FastifyBaseLogger;
+  serverLog: ServerLog;
+  /** How often the outbox is looked at; a new message wakes the worker at once. */
+  pollMs?: number;
+  /**
+   * How long a claim holds. Longer than any try can take (the SMTP timeouts), so a live
+   * worker never loses its claim; a crashed worker's claim is taken over after it.
+   */
+  leaseMs?: number;
+  /** Messages per round. */
+  batch?: number;
+}
+
+export interface RunSummary {
+  sent: number;
+  retried: number;
+  failed: number;
+  held: number;
+}
+
+export const DEFAULT_POLL_MS = 5_000;
+export const DEFAULT_LEASE_MS = 5 * 60_000;
+/** Repeated failures of one message reach the members' log once per hour (every one reaches the process log). */
+const FAILURE_LOG_WINDOW_MS = 60 * 60_000;
+
+function describe(mail: Pick<OutgoingMail, 'id' | 'kind' | 'to'>): string {
+  return `Mail ${mail.id} (${mail.kind}) an ${mail.to}`;
+}
+
+function errorText(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.replace(/[\r\n]+/g, ' ').slice(0, 500);
+}
+
+/**
+ * Sends what is due in the outbox, one message after the other. Each message is claimed
+ * in the database before it is sent (outbox.ts `claimMail`), so several workers in
+ * several processes never send one twice. Started by main.ts, stopped on shutdown; tests
+ * drive it with `runOnce` and an injected clock and transport. Logs never carry a body.
+ */
+export class OutboxWorker {
+  private readonly options: Required<Omit<OutboxWorkerOptions, 'transport'>> & { transport: MailTransport | undefined };
+  private running = false;
+  private timer: NodeJS.Timeout | undefined;
+  private current: Promise<void> | undefined;
+  private wakeRequested = false;
+  private heldReleased = false;
+
+  constructor(options: OutboxWorkerOptions) {
+    this.options = { pollMs: DEFAULT_POLL_MS, leaseMs: DEFAULT_LEASE_MS, batch: 20, ...options };
+  }
+
+  get sends(): boolean {
+    return this.options.transport !== undefined;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.schedule(0);
+  }
+
+  /** Ends the polling and waits for a message being sent right now. */
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.current;
+    this.options.transport?.close();
+  }
+
+  /** A message was just enqueued: look now instead of at the next poll. */
+  wake(): void {
+    if (!this.running) return;
+    if (this.current) {
+      this.wakeRequested = true;
+      return;
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.schedule(0);
+  }
+
+  private schedule(delayMs: number): void {
+    if (!this.running) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.current = this.runOnce().then(
+        () => undefined,
+        (error: unknown) => this.options.logger.error({ err: error }, 'mail outbox: round failed'),
+      );
+      void this.current.then(() => {
+        this.current = undefined;
+        const again = this.wakeRequested;
+        this.wakeRequested = false;
+        this.schedule(again ? 0 : this.options.pollMs);
+      });
+    }, delayMs);
+  }
+
+  /** One round: every message due now is claimed and sent (or held without a mail server). */
+  async runOnce(): Promise<RunSummary> {
+    const { db, clock, batch } = this.options;
+    const summary: RunSummary = { sent: 0, retried: 0, failed: 0, held: 0 };
+    if (this.sends && !this.heldReleased) {
+      const released = await releaseHeld(db, clock.now().getTime());
+      this.heldReleased = true;
+      if (released > 0) this.options.logger.info({ count: released }, 'mail outbox: held messages released for sending');
+    }
+    for (;;) {
+      const ids = await dueMailIds(db, clock.now().getTime(), batch);
+      if (ids.length === 0) return summary;
+      let claimedAny = false;
+      for (const id of ids) {
+        const outcome = await this.process(id);
+        if (outcome) {
+          claimedAny = true;
+          summary[outcome] += 1;
+        }
+      }
+      // Everything seen was taken by another worker: what is left is theirs.
+      if (!claimedAny || ids.length < batch) return summary;
+    }
+  }
+
+  private async process(id: number): Promise<keyof RunSummary | null> {
+    const { db, clock, leaseMs, transport, logger, serverLog } = this.options;
+    const token = await claimMail(db, id, clock.now().getTime(), leaseMs);
+    if (!token) return null;
+    const mail = await loadClaimedMail(db, id);
+    if (!mail) return null;
+    if (!transport) {
+      await markHeld(db, id, token);
+      logger.warn({ mailId: id, kind: mail.kind, to: mail.to }, 'mail outbox: SMTP_URL not set, message kept in the outbox');
+      await serverLog.write(SYSTEM_ACTOR, `${describe(mail)} bleibt im Postausgang: Es ist kein Mailserver (SMTP_URL) eingerichtet.`);
+      return 'held';
+    }
+    try {
+      await transport.send(mail);
+    } catch (error) {
+      const text = errorText(error);
+      const outcome = await markFailed(db, id, token, text, clock.now());
+      if (!outcome) return null;
+      if (outcome.status === 'failed') {
+        logger.error({ mailId: id, kind: mail.kind, to: mail.to, attempts: outcome.attempts, err: text }, 'mail outbox: given up');
+        await serverLog.write(SYSTEM_ACTOR, `${describe(mail)} nach ${outcome.attempts} Versuchen in 3 Tagen aufgegeben: ${text}`);
+        return 'failed';
+      }
+      const next = formatGermanDateTime(toClubDateTime(new Date(outcome.nextAttemptMs ?? 0)), true);
+      logger.warn({ mailId: id, kind: mail.kind, to: mail.to, attempts: outcome.attempts, err: text }, 'mail outbox: send failed, will retry');
+      await serverLog.writeOnce(
+        `mail-failure\n${id}`,
+        SYSTEM_ACTOR,
+        `${describe(mail)} konnte nicht gesendet werden (Versuch ${outcome.attempts}): ${text}. Nächster Versuch ${next}.`,
+        FAILURE_LOG_WINDOW_MS,
+      );
+      return 'retried';
+    }
+    if (!(await markSent(db, id, token, clock.now()))) {
+      // Only when a try outlived its lease; the SMTP timeouts are far shorter.
+      logger.error({ mailId: id }, 'mail outbox: claim lost while sending');
+    }
+    return 'sent';
+  }
+}

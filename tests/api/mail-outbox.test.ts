@@ -1,0 +1,310 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { seed } from '../../db/seed.ts';
+import { buildApp } from '../../src/server/app.ts';
+import { readConfig } from '../../src/server/config.ts';
+import { databaseServerLog } from '../../src/server/areas/log/server-log.ts';
+import { GIVE_UP_AFTER_MS, RETRY_MAX_MS, claimMail, enqueueMail, type OutgoingMail } from '../../src/server/mail/outbox.ts';
+import { smtpTransport, type MailTransport } from '../../src/server/mail/transport.ts';
+import { DEFAULT_LEASE_MS, OutboxWorker } from '../../src/server/mail/worker.ts';
+import type { Clock } from '../../src/server/services.ts';
+import { bcryptHasher } from '../../src/server/areas/auth/passwords.ts';
+import { freshDatabase } from '../helpers/database.ts';
+import { startSmtpPeer, type SmtpPeer } from '../helpers/smtp.ts';
+
+/**
+ * The outbox of DESIGN §8 with a real SMTP peer and an injected clock: nothing is lost
+ * while the mail server is down or the server restarts, nothing is sent twice, failed
+ * tries are retried with backoff for 3 days and then given up, and no log carries a body.
+ */
+
+type Database = Awaited<ReturnType<typeof freshDatabase>>;
+let database: Database;
+let peer: SmtpPeer;
+let nowMs: number;
+const clock: Clock = { now: () => new Date(nowMs) };
+const silent = pino({ level: 'silent' });
+const FROM = 'Schützenverein <web@verein.example>';
+const BODY_MARKER = 'GEHEIMER-INHALT-äöü';
+
+function workerWith(transport: MailTransport | undefined): OutboxWorker {
+  return new OutboxWorker({
+    db: database.db,
+    transport,
+    clock,
+    logger: silent,
+    serverLog: databaseServerLog(database.db, clock.now, silent),
+  });
+}
+
+const smtp = () => smtpTransport({ url: peer.url, from: FROM, timeoutMs: 5000 });
+
+function mail(n: number) {
+  return { kind: 'test', to: `empfaenger${n}@verein.example`, replyTo: 'besucher@example.org', subject: `Nachricht ${n} – Grüße`, text: `${BODY_MARKER} ${n}` };
+}
+
+async function logLines(): Promise<string[]> {
+  return (await database.db.selectFrom('log_entries').select('message').orderBy('id').execute()).map((row) => row.message);
+}
+
+/** Subjects as the SMTP peer received them, in order. */
+const receivedSubjects = () => peer.received.map((received) => received.parsed.subject);
+
+beforeAll(async () => {
+  peer = await startSmtpPeer();
+  database = await freshDatabase();
+});
+afterAll(async () => {
+  await database.drop();
+  await peer.stop();
+});
+beforeEach(async () => {
+  nowMs = Date.parse('2026-11-23T10:00:00Z');
+  peer.received.length = 0;
+  await database.db.deleteFrom('mail_attachments').execute();
+  await database.db.deleteFrom('mail_outbox').execute();
+  await database.db.deleteFrom('log_entries').execute();
+  await database.db.deleteFrom('log_once').execute();
+});
+afterEach(async () => {
+  // A test that stopped the peer leaves it running again for the next.
+  if (peer.port && !(await canConnect())) await peer.restart();
+});
+
+async function canConnect(): Promise<boolean> {
+  const { connect } = await import('node:net');
+  return new Promise((resolve) => {
+    const socket = connect(peer.port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+describe('enqueueMail', () => {
+  it('takes part in the caller\'s transaction: a rolled back change leaves no mail', async () => {
+    await expect(
+      database.db.transaction().execute(async (trx) => {
+        await enqueueMail(trx, mail(1), clock.now());
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    expect(await database.db.selectFrom('mail_outbox').select('id').execute()).toEqual([]);
+  });
+
+  it('keeps attachments, text and binary, and sends them', async () => {
+    const binary = Buffer.from([0, 1, 2, 250, 255]);
+    await database.db.transaction().execute((trx) =>
+      enqueueMail(
+        trx,
+        {
+          ...mail(1),
+          attachments: [
+            { filename: 'termin.ics', content: 'BEGIN:VCALENDAR\r\nSUMMARY:Königsschießen\r\nEND:VCALENDAR\r\n', contentType: 'text/calendar; charset=utf-8' },
+            { filename: 'daten.bin', content: binary, contentType: 'application/octet-stream' },
+          ],
+        },
+        clock.now(),
+      ),
+    );
+    expect(await workerWith(smtp()).runOnce()).toMatchObject({ sent: 1 });
+    const attachments = peer.received[0]!.parsed.attachments;
+    expect(attachments.map((a) => a.filename)).toEqual(['termin.ics', 'daten.bin']);
+    expect(attachments[0]!.content.toString('utf8')).toContain('SUMMARY:Königsschießen');
+    expect(attachments[1]!.content.equals(binary)).toBe(true);
+  });
+
+  it('refuses a recipient or Reply-To that is not exactly one address, and stores nothing', async () => {
+    for (const bad of [
+      { to: 'info@verein.example\r\nBcc: opfer@example.org' },
+      { to: 'info@verein.example Bcc: opfer@example.org' },
+      { to: 'info@verein.example, opfer@example.org' },
+      { to: 'keine-adresse' },
+      { replyTo: 'besucher@example.org\r\nBcc: opfer@example.org' },
+      { replyTo: 'a@example.org; b@example.org' },
+    ]) {
+      await expect(enqueueMail(database.db, { ...mail(1), ...bad }, clock.now()), JSON.stringify(bad)).rejects.toThrow(/exactly one e-mail address/);
+    }
+    expect(await database.db.selectFrom('mail_outbox').select('id').execute()).toEqual([]);
+  });
+
+  it('keeps CR/LF in the subject and an attachment name from adding a header or a recipient', async () => {
+    await enqueueMail(
+      database.db,
+      {
+        kind: 'test',
+        to: 'Info <info@verein.example>',
+        replyTo: '"Eve, Bcc: opfer@example.org" <eve@example.org>',
+        subject: 'Hallo\r\nBcc: opfer3@example.org\r\nX-Injected: ja',
+        text: 'Text',
+        attachments: [{ filename: 'a.txt\r\nX-Injected: ja', content: 'x', contentType: 'text/plain\r\nX-Injected: ja' }],
+      },
+      clock.now(),
+    );
+    expect(await workerWith(smtp()).runOnce()).toMatchObject({ sent: 1 });
+    const [received] = peer.received;
+    expect(received!.envelope.to).toEqual(['info@verein.example']);
+    expect(received!.parsed.bcc).toBeUndefined();
+    expect(received!.parsed.cc).toBeUndefined();
+    expect(received!.parsed.headers.has('x-injected')).toBe(false);
+    expect(received!.raw).not.toMatch(/^(bcc|cc|x-injected):/im);
+    expect(received!.parsed.subject).toBe('Hallo Bcc: opfer3@example.org X-Injected: ja');
+    expect(received!.parsed.replyTo?.value).toEqual([{ name: 'Eve, Bcc: opfer@example.org', address: 'eve@example.org' }]);
+  });
+});
+
+describe('mail server outage and restart', () => {
+  it('answers 2xx while the peer is down, and after a restart and the peer\'s return every message arrives exactly once', async () => {
+    const config = readConfig({
+      UPLOADS_DIR: 'uploads',
+      ADMIN_PASSWORD: 'Admin1234',
+      CONTACT_TO_INFO: 'info@verein.example',
+      SMTP_URL: peer.url,
+      MAIL_FROM: FROM,
+    });
+    await seed(database.db, { adminUid: '00000001', adminPassword: 'Admin1234', passwords: bcryptHasher(4), now: clock.now() });
+    await peer.stop();
+    const first = await buildApp({ db: database.db, dialect: database.dialect, config, clock, mailTransport: smtp() });
+    for (let n = 1; n <= 3; n += 1) {
+      const response = await first.inject({
+        method: 'POST',
+        url: '/api/public/contact',
+        remoteAddress: '203.0.113.9',
+        payload: { to: 'info', prename: 'Anna', lastname: 'Ärmel', email: 'anna@example.org', subject: `Anfrage ${n}`, text: BODY_MARKER },
+      });
+      expect(response.statusCode).toBe(200);
+    }
+    expect(await first.services.mail.runOnce()).toMatchObject({ sent: 0, retried: 3 });
+    await first.close();
+
+    await peer.restart();
+    const second = await buildApp({ db: database.db, dialect: database.dialect, config, clock, mailTransport: smtp() });
+    // Not yet due: the backoff holds them for a few seconds.
+    expect(await second.services.mail.runOnce()).toMatchObject({ sent: 0 });
+    nowMs += 15_000;
+    expect(await second.services.mail.runOnce()).toMatchObject({ sent: 3 });
+    nowMs += 60 * 60_000;
+    expect(await second.services.mail.runOnce()).toMatchObject({ sent: 0 });
+    await second.close();
+    expect(receivedSubjects().sort()).toEqual(['Anfrage 1', 'Anfrage 2', 'Anfrage 3']);
+    expect(peer.received.every((received) => received.envelope.to.join() === 'info@verein.example')).toBe(true);
+
+    const lines = await logLines();
+    expect(lines.some((line) => /konnte nicht gesendet werden/.test(line))).toBe(true);
+    expect(lines.join('\n')).not.toContain(BODY_MARKER);
+  });
+
+  it('keeps messages without a mail server, logs them without the body, and sends them once one is configured', async () => {
+    for (let n = 1; n <= 2; n += 1) await enqueueMail(database.db, mail(n), clock.now());
+    expect(await workerWith(undefined).runOnce()).toMatchObject({ held: 2, sent: 0 });
+    expect(await workerWith(undefined).runOnce()).toMatchObject({ held: 0 });
+    const lines = await logLines();
+    expect(lines.filter((line) => /bleibt im Postausgang/.test(line))).toHaveLength(2);
+    expect(lines.join('\n')).not.toContain(BODY_MARKER);
+    expect(peer.received).toHaveLength(0);
+
+    expect(await workerWith(smtp()).runOnce()).toMatchObject({ sent: 2 });
+    expect(receivedSubjects().sort()).toEqual(['Nachricht 1 – Grüße', 'Nachricht 2 – Grüße']);
+  });
+});
+
+describe('two workers on one database', () => {
+  it('never send a message twice', async () => {
+    for (let n = 1; n <= 12; n += 1) await enqueueMail(database.db, mail(n), clock.now());
+    const sent: number[] = [];
+    // Each worker's first send waits until the other worker is sending too: both have then
+    // claimed a message while the other held one, whatever the machine's load.
+    let inFlight = 0;
+    let releaseBoth: () => void = () => {};
+    const bothSending = new Promise<void>((resolve) => {
+      releaseBoth = resolve;
+    });
+    const slowTransport = (): MailTransport => {
+      let first = true;
+      return {
+        async send(outgoing: OutgoingMail) {
+          if (first) {
+            first = false;
+            inFlight += 1;
+            if (inFlight === 2) releaseBoth();
+            await Promise.race([bothSending, new Promise((resolve) => setTimeout(resolve, 5000))]);
+          }
+          await new Promise((resolve) => setTimeout(resolve, 2));
+          sent.push(outgoing.id);
+        },
+        close() {},
+      };
+    };
+    const [a, b] = await Promise.all([workerWith(slowTransport()).runOnce(), workerWith(slowTransport()).runOnce()]);
+    expect(a.sent + b.sent).toBe(12);
+    expect(a.sent).toBeGreaterThan(0);
+    expect(b.sent).toBeGreaterThan(0);
+    expect(sent).toHaveLength(12);
+    expect(new Set(sent).size).toBe(12);
+  });
+
+  it('never send twice through a real SMTP peer either', async () => {
+    for (let n = 1; n <= 6; n += 1) await enqueueMail(database.db, mail(n), clock.now());
+    await Promise.all([workerWith(smtp()).runOnce(), workerWith(smtp()).runOnce(), workerWith(smtp()).runOnce()]);
+    expect(receivedSubjects().sort()).toEqual([1, 2, 3, 4, 5, 6].map((n) => `Nachricht ${n} – Grüße`));
+  });
+
+  it('take over the claim of a crashed worker only after its lease ran out', async () => {
+    const id = await enqueueMail(database.db, mail(1), clock.now());
+    // A worker claimed it and died before sending.
+    expect(await claimMail(database.db, id, nowMs, DEFAULT_LEASE_MS)).not.toBeNull();
+    expect(await claimMail(database.db, id, nowMs, DEFAULT_LEASE_MS)).toBeNull();
+    nowMs += DEFAULT_LEASE_MS - 1000;
+    expect(await workerWith(smtp()).runOnce()).toMatchObject({ sent: 0 });
+    nowMs += 2000;
+    expect(await workerWith(smtp()).runOnce()).toMatchObject({ sent: 1 });
+    expect(peer.received).toHaveLength(1);
+  });
+});
+
+describe('backoff', () => {
+  it('retries within 15 s, then ever later up to 10 minutes apart, and gives up after 3 days', async () => {
+    const id = await enqueueMail(database.db, mail(1), clock.now());
+    const createdMs = nowMs;
+    const tries: number[] = [];
+    const failing: MailTransport = {
+      send() {
+        tries.push(nowMs);
+        return Promise.reject(new Error('421 Dienst nicht verfügbar'));
+      },
+      close() {},
+    };
+    const worker = workerWith(failing);
+    for (let round = 0; round < 1000; round += 1) {
+      const summary = await worker.runOnce();
+      if (summary.failed === 1) break;
+      const row = await database.db.selectFrom('mail_outbox').select(['status', 'next_attempt_ms']).where('id', '=', id).executeTakeFirstOrThrow();
+      expect(row.status).toBe('pending');
+      // Just before it is due nothing happens.
+      nowMs = Number(row.next_attempt_ms) - 1;
+      expect(await worker.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0, held: 0 });
+      nowMs = Number(row.next_attempt_ms);
+    }
+    const gaps = tries.slice(1).map((at, index) => at - tries[index]!);
+    expect(gaps[0]).toBeLessThanOrEqual(15_000);
+    for (let i = 1; i < gaps.length; i += 1) expect(gaps[i]).toBeGreaterThanOrEqual(gaps[i - 1]!);
+    expect(Math.max(...gaps)).toBe(RETRY_MAX_MS);
+    expect(tries.at(-1)! - createdMs).toBeGreaterThanOrEqual(GIVE_UP_AFTER_MS);
+    expect(tries.at(-2)! - createdMs).toBeLessThan(GIVE_UP_AFTER_MS);
+
+    const row = await database.db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'failed', attempts: tries.length, last_error: '421 Dienst nicht verfügbar' });
+    expect(row.failed_at).not.toBeNull();
+    // Given up means given up: no further try, however long one waits.
+    nowMs += 7 * 24 * 60 * 60_000;
+    expect(await worker.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0, held: 0 });
+    expect(tries.at(-1)).toBeLessThan(nowMs);
+
+    const lines = await logLines();
+    expect(lines.some((line) => line.includes(`Mail ${id} (test) an empfaenger1@verein.example nach ${tries.length} Versuchen in 3 Tagen aufgegeben`))).toBe(true);
+    expect(lines.some((line) => line.includes('konnte nicht gesendet werden (Versuch 1): 421 Dienst nicht verfügbar'))).toBe(true);
+    expect(lines.join('\n')).not.toContain(BODY_MARKER);
+  });
+});
