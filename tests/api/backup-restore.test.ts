@@ -462,7 +462,9 @@ describe('a restore that must not happen changes nothing', () => {
       },
       true,
     );
-    await expect(restore(failing, true)).rejects.toThrow(/UNIQUE constraint failed: users.id|Duplicate entry/);
+    await expect(restore(failing, true)).rejects.toThrow(
+      /^Die Zeilen der Tabelle users lassen sich nicht einfügen \((UNIQUE constraint failed: users\.id|Duplicate entry .*)\)\. Es wurde nichts verändert\.$/,
+    );
     await expectUnchanged();
   });
 

@@ -222,7 +222,15 @@ async function insertTable(
   let inserted = 0;
   const flush = async () => {
     if (batch.length === 0) return;
-    await anyDb(trx).insertInto(table.name).values(batch).execute();
+    try {
+      await anyDb(trx).insertInto(table.name).values(batch).execute();
+    } catch (error) {
+      // E.g. a text longer than MySQL's column allows, which SQLite had stored as it came.
+      throw new OpsError(
+        `Die Zeilen der Tabelle ${table.name} lassen sich nicht einfügen (${(error as Error).message}). Es wurde nichts verändert.`,
+        { cause: error },
+      );
+    }
     inserted += batch.length;
     batch = [];
     batchBytes = 0;
