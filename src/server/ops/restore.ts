@@ -112,7 +112,7 @@ export async function verifyArchive(file: string): Promise<Manifest> {
   return manifest;
 }
 
-/** Refuses a target that cannot take the archive; answers the tables holding rows. */
+/** Refuses a target that cannot take the archive: a newer schema, or rows without `force`. */
 async function checkTarget(db: Db, manifest: Manifest, force: boolean): Promise<void> {
   const known = Object.keys(migrations).sort();
   const archiveIndex = known.indexOf(manifest.schemaVersion);
@@ -273,7 +273,7 @@ async function replaceRows(
   log: (line: string) => void,
 ): Promise<void> {
   const byName = new Map(tables.map((table) => [table.name, table]));
-  const expected = new Map(manifest.tables.map((table) => [table.name, table.rows]));
+  const expected = new Map(manifest.tables.map((table) => [table.name, table]));
   const run = () =>
     db.transaction().execute(async (trx) => {
       if (dialect === 'mysql') await sql`set foreign_key_checks = 0`.execute(trx);
@@ -284,8 +284,13 @@ async function replaceRows(
           if (entry?.kind !== 'table') return;
           const table = byName.get(entry.name);
           if (!table) throw new OpsError(`Die Tabelle ${entry.name} fehlt in der Zieldatenbank.`);
-          const rows = await insertTable(trx, table, content);
-          if (rows !== expected.get(entry.name)) throw damaged(`die Tabelle ${entry.name} hat nicht ${expected.get(entry.name)} Zeilen`);
+          // Read a second time: the file must still be the one whose sums were checked.
+          const hashing = hashingStream();
+          const rows = await insertTable(trx, table, content.pipe(hashing));
+          const sums = expected.get(entry.name);
+          if (!sums || rows !== sums.rows || hashing.digest().sha256 !== sums.sha256) {
+            throw damaged(`die Tabelle ${entry.name} hat sich seit der Prüfung verändert`);
+          }
           log(`Tabelle ${entry.name}: ${rows} ${rows === 1 ? 'Zeile' : 'Zeilen'}`);
         });
         await assertForeignKeys(trx, dialect);
