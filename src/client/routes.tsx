@@ -4,24 +4,8 @@ import { Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'r
 import { LoadingScreen } from './components/LoadingScreen.tsx';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
 import { ADMIN_SCREENS, calendarMonthPath, type AdminRouteHandle, type AdminScreenName } from './pages/admin/screens.ts';
-import { AboutPage } from './pages/public/AboutPage.tsx';
-import { AppointmentsPage } from './pages/public/AppointmentsPage.tsx';
-import { ArchParcoursPage } from './pages/public/ArchParcoursPage.tsx';
-import { ArchResultsPage } from './pages/public/ArchResultsPage.tsx';
-import { ArchTimesPage } from './pages/public/ArchTimesPage.tsx';
-import { BlowpipeResultsPage } from './pages/public/BlowpipeResultsPage.tsx';
-import { BlowpipeTimesPage } from './pages/public/BlowpipeTimesPage.tsx';
-import { ContactPage } from './pages/public/ContactPage.tsx';
-import { DisclaimerPage } from './pages/public/DisclaimerPage.tsx';
-import { DownloadsPage } from './pages/public/DownloadsPage.tsx';
-import { GalleriesPage } from './pages/public/GalleriesPage.tsx';
-import { GunResultsPage } from './pages/public/GunResultsPage.tsx';
-import { GunTimesPage } from './pages/public/GunTimesPage.tsx';
 import { HomePage } from './pages/public/HomePage.tsx';
-import { ImpressumPage } from './pages/public/ImpressumPage.tsx';
 import { NotFoundPage } from './pages/public/NotFoundPage.tsx';
-import { PrivacyPage } from './pages/public/PrivacyPage.tsx';
-import { SponsorsPage } from './pages/public/SponsorsPage.tsx';
 import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
 
 /** Paths below /admin, relative to it. */
@@ -36,6 +20,14 @@ function adminPath(screen: AdminScreenName): string {
 function adminScreen(screen: AdminScreenName, load: () => Promise<ComponentType>, path = adminPath(screen)): RouteObject {
   const handle: AdminRouteHandle = { screen };
   return { path, handle, lazy: { Component: load } };
+}
+
+/**
+ * A public page loaded on demand: a visitor's first page brings the layout, Home and the
+ * one page asked for, not the forms, tables and pickers of all the others.
+ */
+function publicPage(path: string, load: () => Promise<ComponentType>): RouteObject {
+  return { path, lazy: { Component: load } };
 }
 
 /** `/admin/kalender` always names a month; without a valid one it shows the current month (SPEC §2). */
@@ -59,22 +51,22 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to="/home" replace /> },
           { path: 'home', Component: HomePage },
-          { path: 'about', Component: AboutPage },
-          { path: 'termine', Component: AppointmentsPage },
-          { path: 'downloads', Component: DownloadsPage },
-          { path: 'galerien/:section?', Component: GalleriesPage },
-          { path: 'zeiten-lg-lp', Component: GunTimesPage },
-          { path: 'ergebnisse-lg-lp', Component: GunResultsPage },
-          { path: 'zeiten-bogen', Component: ArchTimesPage },
-          { path: 'bogenparcours', Component: ArchParcoursPage },
-          { path: 'ergebnisse-bogen', Component: ArchResultsPage },
-          { path: 'zeiten-blasrohr', Component: BlowpipeTimesPage },
-          { path: 'ergebnisse-blasrohr', Component: BlowpipeResultsPage },
-          { path: 'kontakt', Component: ContactPage },
-          { path: 'unterstuetzer', Component: SponsorsPage },
-          { path: 'datenschutz', Component: PrivacyPage },
-          { path: 'disclaimer', Component: DisclaimerPage },
-          { path: 'impressum', Component: ImpressumPage },
+          publicPage('about', async () => (await import('./pages/public/AboutPage.tsx')).AboutPage),
+          publicPage('termine', async () => (await import('./pages/public/AppointmentsPage.tsx')).AppointmentsPage),
+          publicPage('downloads', async () => (await import('./pages/public/DownloadsPage.tsx')).DownloadsPage),
+          publicPage('galerien/:section?', async () => (await import('./pages/public/GalleriesPage.tsx')).GalleriesPage),
+          publicPage('zeiten-lg-lp', async () => (await import('./pages/public/GunTimesPage.tsx')).GunTimesPage),
+          publicPage('ergebnisse-lg-lp', async () => (await import('./pages/public/GunResultsPage.tsx')).GunResultsPage),
+          publicPage('zeiten-bogen', async () => (await import('./pages/public/ArchTimesPage.tsx')).ArchTimesPage),
+          publicPage('bogenparcours', async () => (await import('./pages/public/ArchParcoursPage.tsx')).ArchParcoursPage),
+          publicPage('ergebnisse-bogen', async () => (await import('./pages/public/ArchResultsPage.tsx')).ArchResultsPage),
+          publicPage('zeiten-blasrohr', async () => (await import('./pages/public/BlowpipeTimesPage.tsx')).BlowpipeTimesPage),
+          publicPage('ergebnisse-blasrohr', async () => (await import('./pages/public/BlowpipeResultsPage.tsx')).BlowpipeResultsPage),
+          publicPage('kontakt', async () => (await import('./pages/public/ContactPage.tsx')).ContactPage),
+          publicPage('unterstuetzer', async () => (await import('./pages/public/SponsorsPage.tsx')).SponsorsPage),
+          publicPage('datenschutz', async () => (await import('./pages/public/PrivacyPage.tsx')).PrivacyPage),
+          publicPage('disclaimer', async () => (await import('./pages/public/DisclaimerPage.tsx')).DisclaimerPage),
+          publicPage('impressum', async () => (await import('./pages/public/ImpressumPage.tsx')).ImpressumPage),
           // The form and its validation load with the login, not with every public page.
           { path: 'login', lazy: { Component: () => import('./pages/public/LoginPage.tsx').then((page) => page.LoginPage) } },
           { path: 'logout', lazy: { Component: () => import('./pages/public/LogoutPage.tsx').then((page) => page.LogoutPage) } },

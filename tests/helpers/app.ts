@@ -11,7 +11,7 @@ import { createContextInner } from '../../src/server/trpc/context.ts';
 import { loadPrincipal } from '../../src/server/areas/auth/principal.ts';
 import { createCaller, type AppCaller } from '../../src/server/router.ts';
 import type { PermissionName } from '../../src/shared/permissions.ts';
-import { freshDatabase } from './database.ts';
+import { freshDatabase, type FreshDatabaseOptions } from './database.ts';
 import { insertMember } from './members.ts';
 
 export const ADMIN_UID = '00000001';
@@ -39,8 +39,12 @@ export interface TestApp {
 let memberCounter = 0;
 
 /** Builds the app on a fresh, seeded database with cheap bcrypt, as every api test does; `env` adds to its configuration. */
-export async function createTestApp(overrides: Partial<AppDeps> = {}, env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await freshDatabase();
+export async function createTestApp(
+  overrides: Partial<AppDeps> = {},
+  env: Record<string, string> = {},
+  databaseOptions: FreshDatabaseOptions = {},
+): Promise<TestApp> {
+  const database = await freshDatabase(databaseOptions);
   const passwords = bcryptHasher(4);
   const uploadsDir = await mkdtemp(join(tmpdir(), 'club-uploads-'));
   const config = readConfig({ ADMIN_UID, ADMIN_PASSWORD, PORT: '3000', UPLOADS_DIR: uploadsDir, ...env });

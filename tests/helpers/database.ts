@@ -7,6 +7,8 @@ export interface FreshDatabaseOptions {
   migrate?: boolean;
   /** MySQL only: the database's default character set, as a shared host might hand it out. */
   mysqlCharset?: string;
+  /** The dialect regardless of TEST_DATABASE (a backup test moves data between both). */
+  dialect?: 'sqlite' | 'mysql';
 }
 
 export function usesMysql(): boolean {
@@ -20,8 +22,8 @@ export function usesMysql(): boolean {
 export async function freshDatabase(
   options: FreshDatabaseOptions = {},
 ): Promise<DatabaseHandle & { drop(): Promise<void>; url: string }> {
-  const { migrate = true, mysqlCharset = 'utf8mb4' } = options;
-  if (!usesMysql()) {
+  const { migrate = true, mysqlCharset = 'utf8mb4', dialect = usesMysql() ? 'mysql' : 'sqlite' } = options;
+  if (dialect === 'sqlite') {
     const handle = openDatabase('sqlite::memory:');
     if (migrate) await migrateToLatest(handle.db);
     return { ...handle, url: 'sqlite::memory:', drop: () => handle.db.destroy() };
