@@ -59,7 +59,7 @@ describe('notification mails through a real SMTP peer', () => {
   it('reach each member of the group with an address, in German with the event, and an update keeps the UID with a higher SEQUENCE', async () => {
     const created = await t.inject({ method: 'POST', url: '/api/calendar', headers: { ...editor, 'content-type': 'application/json' }, payload: JSON.stringify(appointment()) });
     expect(created.statusCode, created.body).toBe(201);
-    const id = (created.json() as { data: { id: number } }).data.id;
+    const id = created.json<{ data: { id: number } }>().data.id;
     expect(await t.app.services.mail.runOnce()).toMatchObject({ sent: 1, failed: 0 });
 
     expect(peer.received).toHaveLength(1);
