@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PublicCache } from '../../src/server/http/public-cache.ts';
+import { MAX_STORED_ANSWERS, PublicCache } from '../../src/server/http/public-cache.ts';
 
 function setup(ttlMs?: number) {
   let now = 0;
@@ -72,5 +72,35 @@ describe('PublicCache', () => {
     const one = cache.serialize(value, 'one', (v: { text: string }) => v);
     expect(one.etag).not.toBe(list.etag);
     expect(cache.serialize({ text: 'ä' }, 'one', (v: { text: string }) => v).etag).toBe(one.etag);
+  });
+
+  describe('whole answers kept by address', () => {
+    const answer = (text: string) => ({ body: Buffer.from(text), etag: `"${text}"`, contentType: 'application/json' });
+
+    it('keeps an answer until the TTL or the next write of any area', () => {
+      const { cache, advance } = setup();
+      cache.storeAnswer('/trpc/a', cache.generation, answer('eins'));
+      expect(cache.answer('/trpc/a')?.etag).toBe('"eins"');
+      advance(10_000);
+      expect(cache.answer('/trpc/a')).toBeUndefined();
+      cache.storeAnswer('/trpc/a', cache.generation, answer('zwei'));
+      cache.invalidate('galleries');
+      expect(cache.answer('/trpc/a')).toBeUndefined();
+    });
+
+    it('never keeps an answer computed before a write that came while it was computed', () => {
+      const { cache } = setup();
+      const started = cache.generation;
+      cache.invalidate('content');
+      cache.storeAnswer('/trpc/a', started, answer('alt'));
+      expect(cache.answer('/trpc/a')).toBeUndefined();
+    });
+
+    it('keeps at most MAX_STORED_ANSWERS addresses, whatever inputs strangers send', () => {
+      const { cache } = setup();
+      for (let n = 0; n < MAX_STORED_ANSWERS + 50; n += 1) cache.storeAnswer(`/trpc/a?input=${n}`, cache.generation, answer(String(n)));
+      expect(cache.answer(`/trpc/a?input=${MAX_STORED_ANSWERS - 1}`)).toBeDefined();
+      expect(cache.answer(`/trpc/a?input=${MAX_STORED_ANSWERS}`)).toBeUndefined();
+    });
   });
 });

@@ -28,12 +28,26 @@ interface Serialized {
   etag: string;
 }
 
+/** A whole answer kept for its address (tRPC reads name procedures and input in the URL). */
+export interface StoredAnswer {
+  body: Buffer;
+  etag: string;
+  contentType: string;
+  expiresAt: number;
+}
+
+/** Addresses are chosen by strangers (any input): only this many whole answers are kept. */
+export const MAX_STORED_ANSWERS = 256;
+
 export class PublicCache {
   readonly #clock: Clock;
   readonly #ttlMs: number;
   readonly #areas = new Map<string, Map<string, Entry>>();
   /** Serialized bodies per cached value and view; they go when the value goes. */
   readonly #serialized = new WeakMap<object, Map<string, Serialized>>();
+  readonly #answers = new Map<string, StoredAnswer>();
+  /** Grows with every write, so an answer computed before a write is never stored after it. */
+  #generation = 0;
 
   constructor(clock: Clock, ttlMs: number = PUBLIC_CACHE_TTL_MS) {
     this.#clock = clock;
@@ -70,6 +84,30 @@ export class PublicCache {
   /** Drops every answer of the area; called after a write of it has been committed. */
   invalidate(area: string): void {
     this.#areas.delete(area);
+    // A whole answer may combine reads of several areas.
+    this.#answers.clear();
+    this.#generation += 1;
+  }
+
+  /** Taken when a request starts; `storeAnswer` refuses answers of an older generation. */
+  get generation(): number {
+    return this.#generation;
+  }
+
+  /** The answer kept for this address, while it is fresh. */
+  answer(key: string): StoredAnswer | undefined {
+    const stored = this.#answers.get(key);
+    if (!stored) return undefined;
+    if (stored.expiresAt > this.#clock.now().getTime()) return stored;
+    this.#answers.delete(key);
+    return undefined;
+  }
+
+  /** Keeps an answer computed in `generation` unless a write came since or too many are kept. */
+  storeAnswer(key: string, generation: number, answer: Omit<StoredAnswer, 'expiresAt'>): void {
+    if (generation !== this.#generation) return;
+    if (this.#answers.size >= MAX_STORED_ANSWERS && !this.#answers.has(key)) return;
+    this.#answers.set(key, { ...answer, expiresAt: this.#clock.now().getTime() + this.#ttlMs });
   }
 
   /** The JSON body and ETag of a cached value in one response shape, serialized once per value. */
