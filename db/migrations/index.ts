@@ -5,6 +5,7 @@ import * as logLimits from './0003_log_limits.ts';
 import * as storedFileNames from './0004_stored_file_names.ts';
 import * as mailOutbox from './0006_mail_outbox.ts';
 import * as appointmentSequence from './0007_appointment_sequence.ts';
+import * as appointmentsEndIndex from './0008_appointments_end_index.ts';
 
 /** Every migration in order; listed statically so no file system scan is needed at start. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004_stored_file_names': storedFileNames,
   '0006_mail_outbox': mailOutbox,
   '0007_appointment_sequence': appointmentSequence,
+  '0008_appointments_end_index': appointmentsEndIndex,
 };

@@ -2,10 +2,11 @@ import Fastify from 'fastify';
 
 /**
  * The bench's yardstick: a bare Fastify on the same machine, Node and Fastify version as
- * the site, answering the same JSON as /api/health. The site's figures are printed as
- * ratios to this one, so a slower or faster machine does not change what they mean.
- * Run as its own process like the site, so neither shares an event loop with the load
- * generator.
+ * the site. For every target the bench registers the site's answer here first (status,
+ * type, encoding, the very bytes), so the baseline serves the same path with the same
+ * bytes and the ratio shows what the site's work costs beyond sending them. GET / stays a
+ * small JSON for orientation. Run as its own process like the site, so neither shares an
+ * event loop with the load generator.
  */
 const port = Number(process.env.PORT);
 if (!Number.isInteger(port) || port <= 0) {
@@ -13,8 +14,45 @@ if (!Number.isInteger(port) || port <= 0) {
   process.exit(1);
 }
 
-const app = Fastify({ logger: false });
+/** Where the bench registers an answer (mirror.ts); bench-only, and no site path starts with it. */
+const ANSWER_PATH = '/__bench/answer';
+
+interface Answer {
+  status: number;
+  contentType: string | undefined;
+  contentEncoding: string | undefined;
+  body: Buffer;
+}
+
+// The calendar's answer with 2000 appointments is a few MB.
+const app = Fastify({ logger: false, bodyLimit: 64 * 1024 * 1024 });
+const answers = new Map<string, Answer>();
+
+app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
 app.get('/', async () => ({ status: 'ok' }));
+
+/** The site's answer for a path (with query), described by headers; the body is its bytes. */
+app.put<{ Body: Buffer }>(ANSWER_PATH, async (request, reply) => {
+  const header = (name: string) => {
+    const value = request.headers[name];
+    return typeof value === 'string' && value !== '' ? value : undefined;
+  };
+  const path = header('x-bench-path');
+  const status = Number(header('x-bench-status'));
+  if (!path?.startsWith('/') || !Number.isInteger(status)) return reply.code(400).send({ message: 'x-bench-path oder x-bench-status fehlt.' });
+  answers.set(path, { status, contentType: header('x-bench-type'), contentEncoding: header('x-bench-encoding'), body: request.body });
+  return reply.code(204).send();
+});
+
+app.get('/*', async (request, reply) => {
+  const answer = answers.get(request.url);
+  if (!answer) return reply.code(404).send({ message: `Keine Antwort für ${request.url} hinterlegt.` });
+  reply.code(answer.status);
+  if (answer.contentType) reply.header('content-type', answer.contentType);
+  if (answer.contentEncoding) reply.header('content-encoding', answer.contentEncoding);
+  return reply.send(answer.body);
+});
 
 const shutdown = () => {
   app.close().then(

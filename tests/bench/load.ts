@@ -5,6 +5,8 @@ export interface Target {
   url: string;
   /** The status every answer must have; other statuses are counted as unexpected. */
   expectedStatus: number;
+  /** Sent with every request; without them the load (and the answer mirrored to the baseline) asks as autocannon does: no Accept-Encoding. */
+  headers?: Record<string, string>;
 }
 
 export interface LoadOptions {
@@ -24,22 +26,10 @@ export interface Measurement {
   failures: number;
 }
 
-/**
- * Fails fast when a target does not answer as expected (a moved route, a missing asset),
- * instead of benchmarking 404s for seconds and printing a meaningless figure.
- */
-export async function checkTarget(target: Target): Promise<void> {
-  const response = await fetch(target.url);
-  const body = await response.text();
-  if (response.status !== target.expectedStatus) {
-    throw new Error(`${target.name}: ${target.url} antwortete ${response.status} statt ${target.expectedStatus}: ${body.slice(0, 200)}`);
-  }
-}
-
 /** Warm-up (discarded, so the JIT and caches are hot), then the measured run. */
 export async function measure(target: Target, options: LoadOptions): Promise<Measurement> {
-  await runLoad(target.url, options.warmupSeconds, options);
-  return measured(target, options, (onResponse) => runLoad(target.url, options.seconds, options, onResponse));
+  await runLoad(target, options.warmupSeconds, options);
+  return measured(target, options, (onResponse) => runLoad(target, options.seconds, options, onResponse));
 }
 
 /** The longest a load runs beside other work; the work ending stops it far earlier. */
@@ -52,7 +42,7 @@ const MAX_WHILE_SECONDS = 600;
 export async function measureWhile<T>(target: Target, options: LoadOptions, work: () => Promise<T>): Promise<{ measurement: Measurement; result: T }> {
   let outcome: { ok: true; value: T } | { ok: false; error: unknown } | undefined;
   const measurement = await measured(target, options, (onResponse) =>
-    runLoad(target.url, MAX_WHILE_SECONDS, options, onResponse, async (stop) => {
+    runLoad(target, MAX_WHILE_SECONDS, options, onResponse, async (stop) => {
       try {
         outcome = { ok: true, value: await work() };
       } catch (error) {
@@ -93,7 +83,7 @@ async function measured(
  * loopback most answers take less than one.
  */
 function runLoad(
-  url: string,
+  target: Target,
   seconds: number,
   options: LoadOptions,
   onResponse?: (status: number, ms: number) => void,
@@ -107,7 +97,7 @@ function runLoad(
     }
     // Only called on abort, which cannot happen before autocannon() has returned.
     const stop = () => instance.stop();
-    const instance = autocannon({ url, connections: options.connections, duration: seconds }, (error: unknown, result) => {
+    const instance = autocannon({ url: target.url, headers: target.headers ?? {}, connections: options.connections, duration: seconds }, (error: unknown, result) => {
       options.signal.removeEventListener('abort', stop);
       if (error) reject(error instanceof Error ? error : new Error('autocannon fehlgeschlagen', { cause: error }));
       else if (options.signal.aborted) reject(new Error('abgebrochen'));

@@ -1,25 +1,40 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CALENDAR_SIZES, calendarTarget, fillCalendar } from './calendar.ts';
-import { checkTarget, measure, type LoadOptions, type Measurement, type Target } from './load.ts';
+import { uploadGalleryImage } from './gallery.ts';
+import { measure, type LoadOptions, type Measurement, type Target } from './load.ts';
+import { checkTarget, mirrorAt } from './mirror.ts';
 import { freePort, spawnChildServer, type ChildServer } from './processes.ts';
-import { formatCount, formatKiB, formatMs, formatRatio, formatTable } from './table.ts';
+import { formatBytes, formatCount, formatKiB, formatMs, formatRatio, formatTable } from './table.ts';
 import { runUploadScenario, UPLOAD_PHOTOS, uploadTable } from './upload.ts';
-import { entryFile, keyOfSource, lazyFiles, PUBLIC_ENTRY, readManifest, staticFiles, weigh, without, type Manifest } from './weight.ts';
+import {
+  backOfficeFiles,
+  entryFile,
+  firstLoadFiles,
+  keyOfSource,
+  PUBLIC_ENTRY,
+  publicPages,
+  readManifest,
+  staticFiles,
+  weigh,
+  without,
+  type Manifest,
+} from './weight.ts';
 
 /**
- * `npm run bench` (DESIGN §7): throughput and latency of the public endpoints next to a
- * bare Fastify measured in the same run, and the weight of the pages' JS and CSS.
+ * `npm run bench` (DESIGN §7): throughput and latency of every public read, each next to
+ * a bare Fastify that serves the same bytes under the same path and load in the same run,
+ * and the JS and CSS a first visit of each public page downloads.
  * Not a test: nothing is asserted about speed, and neither CI nor `npm test` runs it.
  */
 
 const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CLIENT_DIR = join(PROJECT_ROOT, 'dist/client');
-/** Few enough that the load generator, one Node thread, is not the bottleneck. */
-const CONNECTIONS = 10;
+/** A busy evening's visitors at once; BENCH_CONNECTIONS overrides it. */
+const DEFAULT_CONNECTIONS = 50;
 const WARMUP_SECONDS = 1;
 const DEFAULT_SECONDS = 5;
 
@@ -59,6 +74,16 @@ function benchSeconds(): number {
     throw new Error(`BENCH_SECONDS muss eine positive Zahl sein / must be a positive number, nicht/not "${raw}".`);
   }
   return seconds;
+}
+
+function benchConnections(): number {
+  const raw = process.env.BENCH_CONNECTIONS;
+  if (raw === undefined || raw === '') return DEFAULT_CONNECTIONS;
+  const connections = Number(raw);
+  if (!Number.isInteger(connections) || connections <= 0) {
+    throw new Error(`BENCH_CONNECTIONS muss eine positive ganze Zahl sein / must be a positive integer, nicht/not "${raw}".`);
+  }
+  return connections;
 }
 
 /** A second free port; the kernel may hand out the one just probed again. */
@@ -105,69 +130,167 @@ function startBaseline(port: number): ChildServer {
   });
 }
 
-function targetsOf(baseline: ChildServer, site: ChildServer, manifest: Manifest): Target[] {
+/** Orientation only: the bare Fastify's own small JSON, as before the mirrored answers. */
+const ORIENTATION_NAME = 'Basis: Fastify, GET / (kleines JSON)';
+
+/**
+ * Every public read a visitor's browser makes, plus the page itself, its main script and
+ * an anonymous tRPC call; each is measured next to the baseline serving the same bytes.
+ */
+function targetsOf(site: ChildServer, manifest: Manifest, thumbnailPath: string): Target[] {
   const mainScript = entryFile(manifest, PUBLIC_ENTRY);
+  const get = (path: string, name = `GET ${path}`, expectedStatus = 200): Target => ({ name, url: `${site.baseUrl}${path}`, expectedStatus });
   return [
-    { name: 'Basis: Fastify, GET /', url: `${baseline.baseUrl}/`, expectedStatus: 200 },
-    { name: 'GET /api/health', url: `${site.baseUrl}/api/health`, expectedStatus: 200 },
-    { name: 'GET /home (HTML)', url: `${site.baseUrl}/home`, expectedStatus: 200 },
-    { name: `GET /${mainScript}`, url: `${site.baseUrl}/${mainScript}`, expectedStatus: 200 },
+    get('/api/health'),
+    get('/home', 'GET /home (HTML)'),
+    get(`/${mainScript}`),
     // Anonymous: runs the whole context (cookie, session lookup) and the error formatter.
-    { name: 'GET /trpc/auth.me (anonym, 401)', url: `${site.baseUrl}/trpc/auth.me`, expectedStatus: 401 },
+    get('/trpc/auth.me', 'GET /trpc/auth.me (anonym, 401)', 401),
     // Public reads answered from the PublicCache (DESIGN §8).
-    { name: 'GET /api/public/info', url: `${site.baseUrl}/api/public/info`, expectedStatus: 200 },
-    { name: 'GET /api/public/sectionalert/gun', url: `${site.baseUrl}/api/public/sectionalert/gun`, expectedStatus: 200 },
-    { name: 'GET /trpc/content.publicInfo', url: `${site.baseUrl}/trpc/content.publicInfo`, expectedStatus: 200 },
-    { name: 'GET /api/public/albums', url: `${site.baseUrl}/api/public/albums`, expectedStatus: 200 },
-    { name: 'GET /api/public/hosts', url: `${site.baseUrl}/api/public/hosts`, expectedStatus: 200 },
+    get('/api/public/info'),
+    get('/api/public/sectionalert/gun'),
+    get('/trpc/content.publicInfo'),
+    get('/api/public/downloads'),
+    get('/api/public/albums'),
+    get('/api/public/images'),
+    get('/api/public/hosts'),
+    get('/api/public/calendar.ics'),
+    get(thumbnailPath, 'GET /files/<Vorschaubild> (WebP)'),
   ];
 }
 
-function loadTable(measurements: readonly Measurement[]): string {
-  const baseline = measurements[0]?.requestsPerSecond ?? Number.NaN;
+interface Compared {
+  site: Measurement;
+  /** The baseline at the same path with the same bytes, under the same load. */
+  baseline: Measurement;
+  answerBytes: number;
+}
+
+const TARGET_RATIO = 0.6;
+const TARGET_P99_MS = 50;
+
+async function compare(target: Target, baselineUrl: string, options: LoadOptions): Promise<Compared> {
+  const answer = await checkTarget(target);
+  const mirrored = await mirrorAt(baselineUrl, target, answer);
+  process.stderr.write(`messe / measuring ${target.name} …\n`);
+  const site = await measure(target, options);
+  const baseline = await measure(mirrored, options);
+  return { site, baseline, answerBytes: answer.body.length };
+}
+
+function loadTable(orientation: Measurement, rows: readonly Compared[]): string {
   return formatTable(
     [
       { title: 'Ziel', align: 'left' },
+      { title: 'Antwort', align: 'right' },
       { title: 'Anfragen/s', align: 'right' },
       { title: 'p50 (ms)', align: 'right' },
       { title: 'p99 (ms)', align: 'right' },
-      { title: 'zur Basis', align: 'right' },
+      { title: 'Basis Anfragen/s', align: 'right' },
+      { title: 'Website/Basis', align: 'right' },
       { title: 'Fehlschläge', align: 'right' },
     ],
-    measurements.map((m) => [
-      m.target.name,
-      formatCount(m.requestsPerSecond),
-      formatMs(m.latencyP50Ms),
-      formatMs(m.latencyP99Ms),
-      formatRatio(m.requestsPerSecond / baseline),
-      formatCount(m.failures),
-    ]),
+    [
+      [
+        ORIENTATION_NAME,
+        '',
+        formatCount(orientation.requestsPerSecond),
+        formatMs(orientation.latencyP50Ms),
+        formatMs(orientation.latencyP99Ms),
+        '',
+        '',
+        formatCount(orientation.failures),
+      ],
+      ...rows.map(({ site, baseline, answerBytes }) => [
+        site.target.name,
+        formatBytes(answerBytes),
+        formatCount(site.requestsPerSecond),
+        formatMs(site.latencyP50Ms),
+        formatMs(site.latencyP99Ms),
+        formatCount(baseline.requestsPerSecond),
+        formatRatio(site.requestsPerSecond / baseline.requestsPerSecond),
+        formatCount(site.failures + baseline.failures),
+      ]),
+    ],
   );
 }
 
-async function weightTable(manifest: Manifest): Promise<string> {
-  const publicFiles = staticFiles(manifest, PUBLIC_ENTRY);
-  const adminFiles = without(staticFiles(manifest, keyOfSource(manifest, 'AdminLayout.tsx')), publicFiles);
-  const allLazyFiles = without(lazyFiles(manifest, PUBLIC_ENTRY), publicFiles);
-  const rows: [string, ReadonlySet<string>][] = [
-    ['öffentlich: /home (Einstieg + statische Importe)', publicFiles],
-    ['Verwaltung zusätzlich: AdminLayout + Importe', adminFiles],
-    ['alle Verwaltungsseiten zusätzlich', allLazyFiles],
+/** One closing line per target: the aim of ≥ 0.6× its baseline and p99 < 50 ms; reported, not enforced. */
+function checkLines(rows: readonly Compared[]): string {
+  return rows
+    .map(({ site, baseline }) => {
+      const ratio = site.requestsPerSecond / baseline.requestsPerSecond;
+      const ratioMet = ratio >= TARGET_RATIO;
+      const p99Met = site.latencyP99Ms < TARGET_P99_MS;
+      const verdict = ratioMet && p99Met ? 'erfüllt' : 'verfehlt';
+      return `${verdict}: ${site.target.name}: ${formatRatio(ratio)} der Basis (Ziel ≥ ${formatRatio(TARGET_RATIO)}), p99 ${formatMs(site.latencyP99Ms)} ms (Ziel < ${TARGET_P99_MS} ms)`;
+    })
+    .join('\n');
+}
+
+/** The first-load budget for a public page's JavaScript, as sent (br). */
+const FIRST_LOAD_JS_LIMIT_BYTES = 180_000;
+
+async function weightReport(manifest: Manifest): Promise<string> {
+  const routesSource = await readFile(join(PROJECT_ROOT, 'src/client/routes.tsx'), 'utf8');
+  const entryFiles = staticFiles(manifest, PUBLIC_ENTRY);
+  const pages = publicPages(manifest, routesSource);
+  const publicLoads: [string, ReadonlySet<string>][] = [
+    ['/home (Einstieg + statische Importe)', firstLoadFiles(manifest, undefined)],
+    ...pages.map((page): [string, ReadonlySet<string>] => [page.route, firstLoadFiles(manifest, page.key)]),
   ];
-  const weighed = await Promise.all(rows.map(async ([name, files]) => [name, await weigh(CLIENT_DIR, files)] as const));
-  return formatTable(
+  const pageKeys = new Set(pages.map((page) => page.key));
+  const adminLazy = new Set<string>();
+  for (const key of manifest[PUBLIC_ENTRY]?.dynamicImports ?? []) {
+    if (!pageKeys.has(key)) for (const file of staticFiles(manifest, key)) adminLazy.add(file);
+  }
+  const adminRows: [string, ReadonlySet<string>][] = [
+    ['Verwaltung zusätzlich: AdminLayout + Importe', without(staticFiles(manifest, keyOfSource(manifest, 'AdminLayout.tsx')), entryFiles)],
+    ['alle Verwaltungsseiten zusätzlich', without(adminLazy, entryFiles)],
+  ];
+  const weighed = async (rows: [string, ReadonlySet<string>][]) =>
+    Promise.all(rows.map(async ([name, files]) => ({ name, files, weight: await weigh(CLIENT_DIR, files) })));
+  const publicWeights = await weighed(publicLoads);
+  const adminWeights = await weighed(adminRows);
+
+  const table = formatTable(
     [
-      { title: 'JS + CSS', align: 'left' },
+      { title: 'Erster Besuch', align: 'left' },
       { title: 'Dateien', align: 'right' },
       { title: 'roh', align: 'right' },
       { title: 'gesendet (br)', align: 'right' },
+      { title: 'davon JS (br)', align: 'right' },
+      { title: 'JS ≤ 180 KB', align: 'left' },
     ],
-    weighed.map(([name, weight]) => [name, String(weight.files), formatKiB(weight.rawBytes), formatKiB(weight.sentBytes)]),
+    [
+      ...publicWeights.map(({ name, weight }) => [
+        name,
+        String(weight.files),
+        formatKiB(weight.rawBytes),
+        formatKiB(weight.sentBytes),
+        formatKiB(weight.sentJsBytes),
+        weight.sentJsBytes <= FIRST_LOAD_JS_LIMIT_BYTES ? 'ja' : 'ÜBER 180 KB',
+      ]),
+      ...adminWeights.map(({ name, weight }) => [name, String(weight.files), formatKiB(weight.rawBytes), formatKiB(weight.sentBytes), formatKiB(weight.sentJsBytes), '']),
+    ],
   );
+  const backOffice = backOfficeFiles(manifest);
+  const leaks = publicWeights.flatMap(({ name, files }) => [...files].filter((file) => backOffice.has(file)).map((file) => `${name}: ${file}`));
+  const leakLine =
+    leaks.length === 0
+      ? 'erfüllt: kein Verwaltungscode (AdminLayout, Verwaltungsseiten) in einem öffentlichen ersten Besuch'
+      : `verfehlt: Verwaltungscode in öffentlichen ersten Besuchen: ${leaks.join(', ')}`;
+  const over = publicWeights.filter(({ weight }) => weight.sentJsBytes > FIRST_LOAD_JS_LIMIT_BYTES);
+  const budgetLine =
+    over.length === 0
+      ? `erfüllt: jeder öffentliche erste Besuch lädt höchstens 180 KB JS (br)`
+      : `verfehlt: mehr als 180 KB JS (br) beim ersten Besuch von ${over.map(({ name }) => name).join(', ')}`;
+  return `${table}\n\n${budgetLine}\n${leakLine}`;
 }
 
 async function bench(cleanup: ReturnType<typeof createCleanup>, signal: AbortSignal): Promise<number> {
   const seconds = benchSeconds();
+  const connections = benchConnections();
   const manifest = await readManifest(CLIENT_DIR);
 
   const dataDir = await mkdtemp(join(tmpdir(), 'club-bench-'));
@@ -181,31 +304,31 @@ async function bench(cleanup: ReturnType<typeof createCleanup>, signal: AbortSig
   cleanup.add(() => baseline.stop());
   await Promise.all([site.ready(), baseline.ready()]);
 
-  const targets = targetsOf(baseline, site, manifest);
+  process.stderr.write('lade ein Galeriebild hoch / uploading a gallery image …\n');
+  const thumbnailPath = await uploadGalleryImage(site.baseUrl, BENCH_ADMIN_UID, BENCH_ADMIN_PASSWORD);
+  const targets = targetsOf(site, manifest, thumbnailPath);
+  // Fail fast on a moved route before minutes of load.
   for (const target of targets) await checkTarget(target);
 
-  const options: LoadOptions = { seconds, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, signal };
-  const measurements: Measurement[] = [];
-  for (const target of targets) {
-    process.stderr.write(`messe / measuring ${target.name} …\n`);
-    measurements.push(await measure(target, options));
-  }
+  const options: LoadOptions = { seconds, warmupSeconds: WARMUP_SECONDS, connections, signal };
+  process.stderr.write(`messe / measuring ${ORIENTATION_NAME} …\n`);
+  const orientation = await measure({ name: ORIENTATION_NAME, url: `${baseline.baseUrl}/`, expectedStatus: 200 }, options);
+  const rows: Compared[] = [];
+  for (const target of targets) rows.push(await compare(target, baseline.baseUrl, options));
   // The public calendar at a club's size and ten times it, filled through the API between the runs.
   let filled = 0;
   for (const size of CALENDAR_SIZES) {
     process.stderr.write(`lege ${size - filled} Termine an / adding appointments …\n`);
     await fillCalendar(site.baseUrl, BENCH_ADMIN_UID, BENCH_ADMIN_PASSWORD, filled, size);
     filled = size;
-    const target = calendarTarget(site.baseUrl, size);
-    await checkTarget(target);
-    process.stderr.write(`messe / measuring ${target.name} …\n`);
-    measurements.push(await measure(target, options));
+    rows.push(await compare(calendarTarget(site.baseUrl, size), baseline.baseUrl, options));
   }
 
   process.stdout.write(
-    `\nDurchsatz und Latenz: ${CONNECTIONS} Verbindungen, ${seconds} s je Ziel nach ${WARMUP_SECONDS} s Aufwärmen, 127.0.0.1, Node ${process.version}\n\n`,
+    `\nDurchsatz und Latenz: ${connections} Verbindungen, ${seconds} s je Ziel nach ${WARMUP_SECONDS} s Aufwärmen, 127.0.0.1, Node ${process.version}; ` +
+      'Basis: nacktes Fastify mit denselben Bytes unter demselben Pfad\n\n',
   );
-  process.stdout.write(`${loadTable(measurements)}\n`);
+  process.stdout.write(`${loadTable(orientation, rows)}\n\n${checkLines(rows)}\n`);
 
   const albums = targets.find((target) => target.url.endsWith('/api/public/albums'));
   if (!albums) throw new Error('Ziel /api/public/albums fehlt.');
@@ -216,10 +339,14 @@ async function bench(cleanup: ReturnType<typeof createCleanup>, signal: AbortSig
       `in einer Anfrage hochgeladen werden (${upload.stored} gespeichert in ${formatMs(upload.uploadSeconds * 1000)} ms)\n\n`,
   );
   process.stdout.write(`${uploadTable(upload)}\n`);
-  process.stdout.write('\nSeitengewicht (gesendet: die beim Build erzeugten .br-Dateien, die der Server an Browser mit Brotli schickt)\n\n');
-  process.stdout.write(`${await weightTable(manifest)}\n`);
+  process.stdout.write(
+    '\nSeitengewicht beim ersten Besuch (Vite-Manifest: Einstieg mit statischen Importen, dazu der Chunk der Seite mit seinen; ' +
+      'gesendet: die beim Build erzeugten .br-Dateien, die der Server an Browser mit Brotli schickt; 180 KB = 180.000 Byte)\n\n',
+  );
+  process.stdout.write(`${await weightReport(manifest)}\n`);
 
-  const failed = [...measurements, upload.idle, upload.during].filter((m) => m.failures > 0);
+  const measured = [orientation, ...rows.flatMap((row) => [row.site, row.baseline]), upload.idle, upload.during];
+  const failed = measured.filter((m) => m.failures > 0);
   if (failed.length > 0) {
     process.stderr.write(`\nUnerwartete Antworten bei: ${failed.map((m) => m.target.name).join(', ')}; die Zahlen dort gelten nicht.\n`);
     return 1;

@@ -41,3 +41,8 @@ export function formatRatio(value: number): string {
 export function formatKiB(bytes: number): string {
   return `${new Intl.NumberFormat('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(bytes / 1024)} KiB`;
 }
+
+/** An answer's size: bytes when small, else KiB. */
+export function formatBytes(bytes: number): string {
+  return bytes < 1024 ? `${integer.format(bytes)} B` : formatKiB(bytes);
+}

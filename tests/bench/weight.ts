@@ -23,6 +23,8 @@ export interface Weight {
   rawBytes: number;
   /** What a browser accepting brotli receives: the .br file written at build time, else the file itself. */
   sentBytes: number;
+  /** The JavaScript part of sentBytes: what the first-load budget counts. */
+  sentJsBytes: number;
 }
 
 export async function readManifest(clientDir: string): Promise<Manifest> {
@@ -65,15 +67,6 @@ export function staticFiles(manifest: Manifest, key: string): Set<string> {
   return files;
 }
 
-/** Everything the lazy routes of an entry load, each with its static imports. */
-export function lazyFiles(manifest: Manifest, key: string): Set<string> {
-  const files = new Set<string>();
-  for (const lazy of manifest[key]?.dynamicImports ?? []) {
-    for (const file of staticFiles(manifest, lazy)) files.add(file);
-  }
-  return files;
-}
-
 export function without(files: ReadonlySet<string>, known: ReadonlySet<string>): Set<string> {
   return new Set([...files].filter((file) => !known.has(file)));
 }
@@ -85,14 +78,64 @@ export function without(files: ReadonlySet<string>, known: ReadonlySet<string>):
 export async function weigh(clientDir: string, files: ReadonlySet<string>): Promise<Weight> {
   let rawBytes = 0;
   let sentBytes = 0;
+  let sentJsBytes = 0;
   for (const file of files) {
     const path = join(clientDir, file);
     const size = (await stat(path)).size;
     rawBytes += size;
-    sentBytes += await stat(`${path}.br`).then(
+    const sent = await stat(`${path}.br`).then(
       (compressed) => compressed.size,
       () => size,
     );
+    sentBytes += sent;
+    if (file.endsWith('.js')) sentJsBytes += sent;
   }
-  return { files: files.size, rawBytes, sentBytes };
+  return { files: files.size, rawBytes, sentBytes, sentJsBytes };
+}
+
+/** Where the public pages live; each is a lazy chunk of the entry (publicPage(...) in routes.tsx). */
+const PUBLIC_PAGES_DIR = 'src/client/pages/public/';
+
+export interface PublicPage {
+  /** The route as routes.tsx names it, e.g. /termine; the file name when none is found. */
+  route: string;
+  key: string;
+}
+
+/**
+ * The public pages the entry loads on demand, with their routes read from routes.tsx
+ * (the manifest knows modules, not routes): each line that names a path and imports a
+ * page from pages/public.
+ */
+export function publicPages(manifest: Manifest, routesSource: string): PublicPage[] {
+  const routeOf = new Map<string, string>();
+  for (const match of routesSource.matchAll(/'([^'\n]+)'[^\n]*?import\('\.\/(pages\/public\/\w+\.tsx)'\)/g)) {
+    const [, path, module] = match;
+    if (path && module && !routeOf.has(`src/client/${module}`)) routeOf.set(`src/client/${module}`, `/${path}`);
+  }
+  return (manifest[PUBLIC_ENTRY]?.dynamicImports ?? [])
+    .filter((key) => key.startsWith(PUBLIC_PAGES_DIR))
+    .map((key) => ({ key, route: routeOf.get(key) ?? key.slice(PUBLIC_PAGES_DIR.length) }));
+}
+
+/**
+ * What a first visit of a page downloads: the entry with its static imports, then the
+ * page's chunk with its static imports.
+ */
+export function firstLoadFiles(manifest: Manifest, pageKey: string | undefined): Set<string> {
+  const files = staticFiles(manifest, PUBLIC_ENTRY);
+  if (pageKey) for (const file of staticFiles(manifest, pageKey)) files.add(file);
+  return files;
+}
+
+/** The back office's own chunks (AdminLayout and the admin pages), which no public first load may contain. */
+export function backOfficeFiles(manifest: Manifest): Set<string> {
+  const files = new Set<string>();
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (key.startsWith('src/client/pages/admin/') || key.endsWith('/AdminLayout.tsx')) {
+      files.add(chunk.file);
+      for (const css of chunk.css ?? []) files.add(css);
+    }
+  }
+  return files;
 }

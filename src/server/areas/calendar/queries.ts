@@ -91,7 +91,7 @@ export function monthRange(year: number, month: number): { from: string; until: 
 
 /**
  * Appointments overlapping the month: begun before its end and not ended before its
- * start. The begin bound runs on appointments_month_idx (datetime_begin, datetime_end).
+ * start. The database picks appointments_month_idx (begin, end) or appointments_end_idx (end, begin), whichever is narrower.
  */
 export async function listMonth(db: Db, year: number, month: number, urlOf: UrlOf): Promise<AppointmentView[]> {
   const { from, until } = monthRange(year, month);
