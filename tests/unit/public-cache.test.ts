@@ -88,6 +88,19 @@ describe('PublicCache', () => {
       expect(cache.answer('/trpc/a')).toBeUndefined();
     });
 
+    it('lets no kept answer outlive the club\'s midnight or a clock set back', () => {
+      let now = Date.parse('2026-11-22T22:59:55Z'); // 23:59:55 in Berlin
+      const cache = new PublicCache({ now: () => new Date(now) });
+      cache.storeAnswer('/api/public/hosts', cache.generation, answer('gestern'));
+      now += 4_000;
+      expect(cache.answer('/api/public/hosts')).toBeDefined();
+      now += 1_000; // 00:00:00 in Berlin: "upcoming" changed with the day
+      expect(cache.answer('/api/public/hosts')).toBeUndefined();
+      cache.storeAnswer('/api/public/hosts', cache.generation, answer('heute'));
+      now -= 60_000;
+      expect(cache.answer('/api/public/hosts')).toBeUndefined();
+    });
+
     it('never keeps an answer computed before a write that came while it was computed', () => {
       const { cache } = setup();
       const started = cache.generation;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { fromClubDateTime, toClubDate } from '../../shared/dates.ts';
 import type { Clock } from '../services.ts';
 
 /**
@@ -33,7 +34,19 @@ export interface StoredAnswer {
   body: Buffer;
   etag: string;
   contentType: string;
+  storedAt: number;
   expiresAt: number;
+}
+
+/**
+ * The club's next midnight after `instant`: "upcoming" lists (roster, appointments) change
+ * with the day, so no kept answer outlives it.
+ */
+function nextClubMidnight(instant: Date): number {
+  const [year, month, day] = toClubDate(instant).split('-').map(Number) as [number, number, number];
+  const next = new Date(Date.UTC(year, month - 1, day + 1));
+  const midnight = fromClubDateTime(`${next.toISOString().slice(0, 10)} 00:00:00`);
+  return midnight ? midnight.getTime() : instant.getTime();
 }
 
 /** Addresses are chosen by strangers (any input): only this many whole answers are kept. */
@@ -98,16 +111,20 @@ export class PublicCache {
   answer(key: string): StoredAnswer | undefined {
     const stored = this.#answers.get(key);
     if (!stored) return undefined;
-    if (stored.expiresAt > this.#clock.now().getTime()) return stored;
+    const now = this.#clock.now().getTime();
+    // A clock set back (tests, a corrected server clock) makes the answer as old as unknown.
+    if (now >= stored.storedAt && now < stored.expiresAt) return stored;
     this.#answers.delete(key);
     return undefined;
   }
 
   /** Keeps an answer computed in `generation` unless a write came since or too many are kept. */
-  storeAnswer(key: string, generation: number, answer: Omit<StoredAnswer, 'expiresAt'>): void {
+  storeAnswer(key: string, generation: number, answer: Omit<StoredAnswer, 'storedAt' | 'expiresAt'>): void {
     if (generation !== this.#generation) return;
     if (this.#answers.size >= MAX_STORED_ANSWERS && !this.#answers.has(key)) return;
-    this.#answers.set(key, { ...answer, expiresAt: this.#clock.now().getTime() + this.#ttlMs });
+    const now = this.#clock.now();
+    const storedAt = now.getTime();
+    this.#answers.set(key, { ...answer, storedAt, expiresAt: Math.min(storedAt + this.#ttlMs, nextClubMidnight(now)) });
   }
 
   /** The JSON body and ETag of a cached value in one response shape, serialized once per value. */
@@ -165,4 +182,54 @@ export function sendCached<T extends object>(
   reply.header('ETag', etag).header('Cache-Control', PUBLIC_CACHE_CONTROL);
   if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
   return reply.type('application/json; charset=utf-8').send(body);
+}
+
+function sendStored(request: FastifyRequest, reply: FastifyReply, answer: Pick<StoredAnswer, 'body' | 'etag' | 'contentType'>): FastifyReply {
+  reply.header('ETag', answer.etag).header('Cache-Control', PUBLIC_CACHE_CONTROL);
+  if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+  return reply.code(200).type(answer.contentType).send(answer.body);
+}
+
+/** The bytes of an answer about to be sent, when they are at hand (JSON, text, a web Response). */
+async function bytesOf(payload: unknown): Promise<Buffer | undefined> {
+  if (Buffer.isBuffer(payload)) return payload;
+  if (typeof payload === 'string') return Buffer.from(payload, 'utf8');
+  if (payload instanceof Response) return Buffer.from(await payload.arrayBuffer());
+  return undefined;
+}
+
+/**
+ * Shared reads answered from memory (DESIGN §8): the first GET of an address runs as
+ * usual and its bytes are kept; later ones get them without running a procedure. Every
+ * answer carries an ETag, and a browser that already holds it gets 304 without the body,
+ * which is what phones save most. Hooks for a scope: `fromMemory` on request, `keep` on send.
+ */
+export function answersFromMemory(cache: PublicCache, isSharedRead: (request: FastifyRequest) => boolean) {
+  const generationOf = new WeakMap<FastifyRequest, number>();
+  return {
+    fromMemory: async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.method !== 'GET' || !isSharedRead(request)) return;
+      const stored = cache.answer(request.url);
+      if (stored) return sendStored(request, reply, stored);
+      generationOf.set(request, cache.generation);
+    },
+    keep: async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      const generation = generationOf.get(request);
+      const status = payload instanceof Response ? payload.status : reply.statusCode;
+      if (generation === undefined || status !== 200) return payload;
+      const body = await bytesOf(payload);
+      if (!body) return payload;
+      if (payload instanceof Response) payload.headers.forEach((value, name) => void reply.header(name, value));
+      const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
+      const answer = { body, etag: etagOf(body), contentType };
+      cache.storeAnswer(request.url, generation, answer);
+      reply.header('ETag', answer.etag).header('Cache-Control', PUBLIC_CACHE_CONTROL);
+      if (matchesEtag(request.headers['if-none-match'], answer.etag)) {
+        reply.code(304).removeHeader('content-type');
+        return '';
+      }
+      reply.code(200);
+      return body;
+    },
+  };
 }

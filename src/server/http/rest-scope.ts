@@ -3,6 +3,7 @@ import { databaseAnswers } from '../db/connection.ts';
 import { MESSAGES } from '../errors.ts';
 import { createCaller } from '../router.ts';
 import type { ContextFor } from './context.ts';
+import { answersFromMemory } from './public-cache.ts';
 import { sendRestError } from './rest.ts';
 import { registerRestRoutes } from './routes.ts';
 import { csrfGuard } from './security.ts';
@@ -16,6 +17,10 @@ export interface RestScopeOptions {
 export const restScope: FastifyPluginAsync<RestScopeOptions> = async (api, { contextFor, sessionCookie }) => {
   const { services } = api;
   api.addHook('onRequest', csrfGuard(sessionCookie));
+  // Everything under /api/public is the same for every visitor (DESIGN §3, §8).
+  const answers = answersFromMemory(services.publicCache, (request) => request.routeOptions.url?.startsWith('/api/public/') === true);
+  api.addHook('onRequest', answers.fromMemory);
+  api.addHook('onSend', answers.keep);
   api.setErrorHandler(sendRestError);
   api.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: MESSAGES.pathNotFound }));
   api.get('/health', async (_request, reply) => {

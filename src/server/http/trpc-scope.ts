@@ -4,7 +4,7 @@ import { SYSTEM_ACTOR } from '../areas/log/server-log.ts';
 import { describeError, MESSAGES } from '../errors.ts';
 import { appRouter, type AppRouter } from '../router.ts';
 import type { ProcedureMeta } from '../trpc/index.ts';
-import { etagOf, matchesEtag, PUBLIC_CACHE_CONTROL, type PublicCache, type StoredAnswer } from './public-cache.ts';
+import { answersFromMemory } from './public-cache.ts';
 import type { ContextFor } from './context.ts';
 import { csrfGuard } from './security.ts';
 
@@ -40,51 +40,12 @@ function namesOnlySharedReads(request: FastifyRequest): boolean {
   return path.split(',').every((name) => procedures[name]?._def.meta?.sharedAnswer === true);
 }
 
-function sendStored(request: FastifyRequest, reply: FastifyReply, answer: Omit<StoredAnswer, 'expiresAt'>) {
-  reply.header('ETag', answer.etag).header('Cache-Control', PUBLIC_CACHE_CONTROL);
-  if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
-  return reply.code(200).type(answer.contentType).send(answer.body);
-}
-
-/**
- * Cached public reads over tRPC (DESIGN §8). A GET naming only shared reads is answered
- * with the bytes kept for its address, without running tRPC; the first one is kept. The
- * answer carries an ETag, and a browser that already holds it gets 304 without the body,
- * which is what phones save most.
- */
-function sharedReadAnswers(cache: PublicCache) {
-  const generationOf = new WeakMap<FastifyRequest, number>();
-  return {
-    fromMemory: async (request: FastifyRequest, reply: FastifyReply) => {
-      if (request.method !== 'GET' || !namesOnlySharedReads(request)) return;
-      const stored = cache.answer(request.url);
-      if (stored) return sendStored(request, reply, stored);
-      generationOf.set(request, cache.generation);
-    },
-    keep: async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-      const generation = generationOf.get(request);
-      if (generation === undefined || !(payload instanceof Response) || payload.status !== 200) return payload;
-      const body = Buffer.from(await payload.arrayBuffer());
-      const answer = { body, etag: etagOf(body), contentType: payload.headers.get('content-type') ?? 'application/json' };
-      cache.storeAnswer(request.url, generation, answer);
-      payload.headers.forEach((value, name) => void reply.header(name, value));
-      reply.header('ETag', answer.etag).header('Cache-Control', PUBLIC_CACHE_CONTROL);
-      if (matchesEtag(request.headers['if-none-match'], answer.etag)) {
-        reply.code(304).removeHeader('content-type');
-        return '';
-      }
-      reply.code(200);
-      return body;
-    },
-  };
-}
-
 /** tRPC at /trpc; it replaces the body parsers inside this scope, so it lives beside the REST shim. */
 export const trpcScope: FastifyPluginAsync<TrpcScopeOptions> = async (scope, { contextFor, sessionCookie }) => {
   const { services } = scope;
   scope.addHook('onRequest', onlyJsonBodies);
   scope.addHook('onRequest', csrfGuard(sessionCookie));
-  const answers = sharedReadAnswers(services.publicCache);
+  const answers = answersFromMemory(services.publicCache, namesOnlySharedReads);
   scope.addHook('onRequest', answers.fromMemory);
   scope.addHook('onSend', answers.keep);
   scope.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: MESSAGES.pathNotFound }));
