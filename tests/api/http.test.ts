@@ -37,12 +37,26 @@ function expectSecurityHeaders(response: LightMyRequestResponse) {
   expect(response.headers.server).toBeUndefined();
 }
 
+/** Data answers: a policy that allows nothing, no framing, no sniffing. */
+function expectDataSecurityHeaders(response: LightMyRequestResponse) {
+  expect(response.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+  expect(response.headers['x-content-type-options']).toBe('nosniff');
+  expect(response.headers['x-frame-options']).toBe('DENY');
+  expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+  expect(response.headers['x-powered-by']).toBeUndefined();
+}
+
 describe('GET /api/health', () => {
   it('answers {"status":"ok"} while the database answers', async () => {
     const response = await t.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok' });
-    expectSecurityHeaders(response);
+    expectDataSecurityHeaders(response);
+  });
+
+  it.each(['/trpc/club.profile', '/api/public/info', '/api/gibt-es-nicht'])('%s carries the data headers as well', async (url) => {
+    expectDataSecurityHeaders(await t.inject({ method: 'GET', url }));
   });
 
   it('answers 503 with a German JSON message when the database is gone', async () => {
