@@ -1,4 +1,3 @@
-import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config, TrustProxy } from './config.ts';
 import type { Db, Dialect } from './db/connection.ts';
@@ -128,7 +127,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Set before any scope, because a scope keeps the error handler it was registered with:
   // Fastify's own failures inside the tRPC scope (a body over the limit) answer in German too.
   app.setErrorHandler(sendRestError);
-  await app.register(cookie);
   await app.register(securityHeaders, { https: deps.config.secureCookies });
   await app.register(trpcScope, { prefix: '/trpc', contextFor, sessionCookie });
   await app.register(restScope, { prefix: '/api', contextFor, sessionCookie });

@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import type { FastifyPluginAsync } from 'fastify';
 import { databaseAnswers } from '../db/connection.ts';
 import { MESSAGES } from '../errors.ts';
@@ -16,6 +17,8 @@ export interface RestScopeOptions {
 /** The REST shim of SPEC §7 under /api for consumers of the old backend (DESIGN §3). */
 export const restScope: FastifyPluginAsync<RestScopeOptions> = async (api, { contextFor, sessionCookie }) => {
   const { services } = api;
+  // Only the data scopes read and set the session cookie; pages and files never do.
+  await api.register(cookie);
   api.addHook('onRequest', csrfGuard(sessionCookie));
   // Everything under /api/public is the same for every visitor (DESIGN §3, §8).
   const answers = answersFromMemory(services.publicCache, (request) => request.routeOptions.url?.startsWith('/api/public/') === true);

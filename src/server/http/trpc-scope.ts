@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { SYSTEM_ACTOR } from '../areas/log/server-log.ts';
@@ -43,6 +44,8 @@ function namesOnlySharedReads(request: FastifyRequest): boolean {
 /** tRPC at /trpc; it replaces the body parsers inside this scope, so it lives beside the REST shim. */
 export const trpcScope: FastifyPluginAsync<TrpcScopeOptions> = async (scope, { contextFor, sessionCookie }) => {
   const { services } = scope;
+  // Only the data scopes read and set the session cookie; pages and files never do.
+  await scope.register(cookie);
   scope.addHook('onRequest', onlyJsonBodies);
   scope.addHook('onRequest', csrfGuard(sessionCookie));
   const answers = answersFromMemory(services.publicCache, namesOnlySharedReads);
