@@ -38,6 +38,8 @@ export interface SchemaForm<Values extends object, Output> {
   errorOf: (field: keyof Values & string) => string | undefined;
   /** Validates every field; the parsed values when all are fine, otherwise undefined (the messages show). */
   validate: () => Output | undefined;
+  /** The form's submit handler: validates, then saves the parsed values; with a field wrong the messages show. */
+  onSubmit: (save: (input: Output) => void) => (event: { preventDefault: () => void }) => void;
   /** Shows the messages per field of a refused request under their fields. */
   showServerErrors: (error: unknown) => void;
   /** True once a field was changed since the start or the last reset. */
@@ -87,6 +89,13 @@ export function useSchemaForm<Values extends object, Schema extends z.ZodType>(
       setServerErrors({});
       const result = schema.safeParse(toInput(values));
       return result.success ? result.data : undefined;
+    },
+    onSubmit: (save) => (event) => {
+      event.preventDefault();
+      setAttempted(true);
+      setServerErrors({});
+      const result = schema.safeParse(toInput(values));
+      if (result.success) save(result.data);
     },
     showServerErrors(error) {
       setServerErrors(serverMessages(error));

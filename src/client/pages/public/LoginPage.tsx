@@ -2,7 +2,6 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { loginInput, type LoginInput } from '../../../shared/schemas/auth.ts';
 import { landingPathFor } from '../../auth.ts';
@@ -38,11 +37,7 @@ export function LoginPage() {
     };
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const input = form.validate();
-    if (input) login.mutate(input);
-  };
+  const submit = form.onSubmit((input) => login.mutate(input));
 
   return (
     <Paper component="section" variant="outlined" sx={{ maxWidth: 420, mx: 'auto', p: { xs: 2, sm: 4 } }}>

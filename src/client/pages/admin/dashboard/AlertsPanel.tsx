@@ -27,11 +27,7 @@ function AlertEditor({ alert, label, canUpdate }: { alert: AlertEntry; label: st
     onError: form.showServerErrors,
   });
 
-  const submit = (event: { preventDefault(): void }) => {
-    event.preventDefault();
-    if (!form.validate()) return;
-    save.mutate(form.values);
-  };
+  const submit = form.onSubmit((input) => save.mutate(input));
 
   const title = `Hinweis ${label}`;
   return (

@@ -63,13 +63,7 @@ function AlbumDialog({ open, album, section, onClose }: { open: boolean; album: 
     onSuccess: saved,
     onError: form.showServerErrors,
   });
-  const submit = (event: { preventDefault(): void }) => {
-    event.preventDefault();
-    const input = form.validate();
-    if (!input) return;
-    if (album) update.mutate({ id: album.id, name: input.name });
-    else create.mutate(input);
-  };
+  const submit = form.onSubmit((input) => (album ? update.mutate({ id: album.id, name: input.name }) : create.mutate(input)));
   const nameError = form.errorOf('name');
   return (
     <FormDialog open={open} title={album ? 'Album umbenennen' : 'Album anlegen'} busy={create.isPending || update.isPending} onClose={onClose} onSubmit={submit}>

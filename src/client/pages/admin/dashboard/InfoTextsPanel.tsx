@@ -24,11 +24,7 @@ function InfoTextEditor({ entry, label, canUpdate }: { entry: InfoEntry; label: 
     onError: form.showServerErrors,
   });
 
-  const submit = (event: { preventDefault(): void }) => {
-    event.preventDefault();
-    if (!form.validate()) return;
-    save.mutate(form.values);
-  };
+  const submit = form.onSubmit((input) => save.mutate(input));
 
   return (
     <EditorCard title={label} onSubmit={submit} canSave={canUpdate} saving={save.isPending}>

@@ -134,11 +134,7 @@ function LiveResultEditor({ alert, canUpdate }: { alert: AlertEntry; canUpdate: 
     onError: form.showServerErrors,
   });
 
-  const submit = (event: { preventDefault(): void }) => {
-    event.preventDefault();
-    if (!form.validate()) return;
-    save.mutate(form.values);
-  };
+  const submit = form.onSubmit((input) => save.mutate(input));
 
   const error = form.errorOf('text');
   return (

@@ -78,13 +78,7 @@ export function GroupDialog({ open, group, permissions, permissionsFailed = fals
     form.setField('permissions', [...next].sort((a, b) => a - b));
   };
 
-  const submit = (event: { preventDefault(): void }) => {
-    event.preventDefault();
-    const input = form.validate();
-    if (!input) return;
-    if (group) update.mutate({ id: group.id, ...input });
-    else create.mutate(input);
-  };
+  const submit = form.onSubmit((input) => (group ? update.mutate({ id: group.id, ...input }) : create.mutate(input)));
 
   const nameError = form.errorOf('name');
   const permissionsError = form.errorOf('permissions');

@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import type { FormEvent } from 'react';
 import { CONTACT_RECIPIENTS } from '../../../../shared/constants.ts';
 import { CONTACT_LIMITS, CONTACT_RECIPIENT_LABELS, contactInput } from '../../../../shared/schemas/contact.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
@@ -42,11 +41,7 @@ export function ContactDialog({ open, onClose }: ContactDialogProps) {
     onError: form.showServerErrors,
   });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const input = form.validate();
-    if (input) send.mutate(input);
-  };
+  const submit = form.onSubmit((input) => send.mutate(input));
 
   const field = (name: Exclude<keyof ContactFormValues, 'homepage' | 'to'>) => ({
     value: form.values[name],
