@@ -1,3 +1,4 @@
+import { SYSTEM_ACTOR } from '../areas/log/server-log.ts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppCaller } from '../router.ts';
 import { describeError, MESSAGES, type ErrorBody } from '../errors.ts';
@@ -42,7 +43,7 @@ export async function sendRestError(error: unknown, request: FastifyRequest, rep
   if (internal) {
     request.log.error({ err: error }, 'request failed');
     const message = error instanceof Error ? error.message : String(error);
-    await request.server.services.serverLog.write('System', `Serverfehler bei ${request.method} ${request.url.split('?')[0]}: ${message}`);
+    await request.server.services.serverLog.write(SYSTEM_ACTOR, `Serverfehler bei ${request.method} ${request.url.split('?')[0]}: ${message}`);
   }
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }

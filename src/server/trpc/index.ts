@@ -67,8 +67,15 @@ export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
 
 /** Allows the procedure only to members holding the permission; refusals are logged (once per window). */
 export function can(permission: PermissionName) {
+  return canAny(permission);
+}
+
+/** Allows the procedure to members holding at least one of the permissions (e.g. an upload serving two buttons). */
+export function canAny(...permissions: PermissionName[]) {
   return authedProcedure.use(({ ctx, next, path }) => {
-    if (!ctx.user.permissions.has(permission)) throw new Refusal(`${path} (fehlende Berechtigung ${permission})`);
+    if (!permissions.some((permission) => ctx.user.permissions.has(permission))) {
+      throw new Refusal(`${path} (fehlende Berechtigung ${permissions.join(' oder ')})`);
+    }
     return next();
   });
 }

@@ -1,3 +1,4 @@
+import { SYSTEM_ACTOR } from '../log/server-log.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { toClubDateTime } from '../../../shared/dates.ts';
@@ -26,7 +27,7 @@ export const attachmentCleanup: FastifyPluginAsync = fp(async (app) => {
   const run = async () => {
     try {
       const removed = await removeOrphanAttachments(db, storage, clock.now());
-      if (removed > 0) await serverLog.write('System', `${removed} nicht verwendete Terminanhänge gelöscht`);
+      if (removed > 0) await serverLog.write(SYSTEM_ACTOR, `${removed} nicht verwendete Terminanhänge gelöscht`);
     } catch (error) {
       // A database that is down now is reported by the requests; the next run tries again.
       app.log.warn({ err: error }, 'attachment cleanup failed');

@@ -2,11 +2,10 @@ import { z } from 'zod';
 import { idInput } from '../../../shared/schemas/groups.ts';
 import { toClubDateTime } from '../../../shared/dates.ts';
 import { appointmentCreateInput, appointmentUpdateInput, calendarMonthInput, type AttachmentView } from '../../../shared/schemas/calendar.ts';
-import { Refusal } from '../../errors.ts';
 import { receivedFile } from '../../storage/schema.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Context } from '../../trpc/context.ts';
-import { authedProcedure, can, router, sharedReadProcedure } from '../../trpc/index.ts';
+import { can, canAny, router, sharedReadProcedure } from '../../trpc/index.ts';
 import { CALENDAR_CACHE_AREA } from './cache-area.ts';
 import { buildFeed, FEED_PAST_DAYS, type Feed } from './feed.ts';
 import { queueAppointmentMails } from './notify.ts';
@@ -52,12 +51,7 @@ async function removeFiles(ctx: Context, storage: Storage, names: string[]): Pro
 }
 
 /** Uploading serves both the add button and the edit toggle (SPEC §6), so either permission will do. */
-const canAttach = authedProcedure.use(({ ctx, next, path }) => {
-  if (!ctx.user.permissions.has('calendar_create') && !ctx.user.permissions.has('calendar_update')) {
-    throw new Refusal(`${path} (fehlende Berechtigung calendar_create oder calendar_update)`);
-  }
-  return next();
-});
+const canAttach = canAny('calendar_create', 'calendar_update');
 
 function now(ctx: Context): Date {
   return ctx.services.clock.now();

@@ -4,11 +4,11 @@ import { toClubDateTime } from '../../../shared/dates.ts';
 import { resultFields, resultFieldsInput, resultListInput } from '../../../shared/schemas/files.ts';
 import { idInput } from '../../../shared/schemas/groups.ts';
 import type { PermissionName } from '../../../shared/permissions.ts';
-import { AppError, MESSAGES } from '../../errors.ts';
+import { Refusal } from '../../errors.ts';
+import type { Principal } from '../auth/principal.ts';
 import { receivedFile } from '../../storage/schema.ts';
 import { deleteWithFile, storeWithRow } from '../../storage/storage.ts';
-import type { Context } from '../../trpc/context.ts';
-import { authedProcedure, can, router, sharedReadProcedure } from '../../trpc/index.ts';
+import { can, canAny, router, sharedReadProcedure } from '../../trpc/index.ts';
 import { deleteResultRow, findResult, findResultRow, insertResult, listResults } from './queries.ts';
 
 /** SPEC §6: gun results are added with dashboard_create, archery and blowpipe results with dashboard_update. */
@@ -18,23 +18,12 @@ export const RESULT_UPLOAD_PERMISSION: Record<ResultSection, PermissionName> = {
   blowpipe: 'dashboard_update',
 };
 
-type Member = Context & { user: NonNullable<Context['user']> };
-
-async function refuse(ctx: Member, path: string, missing: string): Promise<never> {
-  await ctx.log(`Zugriff verweigert: ${path} (fehlende Berechtigung ${missing})`);
-  throw new AppError('FORBIDDEN', MESSAGES.forbidden);
-}
-
 /** Holds a permission that allows some result upload: checked before the input, so a stranger learns nothing from 422s. */
-const resultUploader = authedProcedure.use(async ({ ctx, next, path }) => {
-  const permissions = new Set(Object.values(RESULT_UPLOAD_PERMISSION));
-  if (![...permissions].some((permission) => ctx.user.permissions.has(permission))) await refuse(ctx, path, [...permissions].join(' oder '));
-  return next();
-});
+const resultUploader = canAny(...new Set(Object.values(RESULT_UPLOAD_PERMISSION)));
 
-async function requireSectionPermission(ctx: Member, path: string, section: ResultSection): Promise<void> {
+function requireSectionPermission(ctx: { user: Principal }, path: string, section: ResultSection): void {
   const permission = RESULT_UPLOAD_PERMISSION[section];
-  if (!ctx.user.permissions.has(permission)) await refuse(ctx, path, permission);
+  if (!ctx.user.permissions.has(permission)) throw new Refusal(`${path} (fehlende Berechtigung ${permission})`);
 }
 
 /** The PDF comes through POST /api/results only (multipart section, internal 0/1, file); see rest.ts. */
@@ -55,12 +44,12 @@ export const resultsRouter = router({
 
   /** The fields sent before the file: with a section, its permission is checked before the file is stored. */
   checkUpload: resultUploader.input(resultFieldsInput.partial()).query(async ({ ctx, input, path }) => {
-    if (input.section) await requireSectionPermission(ctx, path, input.section);
+    if (input.section) requireSectionPermission(ctx, path, input.section);
     return { allowed: true };
   }),
 
   create: resultUploader.input(resultCreateInput).mutation(async ({ ctx, input, path }) => {
-    await requireSectionPermission(ctx, path, input.section);
+    requireSectionPermission(ctx, path, input.section);
     const { db, storage, clock } = ctx.services;
     const result = await storeWithRow(storage, input.file, async (storedName) => {
       const id = await insertResult(db, {
