@@ -53,6 +53,9 @@ export class Refusal extends AppError {
 
 export const INTERNAL_ERROR_MESSAGE = 'Interner Serverfehler';
 
+/** More calls in one tRPC request would let one request do the work (and the log lines) of many. */
+export const MAX_BATCH_SIZE = 10;
+
 export const MESSAGES = {
   unauthorized: 'Du bist nicht angemeldet. Bitte melde dich mit Schützennummer und Passwort an.',
   forbidden: 'Dir fehlt die Berechtigung für diese Aktion.',
@@ -66,7 +69,7 @@ export const MESSAGES = {
   unsupportedMediaType: 'Dieses Anfrageformat wird nicht unterstützt.',
   methodNotAllowed: 'Diese Methode ist für diese Adresse nicht erlaubt.',
   badRequest: 'Die Anfrage ist ungültig.',
-  batchTooLarge: 'Zu viele Aufrufe in einer Anfrage: höchstens 10 sind erlaubt.',
+  batchTooLarge: `Zu viele Aufrufe in einer Anfrage: höchstens ${MAX_BATCH_SIZE} sind erlaubt.`,
 } as const;
 
 /** tRPC's text when a batch holds more calls than maxBatchSize. */

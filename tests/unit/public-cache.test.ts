@@ -115,5 +115,13 @@ describe('PublicCache', () => {
       expect(cache.answer(`/trpc/a?input=${MAX_STORED_ANSWERS - 1}`)).toBeDefined();
       expect(cache.answer(`/trpc/a?input=${MAX_STORED_ANSWERS}`)).toBeUndefined();
     });
+
+    it('lets expired answers make room once it is full', () => {
+      const { cache, advance } = setup();
+      for (let n = 0; n < MAX_STORED_ANSWERS; n += 1) cache.storeAnswer(`/trpc/a?input=${n}`, cache.generation, answer(String(n)));
+      advance(10_000);
+      cache.storeAnswer('/trpc/content.publicInfo', cache.generation, answer('info'));
+      expect(cache.answer('/trpc/content.publicInfo')?.etag).toBe('"info"');
+    });
   });
 });

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../errors.ts';
+import { etagOf, matchesEtag } from './public-cache.ts';
 
 export interface PagesOptions {
   /** The built client (vite build); without it only the API answers, as in the api tests. */
@@ -30,7 +30,7 @@ function readIndexPage(clientDir: string): IndexPage | undefined {
     if (existsSync(path + suffix)) variants.push({ body: readFileSync(path + suffix), encoding });
   }
   variants.push({ body, encoding: undefined });
-  return { etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`, variants };
+  return { etag: etagOf(body), variants };
 }
 
 function acceptedEncodings(request: FastifyRequest): Set<string> {
@@ -45,7 +45,7 @@ function acceptedEncodings(request: FastifyRequest): Set<string> {
 
 function sendIndexPage(page: IndexPage, request: FastifyRequest, reply: FastifyReply) {
   reply.header('Cache-Control', 'no-cache').header('ETag', page.etag).header('Vary', 'Accept-Encoding');
-  if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+  if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
   const accepted = acceptedEncodings(request);
   const variant = page.variants.find((candidate) => !candidate.encoding || accepted.has(candidate.encoding)) ?? page.variants.at(-1)!;
   if (variant.encoding) reply.header('Content-Encoding', variant.encoding);

@@ -121,7 +121,13 @@ export class PublicCache {
   /** Keeps an answer computed in `generation` unless a write came since or too many are kept. */
   storeAnswer(key: string, generation: number, answer: Omit<StoredAnswer, 'storedAt' | 'expiresAt'>): void {
     if (generation !== this.#generation) return;
-    if (this.#answers.size >= MAX_STORED_ANSWERS && !this.#answers.has(key)) return;
+    if (this.#answers.size >= MAX_STORED_ANSWERS && !this.#answers.has(key)) {
+      // Full: expired answers make room, so addresses strangers invent block the common
+      // ones for one TTL at most, not until the next write.
+      const now = this.#clock.now().getTime();
+      for (const [stored, answer] of this.#answers) if (answer.expiresAt <= now) this.#answers.delete(stored);
+      if (this.#answers.size >= MAX_STORED_ANSWERS) return;
+    }
     const now = this.#clock.now();
     const storedAt = now.getTime();
     this.#answers.set(key, { ...answer, storedAt, expiresAt: Math.min(storedAt + this.#ttlMs, nextClubMidnight(now)) });
@@ -221,7 +227,9 @@ export function answersFromMemory(cache: PublicCache, isSharedRead: (request: Fa
       if (!body) return payload;
       if (payload instanceof Response) payload.headers.forEach((value, name) => void reply.header(name, value));
       const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
-      const answer = { body, etag: etagOf(body), contentType };
+      // sendCached (REST) has tagged the answer already; only tRPC's still needs its tag.
+      const tagged = reply.getHeader('etag');
+      const answer = { body, etag: typeof tagged === 'string' ? tagged : etagOf(body), contentType };
       cache.storeAnswer(request.url, generation, answer);
       reply.header('ETag', answer.etag).header('Cache-Control', PUBLIC_CACHE_CONTROL);
       if (matchesEtag(request.headers['if-none-match'], answer.etag)) {

@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { SYSTEM_ACTOR } from '../areas/log/server-log.ts';
-import { describeError, MESSAGES } from '../errors.ts';
+import { describeError, MAX_BATCH_SIZE, MESSAGES } from '../errors.ts';
 import { appRouter, type AppRouter } from '../router.ts';
 import type { ProcedureMeta } from '../trpc/index.ts';
 import { answersFromMemory } from './public-cache.ts';
@@ -13,9 +13,6 @@ export interface TrpcScopeOptions {
   contextFor: ContextFor;
   sessionCookie: string;
 }
-
-/** More calls in one request would let one request do the work (and the log lines) of many. */
-export const MAX_BATCH_SIZE = 10;
 
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 const BODYLESS_METHODS = new Set(['GET', 'HEAD']);
@@ -33,11 +30,12 @@ async function onlyJsonBodies(request: FastifyRequest, reply: FastifyReply) {
 
 type ProcedureTable = Record<string, { _def: { meta?: ProcedureMeta } } | undefined>;
 
+const procedures = appRouter._def.procedures as unknown as ProcedureTable;
+
 /** Whether every procedure a GET names (a batch names several) gives everybody the same answer. */
 function namesOnlySharedReads(request: FastifyRequest): boolean {
   const path = (request.params as { path?: string }).path;
   if (!path) return false;
-  const procedures = appRouter._def.procedures as unknown as ProcedureTable;
   return path.split(',').every((name) => procedures[name]?._def.meta?.sharedAnswer === true);
 }
 
