@@ -62,9 +62,14 @@ export async function assertUtf8mb4Connection(db: Db): Promise<void> {
 
 /** Checks the connection's character set, then brings the schema up to date; run at every start. */
 export async function migrateToLatest(db: Db): Promise<void> {
+  await migrateTo(db);
+}
+
+/** Migrates to the named migration (a restore's schema version), or to the latest. */
+export async function migrateTo(db: Db, version?: string): Promise<void> {
   await assertUtf8mb4Connection(db);
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (version === undefined ? migrator.migrateToLatest() : migrator.migrateTo(version));
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration fehlgeschlagen${failed ? ` (${failed.migrationName})` : ''}`, { cause: error });

@@ -5,16 +5,18 @@ import { join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { sql } from 'kysely';
-import { Migrator } from 'kysely/migration';
 import { migrations } from '../../../db/migrations/index.ts';
-import { assertUtf8mb4Connection, type Db, type Dialect } from '../db/connection.ts';
+import { assertUtf8mb4Connection, migrateTo, type Db, type Dialect } from '../db/connection.ts';
 import {
   ARCHIVE_FORMAT_VERSION,
   decodeRow,
+  fileEntry,
   hashingStream,
+  MANIFEST_ENTRY,
   manifestSchema,
   parseEntryName,
   readArchive,
+  tableEntry,
   type Manifest,
 } from './archive.ts';
 import { OpsError, anyDb, appliedMigrations, countRows, formatSize, listTables, maxValue, type TableInfo } from './tables.ts';
@@ -59,7 +61,7 @@ export async function verifyArchive(file: string): Promise<Manifest> {
   let manifestBytes: Buffer | undefined;
   try {
     await readArchive(file, async (name, content) => {
-      if (entries.has(name) || (name === 'manifest.json' && manifestBytes)) throw damaged(`der Eintrag ${name} kommt doppelt vor`);
+      if (entries.has(name) || (name === MANIFEST_ENTRY && manifestBytes)) throw damaged(`der Eintrag ${name} kommt doppelt vor`);
       const entry = parseEntryName(name);
       if (!entry) throw damaged(`unbekannter Eintrag ${name}`);
       if (entry.kind === 'manifest') {
@@ -92,7 +94,7 @@ export async function verifyArchive(file: string): Promise<Manifest> {
   }
   const named = new Set<string>();
   for (const table of manifest.tables) {
-    const name = `tables/${table.name}.jsonl`;
+    const name = tableEntry(table.name);
     named.add(name);
     const entry = entries.get(name);
     if (!entry) throw damaged(`die Tabelle ${table.name} fehlt`);
@@ -100,7 +102,7 @@ export async function verifyArchive(file: string): Promise<Manifest> {
     if (entry.lines !== table.rows) throw damaged(`die Tabelle ${table.name} hat nicht ${table.rows} Zeilen`);
   }
   for (const stored of manifest.files) {
-    const name = `files/${stored.name}`;
+    const name = fileEntry(stored.name);
     named.add(name);
     const entry = entries.get(name);
     if (!entry) throw damaged(`die Datei ${stored.name} fehlt`);
@@ -139,15 +141,6 @@ async function checkTarget(db: Db, manifest: Manifest, force: boolean): Promise<
       `Die Zieldatenbank enthält bereits Daten (${filled.join(', ')}). Wiederhergestellt wird nur in eine neu angelegte, ` +
         'leere Datenbank, auf der der Server noch nie gestartet wurde; mit --force werden alle vorhandenen Daten ersetzt.',
     );
-  }
-}
-
-async function migrateTo(db: Db, version: string): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const { error, results } = await migrator.migrateTo(version);
-  const failed = results?.find((result) => result.status === 'Error');
-  if (error || failed) {
-    throw new Error(`Migration fehlgeschlagen${failed ? ` (${failed.migrationName})` : ''}`, { cause: error });
   }
 }
 
