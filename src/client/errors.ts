@@ -32,3 +32,11 @@ export function fieldErrorsOf(error: unknown): Record<string, string[]> {
   if (isUploadError(error)) return error.fieldErrors;
   return (isClientError(error) && error.data?.fieldErrors) || {};
 }
+
+/** The German `message` of a server answer (success texts of mutations and uploads). */
+export function responseMessage(data: unknown): string | undefined {
+  if (typeof data === 'object' && data !== null && 'message' in data && typeof data.message === 'string') {
+    return data.message;
+  }
+  return undefined;
+}

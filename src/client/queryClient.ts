@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import type { SnackbarStore } from './components/snackbarStore.ts';
-import { errorText, httpStatusOf, isUnauthorized } from './errors.ts';
+import { errorText, httpStatusOf, isUnauthorized, responseMessage } from './errors.ts';
 import { trpc } from './trpc.ts';
 
 /**
@@ -29,13 +29,6 @@ const MAX_RETRIES = 2;
 function shouldRetry(failureCount: number, error: unknown): boolean {
   const status = httpStatusOf(error);
   return failureCount < MAX_RETRIES && (status === undefined || status >= 500);
-}
-
-function responseMessage(data: unknown): string | undefined {
-  if (typeof data === 'object' && data !== null && 'message' in data && typeof data.message === 'string') {
-    return data.message;
-  }
-  return undefined;
 }
 
 /** The query client with the snackbar of SPEC §8 wired in once for every request. */

@@ -82,3 +82,6 @@ export const DATETIME_FORMAT = 'DD.MM.YYYY HH:mm';
 export const API_DATE_FORMAT = 'YYYY-MM-DD';
 export const API_DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 export const CLUB_TIME_ZONE = 'Europe/Berlin';
+
+/** SPEC §2: what an empty table or list says. */
+export const EMPTY_TABLE_TEXT = 'Leider sind keine Einträge vorhanden';

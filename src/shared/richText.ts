@@ -1,8 +1,5 @@
 /** The bold markup of SPEC §4: `[fett:an]` switches bold on, `[fett:aus]` off. */
 
-export const BOLD_ON = '[fett:an]';
-export const BOLD_OFF = '[fett:aus]';
-
 export const RICH_TEXT_HINT = 'Fett schreiben: Text zwischen [fett:an] und [fett:aus] setzen.';
 
 export interface RichTextRun {

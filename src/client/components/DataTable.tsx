@@ -12,7 +12,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import { PAGE_SIZES } from '../../shared/constants.ts';
+import { EMPTY_TABLE_TEXT, PAGE_SIZES } from '../../shared/constants.ts';
 
 export interface DataTableColumn<Row> {
   /** Unique among the columns; also the React key of its cells. */
@@ -40,7 +40,6 @@ export interface DataTableProps<Row> {
 const ALL_ROWS = -1;
 const PAGE_SIZE_OPTIONS = PAGE_SIZES.map((size) => (size === ALL_ROWS ? { value: ALL_ROWS, label: 'Alle' } : size));
 
-export const EMPTY_TABLE_TEXT = 'Leider sind keine Einträge vorhanden';
 export function noMatchText(term: string): string {
   return `Keine Einträge zu „${term}“ gefunden`;
 }

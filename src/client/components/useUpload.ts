@@ -1,4 +1,5 @@
 import { createElement, useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
+import { responseMessage } from '../errors.ts';
 import { UPLOAD_ABORTED_MESSAGE, UploadError, uploadWithProgress } from '../upload.ts';
 import { useSnackbar } from './Snackbar.tsx';
 import { UploadProgressDialog } from './UploadProgressDialog.tsx';
@@ -23,11 +24,6 @@ export interface Upload<T> {
 }
 
 const DEFAULT_TITLE = 'Datei wird hochgeladen';
-
-function messageOf(data: unknown): string | undefined {
-  if (typeof data === 'object' && data !== null && 'message' in data && typeof data.message === 'string') return data.message;
-  return undefined;
-}
 
 interface Running {
   title: string;
@@ -67,7 +63,7 @@ export function useUpload<T = unknown>({ errorPrefix, onSuccess, onError }: UseU
           signal: abort.signal,
           onProgress: (percent) => setRunning((previous) => (previous.controller === abort && previous.percent !== percent ? { ...previous, percent } : previous)),
         });
-        const message = messageOf(data);
+        const message = responseMessage(data);
         if (message) snackbar.showSuccess(message);
         callbacks.current.onSuccess?.(data);
         return { ok: true, data };

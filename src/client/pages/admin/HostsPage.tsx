@@ -1,3 +1,4 @@
+import { EMPTY_TABLE_TEXT } from '../../../shared/constants.ts';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -7,7 +8,6 @@ import { useMemo, useState } from 'react';
 import { formatGermanDate } from '../../../shared/dates.ts';
 import { hasPermission, useSignedInUser } from '../../auth.ts';
 import { DeleteDialog } from '../../components/ConfirmDialog.tsx';
-import { EMPTY_TABLE_TEXT } from '../../components/DataTable.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { useDialogState } from '../../components/useDialogState.ts';
 import { trpc } from '../../trpc.ts';

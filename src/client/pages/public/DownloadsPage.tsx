@@ -1,3 +1,4 @@
+import { EMPTY_TABLE_TEXT } from '../../../shared/constants.ts';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -6,7 +7,6 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { formatFileSize } from '../../../shared/files.ts';
-import { EMPTY_TABLE_TEXT } from '../../components/DataTable.tsx';
 import { FileIcon } from '../../components/FileIcon.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { trpc } from '../../trpc.ts';

@@ -1,3 +1,4 @@
+import { EMPTY_TABLE_TEXT } from '../../../shared/constants.ts';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,7 +17,6 @@ import { PageTitle } from '../../components/PageTitle.tsx';
 import { GALLERY_TABS, imageAlt, imageSources, isGallerySlug, usePublicAlbums, usePublicImages, type GallerySlug } from '../../galleries.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
 
-const EMPTY = 'Leider sind keine Einträge vorhanden';
 
 function Loading() {
   return (
@@ -56,7 +56,7 @@ function AlbumCard({ album, slug }: { album: AlbumView; slug: GallerySlug }) {
 }
 
 function AlbumList({ slug, albums }: { slug: GallerySlug; albums: readonly AlbumView[] }) {
-  if (albums.length === 0) return <Typography>{EMPTY}</Typography>;
+  if (albums.length === 0) return <Typography>{EMPTY_TABLE_TEXT}</Typography>;
   return (
     <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' }}>
       {albums.map((album) => (
@@ -85,7 +85,7 @@ function AlbumImages({ albumId, albumName, backTo }: { albumId: number; albumNam
       {images.isPending ? (
         <Loading />
       ) : count === 0 ? (
-        images.isSuccess && <Typography>{EMPTY}</Typography>
+        images.isSuccess && <Typography>{EMPTY_TABLE_TEXT}</Typography>
       ) : (
         <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, columnGap: 1, columnCount: { xs: 1, sm: 2, md: 3, lg: 4 } }}>
           {list.map((image, index) => (

@@ -1,3 +1,4 @@
+import { EMPTY_TABLE_TEXT } from '../../../shared/constants.ts';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -5,7 +6,6 @@ import CardMedia from '@mui/material/CardMedia';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { EMPTY_TABLE_TEXT } from '../../components/DataTable.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { trpc } from '../../trpc.ts';
 

@@ -197,7 +197,6 @@ export function AppointmentDialog({ open, appointment, day, canUpdate, canDelete
     const message = form.errorOf(field as keyof AppointmentFormValues);
     return { error: message !== undefined, helperText: message };
   };
-  const dateError = fieldError;
 
   return (
     <>
@@ -227,7 +226,7 @@ export function AppointmentDialog({ open, appointment, day, canUpdate, canDelete
                 format={DATETIME_FORMAT}
                 ampm={false}
                 readOnly={readOnly}
-                slotProps={{ textField: { required: true, fullWidth: true, ...dateError('datetime_begin') } }}
+                slotProps={{ textField: { required: true, fullWidth: true, ...fieldError('datetime_begin') } }}
               />
               <DateTimePicker
                 label="Ende"
@@ -236,7 +235,7 @@ export function AppointmentDialog({ open, appointment, day, canUpdate, canDelete
                 format={DATETIME_FORMAT}
                 ampm={false}
                 readOnly={readOnly}
-                slotProps={{ textField: { required: true, fullWidth: true, ...dateError('datetime_end') } }}
+                slotProps={{ textField: { required: true, fullWidth: true, ...fieldError('datetime_end') } }}
               />
             </Box>
             <TextField

@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type KeyboardEvent } from 'react';
-import type { Section } from '../../../../shared/constants.ts';
+import { EMPTY_TABLE_TEXT, type Section } from '../../../../shared/constants.ts';
 import {
   albumCreateInput,
   imageTitle,
@@ -174,7 +174,7 @@ function AlbumImages({ album, permissions }: { album: AlbumView; permissions: Da
       {!images.data ? (
         <PanelStatus query={images} />
       ) : images.data.length === 0 ? (
-        <Typography sx={{ mt: 2 }}>Leider sind keine Einträge vorhanden</Typography>
+        <Typography sx={{ mt: 2 }}>{EMPTY_TABLE_TEXT}</Typography>
       ) : (
         <Box component="ul" sx={{ listStyle: 'none', p: 0, mt: 2, mb: 0, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))' }}>
           {images.data.map((image) => (
@@ -281,7 +281,7 @@ function SectionAlbums({ section, permissions }: { section: Section; permissions
       {!albums.data ? (
         <PanelStatus query={albums} />
       ) : albums.data.length === 0 ? (
-        <Typography>Leider sind keine Einträge vorhanden</Typography>
+        <Typography>{EMPTY_TABLE_TEXT}</Typography>
       ) : (
         albums.data.map((album) => (
           <AlbumCard key={album.id} album={album} permissions={permissions} onRename={() => edit.show(album)} onDelete={() => confirm.show(album)} />
