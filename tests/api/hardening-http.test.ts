@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -331,6 +331,27 @@ describe('answers kept in memory', () => {
     expect(notModified.headers['content-disposition']).toBeUndefined();
     expect(notModified.headers.etag).toBe(first.headers.etag);
     expect(notModified.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('go compressed to browsers that take it, the first answer as the kept ones, each form with its own tag', async () => {
+    // A write first, so the first read below computes the answer instead of finding it kept.
+    await t.inject({ method: 'PUT', url: '/api/info/best_shot', headers: t.admin, payload: { text: 'Komprimiert' } });
+    const url = '/api/public/info';
+    const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+    for (const attempt of ['berechnet', 'aus dem Speicher']) {
+      const compressed = await t.inject({ method: 'GET', url, headers: browser });
+      expect(compressed.headers['content-encoding'], attempt).toBe('br');
+      expect(compressed.headers.vary).toMatch(/accept-encoding/);
+      const plain = await t.inject({ method: 'GET', url });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(plain.body);
+      expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+      expect(compressed.headers.etag).not.toBe(plain.headers.etag);
+      const gzipped = await t.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gunzipSync(gzipped.rawPayload).toString()).toBe(plain.body);
+      const held = await t.inject({ method: 'GET', url, headers: { ...browser, 'if-none-match': String(compressed.headers.etag) } });
+      expect(held.statusCode).toBe(304);
+    }
   });
 
   it('answer without asking the database until the site writes', async () => {

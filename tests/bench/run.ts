@@ -130,6 +130,12 @@ function startBaseline(port: number): ChildServer {
   });
 }
 
+/**
+ * Asked as a browser asks (Chromium's Accept-Encoding): visitors get the compressed forms,
+ * so those are what is measured; the baseline serves the very same bytes.
+ */
+const BROWSER_HEADERS: Readonly<Record<string, string>> = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
 /** Orientation only: the bare Fastify's own small JSON, as before the mirrored answers. */
 const ORIENTATION_NAME = 'Basis: Fastify, GET / (kleines JSON)';
 
@@ -139,7 +145,12 @@ const ORIENTATION_NAME = 'Basis: Fastify, GET / (kleines JSON)';
  */
 function targetsOf(site: ChildServer, manifest: Manifest, thumbnailPath: string): Target[] {
   const mainScript = entryFile(manifest, PUBLIC_ENTRY);
-  const get = (path: string, name = `GET ${path}`, expectedStatus = 200): Target => ({ name, url: `${site.baseUrl}${path}`, expectedStatus });
+  const get = (path: string, name = `GET ${path}`, expectedStatus = 200): Target => ({
+    name,
+    url: `${site.baseUrl}${path}`,
+    expectedStatus,
+    headers: BROWSER_HEADERS,
+  });
   return [
     get('/api/health'),
     get('/home', 'GET /home (HTML)'),
@@ -321,12 +332,12 @@ async function bench(cleanup: ReturnType<typeof createCleanup>, signal: AbortSig
     process.stderr.write(`lege ${size - filled} Termine an / adding appointments …\n`);
     await fillCalendar(site.baseUrl, BENCH_ADMIN_UID, BENCH_ADMIN_PASSWORD, filled, size);
     filled = size;
-    rows.push(await compare(calendarTarget(site.baseUrl, size), baseline.baseUrl, options));
+    rows.push(await compare({ ...calendarTarget(site.baseUrl, size), headers: BROWSER_HEADERS }, baseline.baseUrl, options));
   }
 
   process.stdout.write(
     `\nDurchsatz und Latenz: ${connections} Verbindungen, ${seconds} s je Ziel nach ${WARMUP_SECONDS} s Aufwärmen, 127.0.0.1, Node ${process.version}; ` +
-      'Basis: nacktes Fastify mit denselben Bytes unter demselben Pfad\n\n',
+      'Basis: nacktes Fastify mit denselben Bytes unter demselben Pfad; gefragt wie ein Browser (Accept-Encoding: gzip, deflate, br, zstd)\n\n',
   );
   process.stdout.write(`${loadTable(orientation, rows)}\n\n${checkLines(rows)}\n`);
 

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { MAX_STORED_ANSWERS, MAX_STORED_BYTES, PublicCache, storableHeaders } from '../../src/server/http/public-cache.ts';
+import { MAX_STORED_ANSWERS, MAX_STORED_BYTES, prepareAnswer, PublicCache, storableHeaders, variantFor } from '../../src/server/http/public-cache.ts';
 
 function setup(ttlMs?: number) {
   let now = 0;
@@ -76,12 +76,12 @@ describe('PublicCache', () => {
   });
 
   describe('whole answers kept by address', () => {
-    const answer = (text: string) => ({ body: Buffer.from(text), etag: `"${text}"`, headers: { 'content-type': 'application/json', etag: `"${text}"` } });
+    const answer = (text: string) => prepareAnswer({ body: Buffer.from(text), etag: `"${text}"`, headers: { 'content-type': 'application/json', etag: `"${text}"` } });
 
     it('keeps an answer until the TTL or the next write of any area', () => {
       const { cache, advance } = setup();
       cache.storeAnswer('/trpc/a', cache.generation, answer('eins'));
-      expect(cache.answer('/trpc/a')?.etag).toBe('"eins"');
+      expect(cache.answer('/trpc/a')?.identity.etag).toBe('"eins"');
       advance(10_000);
       expect(cache.answer('/trpc/a')).toBeUndefined();
       cache.storeAnswer('/trpc/a', cache.generation, answer('zwei'));
@@ -119,12 +119,16 @@ describe('PublicCache', () => {
 
     it('sends a 304 without the headers that describe the body, and counts the body it keeps', () => {
       const { cache } = setup();
-      cache.storeAnswer('/api/public/calendar.ics', cache.generation, {
-        body: Buffer.from('BEGIN:VCALENDAR'),
-        etag: '"ics"',
-        headers: { 'content-type': 'text/calendar', 'content-disposition': 'inline; filename="termine.ics"', etag: '"ics"', 'x-frame-options': 'DENY' },
-      });
-      const stored = cache.answer('/api/public/calendar.ics');
+      cache.storeAnswer(
+        '/api/public/calendar.ics',
+        cache.generation,
+        prepareAnswer({
+          body: Buffer.from('BEGIN:VCALENDAR'),
+          etag: '"ics"',
+          headers: { 'content-type': 'text/calendar', 'content-disposition': 'inline; filename="termine.ics"', etag: '"ics"', 'x-frame-options': 'DENY' },
+        }),
+      );
+      const stored = cache.answer('/api/public/calendar.ics')?.identity;
       expect(stored?.headers).toEqual({
         'content-type': 'text/calendar',
         'content-disposition': 'inline; filename="termine.ics"',
@@ -137,17 +141,35 @@ describe('PublicCache', () => {
 
     it('keeps at most MAX_STORED_BYTES of bodies, and makes room again after a write', () => {
       const { cache } = setup();
-      const big = (n: number) => ({ body: Buffer.alloc(MAX_STORED_BYTES / 4, n), etag: undefined, headers: {} });
+      const big = (n: number) => prepareAnswer({ body: Buffer.alloc(MAX_STORED_BYTES / 4, n), etag: undefined, headers: {} });
       for (let n = 0; n < 4; n += 1) cache.storeAnswer(`/files/${n}.webp`, cache.generation, big(n));
       cache.storeAnswer('/files/4.webp', cache.generation, big(4));
       expect(cache.answer('/files/3.webp')).toBeDefined();
       expect(cache.answer('/files/4.webp')).toBeUndefined();
       // Replacing an address does not count its old body twice.
       cache.storeAnswer('/files/3.webp', cache.generation, big(5));
-      expect(cache.answer('/files/3.webp')?.body[0]).toBe(5);
+      expect(cache.answer('/files/3.webp')?.identity.body[0]).toBe(5);
       cache.invalidate('galleries');
       cache.storeAnswer('/files/4.webp', cache.generation, big(4));
       expect(cache.answer('/files/4.webp')).toBeDefined();
+    });
+
+    it('sends each client the best compressed form it takes, each form with its own tag, and counts them all', () => {
+      const { cache } = setup();
+      const answer = prepareAnswer({
+        body: Buffer.from('x'.repeat(2000)),
+        etag: '"abc"',
+        headers: { 'content-type': 'application/json', etag: '"abc"', vary: 'accept' },
+        encoded: { br: Buffer.from('BR'), gzip: Buffer.from('GZIP') },
+      });
+      expect(answer.bytes).toBe(2006);
+      expect(variantFor(answer, 'gzip, deflate, br, zstd').headers).toMatchObject({ 'content-encoding': 'br', 'content-length': '2', etag: '"abc-br"', vary: 'accept, accept-encoding' });
+      expect(variantFor(answer, 'gzip').headers).toMatchObject({ 'content-encoding': 'gzip', etag: '"abc-gzip"' });
+      expect(variantFor(answer, 'br;q=0, gzip;q=0').headers).toEqual({ 'content-type': 'application/json', etag: '"abc"', vary: 'accept, accept-encoding', 'content-length': '2000' });
+      expect(variantFor(answer, undefined)).toBe(answer.identity);
+      expect(answer.encoded.br?.notModifiedHeaders).toEqual({ etag: '"abc-br"', vary: 'accept, accept-encoding' });
+      cache.storeAnswer('/api/public/calendar', cache.generation, answer);
+      expect(cache.answer('/api/public/calendar')).toMatchObject({ bytes: 2006 });
     });
 
     it('keeps the headers an answer was sent with, but never a cookie or those of the connection', () => {
@@ -169,7 +191,7 @@ describe('PublicCache', () => {
       for (let n = 0; n < MAX_STORED_ANSWERS; n += 1) cache.storeAnswer(`/trpc/a?input=${n}`, cache.generation, answer(String(n)));
       advance(10_000);
       cache.storeAnswer('/trpc/content.publicInfo', cache.generation, answer('info'));
-      expect(cache.answer('/trpc/content.publicInfo')?.etag).toBe('"info"');
+      expect(cache.answer('/trpc/content.publicInfo')?.identity.etag).toBe('"info"');
     });
   });
 });

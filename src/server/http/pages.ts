@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { MESSAGES } from '../errors.ts';
-import { etagOf, matchesEtag } from './public-cache.ts';
+import type { ContentEncoding } from './encoding.ts';
+import { etagOf, prepareAnswer, writeAnswer, type PreparedAnswer } from './public-cache.ts';
 
 export interface PagesOptions {
   /** The built client (vite build); without it only the API answers, as in the api tests. */
@@ -12,67 +13,22 @@ export interface PagesOptions {
   securityHeaders: Readonly<Record<string, string>>;
 }
 
-interface Variant {
-  body: Buffer;
-  encoding: 'br' | 'gzip' | undefined;
-  /** The headers that go with this body, made once. */
-  headers: Readonly<Record<string, string>>;
-}
-
-/** The app's page, read once with the compressed copies the build wrote, so no request touches the disk. */
-interface IndexPage {
-  etag: string;
-  variants: Variant[];
-  notModifiedHeaders: Readonly<Record<string, string>>;
-}
-
-function readIndexPage(clientDir: string, securityHeaders: Readonly<Record<string, string>>): IndexPage | undefined {
+/**
+ * The app's page, read once with the compressed copies the build wrote and its headers
+ * made once, security headers included: no request touches the disk, and every visit's
+ * first request costs little more than its bytes.
+ */
+function readIndexPage(clientDir: string, securityHeaders: Readonly<Record<string, string>>): PreparedAnswer | undefined {
   const path = join(clientDir, 'index.html');
   if (!existsSync(path)) return undefined;
   const body = readFileSync(path);
   const etag = etagOf(body);
-  const notModifiedHeaders = { ...securityHeaders, 'cache-control': 'no-cache', etag, vary: 'Accept-Encoding' };
-  const variantOf = (content: Buffer, encoding: Variant['encoding']): Variant => ({
-    body: content,
-    encoding,
-    headers: {
-      ...notModifiedHeaders,
-      'content-type': 'text/html; charset=utf-8',
-      'content-length': String(content.length),
-      ...(encoding ? { 'content-encoding': encoding } : {}),
-    },
-  });
-  const variants: Variant[] = [];
+  const encoded: Partial<Record<ContentEncoding, Buffer>> = {};
   for (const [suffix, encoding] of [['.br', 'br'], ['.gz', 'gzip']] as const) {
-    if (existsSync(path + suffix)) variants.push(variantOf(readFileSync(path + suffix), encoding));
+    if (existsSync(path + suffix)) encoded[encoding] = readFileSync(path + suffix);
   }
-  variants.push(variantOf(body, undefined));
-  return { etag, variants, notModifiedHeaders };
-}
-
-function acceptedEncodings(request: FastifyRequest): Set<string> {
-  const header = request.headers['accept-encoding'] ?? '';
-  const accepted = new Set<string>();
-  for (const part of header.split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (name && !params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param))) accepted.add(name);
-  }
-  return accepted;
-}
-
-/**
- * Written straight to the socket with the headers made at start-up, security headers
- * included: every visit's first request costs little more than its bytes.
- */
-function sendIndexPage(page: IndexPage, request: FastifyRequest, reply: FastifyReply) {
-  reply.hijack();
-  if (matchesEtag(request.headers['if-none-match'], page.etag)) {
-    reply.raw.writeHead(304, page.notModifiedHeaders).end();
-    return;
-  }
-  const accepted = request.headers['accept-encoding'] ? acceptedEncodings(request) : undefined;
-  const variant = page.variants.find((candidate) => !candidate.encoding || accepted?.has(candidate.encoding)) ?? page.variants.at(-1)!;
-  reply.raw.writeHead(200, variant.headers).end(variant.body);
+  const headers = { ...securityHeaders, 'cache-control': 'no-cache', etag, 'content-type': 'text/html; charset=utf-8' };
+  return prepareAnswer({ body, etag, headers, encoded });
 }
 
 /** The built client: hashed assets from disk, and every route of the app answered with its page. */
@@ -98,6 +54,6 @@ export const pages: FastifyPluginAsync<PagesOptions> = async (app, { clientDir, 
       return reply.code(404).send({ message: MESSAGES.pathNotFound });
     }
     // Every other path is a route of the app, whose router shows its own not-found page.
-    return sendIndexPage(page, request, reply);
+    writeAnswer(request, reply, page);
   });
 };

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fromClubDateTime, toClubDate } from '../../shared/dates.ts';
 import type { Clock } from '../services.ts';
+import { chooseEncoding, compressedCopies, ENCODINGS, type ContentEncoding } from './encoding.ts';
 
 /**
  * Cached public reads (DESIGN §8). Public pages read the same few answers over and over;
@@ -36,12 +37,30 @@ export interface AnswerToStore {
   headers: Readonly<Record<string, string>>;
   /** Absent for answers that are cached for good instead of revalidated (stored files). */
   etag: string | undefined;
+  /** Compressed copies of the body (encoding.ts) for clients that take them. */
+  encoded?: Partial<Record<ContentEncoding, Buffer>>;
+}
+
+/** One form of an answer, ready to be written as it is. */
+export interface AnswerVariant {
+  body: Buffer;
+  /** Each form has its own tag: a cache must not take one form's bytes for another's. */
+  etag: string | undefined;
+  headers: Readonly<Record<string, string>>;
+  /** For a 304: the same headers without those that describe the body. */
+  notModifiedHeaders: Readonly<Record<string, string>>;
+}
+
+/** An answer in every form it is sent in. */
+export interface PreparedAnswer {
+  identity: AnswerVariant;
+  encoded: Partial<Record<ContentEncoding, AnswerVariant>>;
+  /** All forms together, counted against MAX_STORED_BYTES. */
+  bytes: number;
 }
 
 /** A whole answer kept for its address (tRPC reads name procedures and input in the URL). */
-export interface StoredAnswer extends AnswerToStore {
-  /** For a 304: the same headers without those that describe the body. */
-  notModifiedHeaders: Readonly<Record<string, string>>;
+export interface StoredAnswer extends PreparedAnswer {
   storedAt: number;
   expiresAt: number;
 }
@@ -64,6 +83,37 @@ export const MAX_STORED_BYTES = 32 * 1024 * 1024;
 
 /** Headers that describe the body: a 304 has none. */
 const BODY_HEADERS = new Set(['content-type', 'content-length', 'content-disposition', 'content-encoding']);
+
+function variantOf(body: Buffer, headers: Readonly<Record<string, string>>, etag: string | undefined, encoding?: ContentEncoding): AnswerVariant {
+  const tag = etag && encoding ? `${etag.slice(0, -1)}-${encoding}"` : etag;
+  const all: Record<string, string> = { ...headers, 'content-length': String(body.length) };
+  if (encoding) all['content-encoding'] = encoding;
+  if (tag) all.etag = tag;
+  const notModifiedHeaders = Object.fromEntries(Object.entries(all).filter(([name]) => !BODY_HEADERS.has(name)));
+  return { body, etag: tag, headers: all, notModifiedHeaders };
+}
+
+/** The answer in every form it is sent in, with the headers of each made once. */
+export function prepareAnswer(answer: AnswerToStore): PreparedAnswer {
+  const encodings = ENCODINGS.filter((encoding) => answer.encoded?.[encoding] !== undefined);
+  const headers =
+    encodings.length === 0 ? answer.headers : { ...answer.headers, vary: [answer.headers.vary, 'accept-encoding'].filter(Boolean).join(', ') };
+  const identity = variantOf(answer.body, headers, answer.etag);
+  const encoded: Partial<Record<ContentEncoding, AnswerVariant>> = {};
+  let bytes = answer.body.length;
+  for (const encoding of encodings) {
+    const body = answer.encoded![encoding]!;
+    encoded[encoding] = variantOf(body, headers, answer.etag, encoding);
+    bytes += body.length;
+  }
+  return { identity, encoded, bytes };
+}
+
+/** The form of an answer for the request's Accept-Encoding. */
+export function variantFor(answer: PreparedAnswer, acceptEncoding: string | undefined): AnswerVariant {
+  const encoding = chooseEncoding(acceptEncoding, (candidate) => answer.encoded[candidate] !== undefined);
+  return (encoding && answer.encoded[encoding]) || answer.identity;
+}
 
 export class PublicCache {
   readonly #clock: Clock;
@@ -134,36 +184,27 @@ export class PublicCache {
   }
 
   /** Keeps an answer computed in `generation` unless a write came since or too many are kept. */
-  storeAnswer(key: string, generation: number, answer: AnswerToStore): void {
+  storeAnswer(key: string, generation: number, answer: PreparedAnswer): void {
     if (generation !== this.#generation) return;
     const previous = this.#answers.get(key);
     if (previous) this.#forget(key, previous);
-    const size = answer.body.length;
-    if (this.#answers.size >= MAX_STORED_ANSWERS || this.#storedBytes + size > MAX_STORED_BYTES) {
+    const fits = () => this.#answers.size < MAX_STORED_ANSWERS && this.#storedBytes + answer.bytes <= MAX_STORED_BYTES;
+    if (!fits()) {
       // Full: expired answers make room, so addresses strangers invent block the common
       // ones for one TTL at most, not until the next write.
       const now = this.#clock.now().getTime();
       for (const [storedKey, stored] of this.#answers) if (stored.expiresAt <= now) this.#forget(storedKey, stored);
-      if (this.#answers.size >= MAX_STORED_ANSWERS || this.#storedBytes + size > MAX_STORED_BYTES) return;
+      if (!fits()) return;
     }
     const now = this.#clock.now();
     const storedAt = now.getTime();
-    const headers = { ...answer.headers, 'content-length': String(size) };
-    const notModifiedHeaders = Object.fromEntries(Object.entries(headers).filter(([name]) => !BODY_HEADERS.has(name)));
-    this.#answers.set(key, {
-      body: answer.body,
-      etag: answer.etag,
-      headers,
-      notModifiedHeaders,
-      storedAt,
-      expiresAt: Math.min(storedAt + this.#ttlMs, nextClubMidnight(now)),
-    });
-    this.#storedBytes += size;
+    this.#answers.set(key, { ...answer, storedAt, expiresAt: Math.min(storedAt + this.#ttlMs, nextClubMidnight(now)) });
+    this.#storedBytes += answer.bytes;
   }
 
   #forget(key: string, stored: StoredAnswer): void {
     this.#answers.delete(key);
-    this.#storedBytes -= stored.body.length;
+    this.#storedBytes -= stored.bytes;
   }
 
   /** The JSON body and ETag of a cached value in one response shape, serialized once per value. */
@@ -237,6 +278,20 @@ export function storableHeaders(reply: FastifyReply): Record<string, string> {
 }
 
 /**
+ * Writes the form of a prepared answer the request takes straight to the socket (304 when
+ * the client holds it); a HEAD request gets the headers only, node:http leaves out the body.
+ */
+export function writeAnswer(request: FastifyRequest, reply: FastifyReply, answer: PreparedAnswer): void {
+  reply.hijack();
+  const variant = variantFor(answer, request.headers['accept-encoding']);
+  if (variant.etag !== undefined && matchesEtag(request.headers['if-none-match'], variant.etag)) {
+    reply.raw.writeHead(304, variant.notModifiedHeaders).end();
+  } else {
+    reply.raw.writeHead(200, variant.headers).end(variant.body);
+  }
+}
+
+/**
  * The root's first hook: an answer kept for the address is written as it is, before the
  * other hooks, the scopes and the handler run. This is what makes a public read cost
  * little more than sending its bytes; a write of any area ends it (see `invalidate`).
@@ -245,13 +300,7 @@ export function answerFromMemory(cache: PublicCache) {
   return function fromMemory(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
     if (request.method === 'GET' || request.method === 'HEAD') {
       const stored = cache.answer(request.url);
-      if (stored) {
-        reply.hijack();
-        const notModified = stored.etag !== undefined && matchesEtag(request.headers['if-none-match'], stored.etag);
-        // A HEAD request gets the headers only: node:http leaves the body out by itself.
-        if (notModified) reply.raw.writeHead(304, stored.notModifiedHeaders).end();
-        else reply.raw.writeHead(200, stored.headers).end(stored.body);
-      }
+      if (stored) writeAnswer(request, reply, stored);
     }
     done();
   };
@@ -288,15 +337,19 @@ export function keepSharedReads(cache: PublicCache, isSharedRead: (request: Fast
       if (!reply.hasHeader('content-type')) reply.type('application/json; charset=utf-8');
       // sendCached (REST) has tagged the answer already; only tRPC's still needs its tag.
       const tagged = reply.getHeader('etag');
-      const etag = typeof tagged === 'string' ? tagged : etagOf(body);
-      reply.header('ETag', etag).header('Cache-Control', PUBLIC_CACHE_CONTROL);
-      cache.storeAnswer(request.url, generation, { body, etag, headers: storableHeaders(reply) });
-      if (matchesEtag(request.headers['if-none-match'], etag)) {
-        reply.code(304).removeHeader('content-type');
+      reply.header('ETag', typeof tagged === 'string' ? tagged : etagOf(body)).header('Cache-Control', PUBLIC_CACHE_CONTROL);
+      const headers = storableHeaders(reply);
+      const answer = prepareAnswer({ body, etag: headers.etag, headers, encoded: await compressedCopies(body, headers['content-type'] ?? '') });
+      cache.storeAnswer(request.url, generation, answer);
+      // This request gets what the later ones will get from memory.
+      const variant = variantFor(answer, request.headers['accept-encoding']);
+      if (variant.etag !== undefined && matchesEtag(request.headers['if-none-match'], variant.etag)) {
+        for (const name of BODY_HEADERS) reply.removeHeader(name);
+        reply.code(304).headers(variant.notModifiedHeaders);
         return '';
       }
-      reply.code(200);
-      return body;
+      reply.code(200).headers(variant.headers);
+      return variant.body;
     },
   };
 }

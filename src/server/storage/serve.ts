@@ -4,7 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import { MESSAGES } from '../errors.ts';
-import { storableHeaders, type PublicCache } from '../http/public-cache.ts';
+import { prepareAnswer, storableHeaders, type PublicCache } from '../http/public-cache.ts';
 import { isInlineSafe } from './kinds.ts';
 import type { Storage } from './storage.ts';
 
@@ -89,7 +89,7 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, { s
     // Only the plain address: queries strangers append would each take a place.
     if (size > MAX_KEPT_FILE_BYTES || request.url.includes('?')) return reply.send(createReadStream(path));
     const body = await readFile(path);
-    cache.storeAnswer(request.url, generation, { body, etag: undefined, headers: storableHeaders(reply) });
+    cache.storeAnswer(request.url, generation, prepareAnswer({ body, etag: undefined, headers: storableHeaders(reply) }));
     return reply.send(body);
   });
 
