@@ -8,24 +8,19 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { NavLink, Outlet, Link as RouterLink, useLocation } from 'react-router';
 import { CookieNotice } from '../components/CookieNotice.tsx';
+import { onDemand } from '../components/onDemand.ts';
 import { SITE_NAME } from '../components/PageTitle.tsx';
 import { isGroup, NAVIGATION, NAVIGATION_LABEL, WIDE_SCREEN, type NavGroup, type NavTarget } from './navigation.ts';
 
-/**
+/*
  * The menus and the drawer (modal, popover, focus trap, transitions) arrive when a visitor
- * first opens one, so that they are not part of every page's first load; pointing at or
- * focusing a button that opens one starts the download early.
+ * first opens one, so that they are not part of every page's first load.
  */
-const loadPopups = () => import('./NavigationPopups.tsx');
-const GroupMenuPopup = lazy(async () => ({ default: (await loadPopups()).GroupMenuPopup }));
-const NavigationDrawer = lazy(async () => ({ default: (await loadPopups()).NavigationDrawer }));
-const preloadPopups = () => {
-  // A failed download shows when the menu is opened (the lazy component loads again).
-  loadPopups().catch(() => undefined);
-};
+const groupMenuPopup = onDemand(async () => (await import('./NavigationPopups.tsx')).GroupMenuPopup);
+const navigationDrawer = onDemand(async () => (await import('./NavigationPopups.tsx')).NavigationDrawer);
 
 const FOOTER_LINKS: readonly NavTarget[] = [
   { label: 'Unterstützer', to: '/unterstuetzer' },
@@ -55,8 +50,8 @@ function GroupMenu({ group }: { group: NavGroup }) {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        onPointerEnter={preloadPopups}
-        onFocus={preloadPopups}
+        onPointerEnter={groupMenuPopup.preload}
+        onFocus={groupMenuPopup.preload}
         onClick={(event) => {
           setWanted(true);
           setAnchor(event.currentTarget);
@@ -66,7 +61,7 @@ function GroupMenu({ group }: { group: NavGroup }) {
       </Button>
       {wanted && (
         <Suspense fallback={null}>
-          <GroupMenuPopup id={menuId} group={group} anchor={anchor} onClose={() => setAnchor(null)} />
+          <groupMenuPopup.Component id={menuId} group={group} anchor={anchor} onClose={() => setAnchor(null)} />
         </Suspense>
       )}
     </>
@@ -102,8 +97,8 @@ export function PublicLayout() {
             color="inherit"
             edge="start"
             aria-label="Menü öffnen"
-            onPointerEnter={preloadPopups}
-            onFocus={preloadPopups}
+            onPointerEnter={navigationDrawer.preload}
+            onFocus={navigationDrawer.preload}
             onClick={() => {
               setDrawerWanted(true);
               setDrawerOpen(true);
@@ -125,7 +120,7 @@ export function PublicLayout() {
       </AppBar>
       {drawerWanted && (
         <Suspense fallback={null}>
-          <NavigationDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+          <navigationDrawer.Component open={drawerOpen} onClose={() => setDrawerOpen(false)} />
         </Suspense>
       )}
 

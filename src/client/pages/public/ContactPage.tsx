@@ -3,25 +3,21 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { Suspense, useState } from 'react';
 import { ClubAddress } from '../../components/ClubAddress.tsx';
 import { SectionAlert } from '../../components/InfoText.tsx';
+import { onDemand } from '../../components/onDemand.ts';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { SocialLinks } from '../../components/SocialLinks.tsx';
 import { useDialogState } from '../../components/useDialogState.ts';
 import { useClubProfile } from '../../publicContent.ts';
-import { lazy, Suspense, useState } from 'react';
 import { ClubMaps } from './contact/ClubMaps.tsx';
 
 /**
  * The form with its fields, dialog and validation (zod) is most of the page's weight, but
- * only those who write need it: it loads when pointed at, focused or opened.
+ * only those who write need it.
  */
-const loadDialog = () => import('./contact/ContactDialog.tsx');
-const ContactDialog = lazy(async () => ({ default: (await loadDialog()).ContactDialog }));
-const preloadDialog = () => {
-  // A failed download shows when the dialog is opened (the lazy component loads again).
-  loadDialog().catch(() => undefined);
-};
+const contactDialog = onDemand(async () => (await import('./contact/ContactDialog.tsx')).ContactDialog);
 
 /**
  * Contact (SPEC §2): the contact notice when switched on, the club's address and social
@@ -49,8 +45,8 @@ export function ContactPage() {
           <Button
             variant="contained"
             startIcon={<EmailOutlinedIcon />}
-            onPointerEnter={preloadDialog}
-            onFocus={preloadDialog}
+            onPointerEnter={contactDialog.preload}
+            onFocus={contactDialog.preload}
             onClick={() => {
               setWanted(true);
               dialog.show(null);
@@ -66,7 +62,7 @@ export function ContactPage() {
       {profile ? <ClubMaps profile={profile} /> : <Skeleton variant="rectangular" height={120} aria-hidden />}
       {wanted && (
         <Suspense fallback={null}>
-          <ContactDialog key={dialog.key} open={dialog.open} onClose={dialog.close} />
+          <contactDialog.Component key={dialog.key} open={dialog.open} onClose={dialog.close} />
         </Suspense>
       )}
     </>
