@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { basename, dirname } from 'node:path';
 import { defineConfig, type Rolldown } from 'vite';
 
 /** Where `npm run dev` runs the API (scripts/dev.ts); Vite forwards data requests there. */
@@ -6,6 +7,21 @@ const DEV_API_ORIGIN = 'http://127.0.0.1:3001';
 
 /** Answers per chunking pass (a rebuild in watch mode has a graph of its own). */
 const shellAnswers = new WeakMap<Rolldown.ChunkingContext, Map<string, boolean>>();
+
+const BARREL = /[\\/]node_modules[\\/].*[\\/]index\.m?js$/;
+
+/**
+ * Whether `importer` takes the default export (the component) of the folder `folder`, not
+ * just something else its index re-exports: MUI's modules import a sibling folder's index
+ * for its class names (`import { inputBaseClasses } from '../InputBase/index.mjs'`), which
+ * does not bring the component along. Without the code to look at, assume it does.
+ */
+function importsComponentOf(importer: string, folder: string, ctx: Rolldown.ChunkingContext): boolean {
+  const code = ctx.getModuleInfo(importer)?.code;
+  if (code == null) return true;
+  const escaped = folder.replace(/[$]/g, '\\$&');
+  return new RegExp(`import\\s+[\\w$]+\\s*(?:,\\s*\\{[^}]*\\})?\\s*from\\s*["'][^"']*[\\\\/]${escaped}(?:[\\\\/]index\\.m?js)?["']`).test(code);
+}
 
 /** Whether every first load runs the module: the entry imports it, directly or through other static imports. */
 function inShell(id: string, ctx: Rolldown.ChunkingContext): boolean {
@@ -18,17 +34,20 @@ function inShell(id: string, ctx: Rolldown.ChunkingContext): boolean {
   if (known !== undefined) return known;
   // Up through the static importers until an entry (or a module known to be in the shell) is found.
   const seen = new Set([id]);
-  const queue = [id];
+  const queue: [module: string, from: string | undefined][] = [[id, undefined]];
   let result = false;
-  for (let current = queue.pop(); current !== undefined && !result; current = queue.pop()) {
+  for (let next = queue.pop(); next !== undefined && !result; next = queue.pop()) {
+    const [current, from] = next;
     const info = ctx.getModuleInfo(current);
     if (!info) continue;
     if (info.isEntry || answers.get(current) === true) result = true;
+    // Reached a folder's index from the folder's component: only importers of the component count.
+    const folder = BARREL.test(current) ? basename(dirname(current)) : undefined;
+    const componentOnly = folder !== undefined && from !== undefined && basename(from).replace(/\.m?js$/, '') === folder;
     for (const importer of info.importers) {
-      if (!seen.has(importer)) {
-        seen.add(importer);
-        queue.push(importer);
-      }
+      if (seen.has(importer) || (componentOnly && !importsComponentOf(importer, folder, ctx))) continue;
+      seen.add(importer);
+      queue.push([importer, current]);
     }
   }
   answers.set(id, result);
