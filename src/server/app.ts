@@ -10,10 +10,10 @@ import { databaseServerLog } from './areas/log/server-log.ts';
 import { loadClubProfile } from './club-profile.ts';
 import { requestContext } from './http/context.ts';
 import { pages } from './http/pages.ts';
-import { PublicCache } from './http/public-cache.ts';
+import { answerFromMemory, PublicCache } from './http/public-cache.ts';
 import { sendRestError } from './http/rest.ts';
 import { restScope } from './http/rest-scope.ts';
-import { securityHeaders } from './http/security.ts';
+import { securityHeaders, securityHeaderSets } from './http/security.ts';
 import { trpcScope } from './http/trpc-scope.ts';
 import { systemClock, type AppServices, type Clock } from './services.ts';
 import type { UploadLimits } from './storage/kinds.ts';
@@ -127,11 +127,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Set before any scope, because a scope keeps the error handler it was registered with:
   // Fastify's own failures inside the tRPC scope (a body over the limit) answer in German too.
   app.setErrorHandler(sendRestError);
-  await app.register(securityHeaders, { https: deps.config.secureCookies });
+  // First of all hooks: an answer kept in memory needs nothing else (it carries its security headers).
+  app.addHook('onRequest', answerFromMemory(services.publicCache));
+  const security = securityHeaderSets(deps.config.secureCookies);
+  await app.register(securityHeaders, security);
   await app.register(trpcScope, { prefix: '/trpc', contextFor, sessionCookie });
   await app.register(restScope, { prefix: '/api', contextFor, sessionCookie });
-  await app.register(fileRoutes, { storage: services.storage, catalogue: databaseCatalogue(deps.db) });
-  await app.register(pages, { clientDir: deps.clientDir });
+  await app.register(fileRoutes, { storage: services.storage, catalogue: databaseCatalogue(deps.db), cache: services.publicCache });
+  await app.register(pages, { clientDir: deps.clientDir, securityHeaders: security.page });
   await app.register(attachmentCleanup);
   return app;
 }

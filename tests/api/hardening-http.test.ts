@@ -303,3 +303,45 @@ describe('cached public reads over tRPC', () => {
     expect(mixed.headers['cache-control']).toBeUndefined();
   });
 });
+
+describe('answers kept in memory', () => {
+  /** The headers of an answer without those node:http writes anew for every answer. */
+  const kept = (headers: Record<string, unknown>) => {
+    const { date: _date, connection: _connection, 'keep-alive': _keepAlive, ...rest } = headers;
+    return rest;
+  };
+
+  it('are sent again with the very headers and bytes of the first answer, security headers and file name included', async () => {
+    const first = await t.inject({ method: 'GET', url: '/api/public/calendar.ics' });
+    const again = await t.inject({ method: 'GET', url: '/api/public/calendar.ics' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-disposition']).toBe('inline; filename="termine.ics"');
+    expect(first.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(again.statusCode).toBe(200);
+    expect(kept(again.headers)).toEqual(kept(first.headers));
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+
+    const head = await t.inject({ method: 'HEAD', url: '/api/public/calendar.ics' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(String(first.rawPayload.length));
+    expect(head.body).toBe('');
+    const notModified = await t.inject({ method: 'GET', url: '/api/public/calendar.ics', headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.body).toBe('');
+    expect(notModified.headers['content-disposition']).toBeUndefined();
+    expect(notModified.headers.etag).toBe(first.headers.etag);
+    expect(notModified.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('answer without asking the database until the site writes', async () => {
+    const url = '/api/public/info/best_shot';
+    const save = await t.inject({ method: 'PUT', url: '/api/info/best_shot', headers: t.admin, payload: { text: 'Erster Text' } });
+    expect(save.statusCode).toBe(200);
+    expect((await t.inject({ method: 'GET', url })).json()).toMatchObject({ text: 'Erster Text' });
+    // Behind the site's back: a kept answer does not see it (another instance's write shows within the TTL).
+    await t.db.updateTable('info_texts').set({ text: 'Am Server vorbei' }).where('identifier', '=', 'best_shot').execute();
+    expect((await t.inject({ method: 'GET', url })).json()).toMatchObject({ text: 'Erster Text' });
+    await t.inject({ method: 'PUT', url: '/api/info/best_shot', headers: t.admin, payload: { text: 'Zweiter Text' } });
+    expect((await t.inject({ method: 'GET', url })).json()).toMatchObject({ text: 'Zweiter Text' });
+  });
+});

@@ -201,10 +201,31 @@ describe('serving', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('deleting a download deletes its file; the URL then answers 404', async () => {
+  it('keeps a small file with its answer: sent again as it was, without asking the database, until the site writes', async () => {
+    const { data } = (await upload('Startliste.pdf', pdf())).json();
+    const first = await t.inject({ method: 'GET', url: data.file_url });
+    // Behind the site's back, so only a kept answer still names the old file name.
+    await t.db.updateTable('downloads').set({ filename: 'Umbenannt.pdf' }).where('id', '=', data.id).execute();
+    const again = await t.inject({ method: 'GET', url: data.file_url });
+    expect(again.statusCode).toBe(200);
+    const { date: _first, ...firstHeaders } = first.headers;
+    const { date: _again, ...againHeaders } = again.headers;
+    expect(againHeaders).toEqual(firstHeaders);
+    expect(again.rawPayload.equals(pdf())).toBe(true);
+    const head = await t.inject({ method: 'HEAD', url: data.file_url });
+    expect(head.headers['content-length']).toBe(String(pdf().length));
+    expect(head.body).toBe('');
+    // Any write of the site drops what is kept.
+    await t.inject({ method: 'PUT', url: '/api/info/best_shot', headers: t.admin, payload: { text: 'Neu' } });
+    expect((await t.inject({ method: 'GET', url: data.file_url })).headers['content-disposition']).toContain('Umbenannt.pdf');
+  });
+
+  it('deleting a download deletes its file; the URL then answers 404, also after it was kept in memory', async () => {
     const { data } = (await upload('weg.pdf', pdf())).json();
     const name = data.file_url.slice('/files/'.length);
     expect(await filesIn(t.uploadsDir)).toContain(name);
+    expect((await t.inject({ method: 'GET', url: data.file_url })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'GET', url: data.file_url })).statusCode).toBe(200);
     const removed = await t.inject({ method: 'DELETE', url: `/api/downloads/${data.id}`, headers: t.admin });
     expect(removed.statusCode).toBe(200);
     expect(await filesIn(t.uploadsDir)).not.toContain(name);

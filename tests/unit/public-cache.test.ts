@@ -1,5 +1,6 @@
+import type { FastifyReply } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { MAX_STORED_ANSWERS, PublicCache } from '../../src/server/http/public-cache.ts';
+import { MAX_STORED_ANSWERS, MAX_STORED_BYTES, PublicCache, storableHeaders } from '../../src/server/http/public-cache.ts';
 
 function setup(ttlMs?: number) {
   let now = 0;
@@ -75,7 +76,7 @@ describe('PublicCache', () => {
   });
 
   describe('whole answers kept by address', () => {
-    const answer = (text: string) => ({ body: Buffer.from(text), etag: `"${text}"`, contentType: 'application/json' });
+    const answer = (text: string) => ({ body: Buffer.from(text), etag: `"${text}"`, headers: { 'content-type': 'application/json', etag: `"${text}"` } });
 
     it('keeps an answer until the TTL or the next write of any area', () => {
       const { cache, advance } = setup();
@@ -114,6 +115,53 @@ describe('PublicCache', () => {
       for (let n = 0; n < MAX_STORED_ANSWERS + 50; n += 1) cache.storeAnswer(`/trpc/a?input=${n}`, cache.generation, answer(String(n)));
       expect(cache.answer(`/trpc/a?input=${MAX_STORED_ANSWERS - 1}`)).toBeDefined();
       expect(cache.answer(`/trpc/a?input=${MAX_STORED_ANSWERS}`)).toBeUndefined();
+    });
+
+    it('sends a 304 without the headers that describe the body, and counts the body it keeps', () => {
+      const { cache } = setup();
+      cache.storeAnswer('/api/public/calendar.ics', cache.generation, {
+        body: Buffer.from('BEGIN:VCALENDAR'),
+        etag: '"ics"',
+        headers: { 'content-type': 'text/calendar', 'content-disposition': 'inline; filename="termine.ics"', etag: '"ics"', 'x-frame-options': 'DENY' },
+      });
+      const stored = cache.answer('/api/public/calendar.ics');
+      expect(stored?.headers).toEqual({
+        'content-type': 'text/calendar',
+        'content-disposition': 'inline; filename="termine.ics"',
+        etag: '"ics"',
+        'x-frame-options': 'DENY',
+        'content-length': '15',
+      });
+      expect(stored?.notModifiedHeaders).toEqual({ etag: '"ics"', 'x-frame-options': 'DENY' });
+    });
+
+    it('keeps at most MAX_STORED_BYTES of bodies, and makes room again after a write', () => {
+      const { cache } = setup();
+      const big = (n: number) => ({ body: Buffer.alloc(MAX_STORED_BYTES / 4, n), etag: undefined, headers: {} });
+      for (let n = 0; n < 4; n += 1) cache.storeAnswer(`/files/${n}.webp`, cache.generation, big(n));
+      cache.storeAnswer('/files/4.webp', cache.generation, big(4));
+      expect(cache.answer('/files/3.webp')).toBeDefined();
+      expect(cache.answer('/files/4.webp')).toBeUndefined();
+      // Replacing an address does not count its old body twice.
+      cache.storeAnswer('/files/3.webp', cache.generation, big(5));
+      expect(cache.answer('/files/3.webp')?.body[0]).toBe(5);
+      cache.invalidate('galleries');
+      cache.storeAnswer('/files/4.webp', cache.generation, big(4));
+      expect(cache.answer('/files/4.webp')).toBeDefined();
+    });
+
+    it('keeps the headers an answer was sent with, but never a cookie or those of the connection', () => {
+      const reply = {
+        getHeaders: () => ({
+          'content-type': 'application/json',
+          'set-cookie': ['sitzung=geheim'],
+          'content-length': '2',
+          connection: 'close',
+          'x-frame-options': 'DENY',
+          vary: ['trpc-accept', 'accept'],
+        }),
+      } as unknown as FastifyReply;
+      expect(storableHeaders(reply)).toEqual({ 'content-type': 'application/json', 'x-frame-options': 'DENY', vary: 'trpc-accept, accept' });
     });
 
     it('lets expired answers make room once it is full', () => {

@@ -29,11 +29,19 @@ interface Serialized {
   etag: string;
 }
 
-/** A whole answer kept for its address (tRPC reads name procedures and input in the URL). */
-export interface StoredAnswer {
+/** What is kept of an answer: its bytes and the headers it was sent with. */
+export interface AnswerToStore {
   body: Buffer;
-  etag: string;
-  contentType: string;
+  /** As sent, security headers included; `storableHeaders` leaves out cookies and the connection's own. */
+  headers: Readonly<Record<string, string>>;
+  /** Absent for answers that are cached for good instead of revalidated (stored files). */
+  etag: string | undefined;
+}
+
+/** A whole answer kept for its address (tRPC reads name procedures and input in the URL). */
+export interface StoredAnswer extends AnswerToStore {
+  /** For a 304: the same headers without those that describe the body. */
+  notModifiedHeaders: Readonly<Record<string, string>>;
   storedAt: number;
   expiresAt: number;
 }
@@ -51,6 +59,11 @@ function nextClubMidnight(instant: Date): number {
 
 /** Addresses are chosen by strangers (any input): only this many whole answers are kept. */
 export const MAX_STORED_ANSWERS = 256;
+/** And only this many bytes of them: stored files are larger than JSON answers. */
+export const MAX_STORED_BYTES = 32 * 1024 * 1024;
+
+/** Headers that describe the body: a 304 has none. */
+const BODY_HEADERS = new Set(['content-type', 'content-length', 'content-disposition', 'content-encoding']);
 
 export class PublicCache {
   readonly #clock: Clock;
@@ -59,6 +72,7 @@ export class PublicCache {
   /** Serialized bodies per cached value and view; they go when the value goes. */
   readonly #serialized = new WeakMap<object, Map<string, Serialized>>();
   readonly #answers = new Map<string, StoredAnswer>();
+  #storedBytes = 0;
   /** Grows with every write, so an answer computed before a write is never stored after it. */
   #generation = 0;
 
@@ -99,6 +113,7 @@ export class PublicCache {
     this.#areas.delete(area);
     // A whole answer may combine reads of several areas.
     this.#answers.clear();
+    this.#storedBytes = 0;
     this.#generation += 1;
   }
 
@@ -114,23 +129,41 @@ export class PublicCache {
     const now = this.#clock.now().getTime();
     // A clock set back (tests, a corrected server clock) makes the answer as old as unknown.
     if (now >= stored.storedAt && now < stored.expiresAt) return stored;
-    this.#answers.delete(key);
+    this.#forget(key, stored);
     return undefined;
   }
 
   /** Keeps an answer computed in `generation` unless a write came since or too many are kept. */
-  storeAnswer(key: string, generation: number, answer: Omit<StoredAnswer, 'storedAt' | 'expiresAt'>): void {
+  storeAnswer(key: string, generation: number, answer: AnswerToStore): void {
     if (generation !== this.#generation) return;
-    if (this.#answers.size >= MAX_STORED_ANSWERS && !this.#answers.has(key)) {
+    const previous = this.#answers.get(key);
+    if (previous) this.#forget(key, previous);
+    const size = answer.body.length;
+    if (this.#answers.size >= MAX_STORED_ANSWERS || this.#storedBytes + size > MAX_STORED_BYTES) {
       // Full: expired answers make room, so addresses strangers invent block the common
       // ones for one TTL at most, not until the next write.
       const now = this.#clock.now().getTime();
-      for (const [stored, answer] of this.#answers) if (answer.expiresAt <= now) this.#answers.delete(stored);
-      if (this.#answers.size >= MAX_STORED_ANSWERS) return;
+      for (const [storedKey, stored] of this.#answers) if (stored.expiresAt <= now) this.#forget(storedKey, stored);
+      if (this.#answers.size >= MAX_STORED_ANSWERS || this.#storedBytes + size > MAX_STORED_BYTES) return;
     }
     const now = this.#clock.now();
     const storedAt = now.getTime();
-    this.#answers.set(key, { ...answer, storedAt, expiresAt: Math.min(storedAt + this.#ttlMs, nextClubMidnight(now)) });
+    const headers = { ...answer.headers, 'content-length': String(size) };
+    const notModifiedHeaders = Object.fromEntries(Object.entries(headers).filter(([name]) => !BODY_HEADERS.has(name)));
+    this.#answers.set(key, {
+      body: answer.body,
+      etag: answer.etag,
+      headers,
+      notModifiedHeaders,
+      storedAt,
+      expiresAt: Math.min(storedAt + this.#ttlMs, nextClubMidnight(now)),
+    });
+    this.#storedBytes += size;
+  }
+
+  #forget(key: string, stored: StoredAnswer): void {
+    this.#answers.delete(key);
+    this.#storedBytes -= stored.body.length;
   }
 
   /** The JSON body and ETag of a cached value in one response shape, serialized once per value. */
@@ -190,10 +223,38 @@ export function sendCached<T extends object>(
   return reply.type('application/json; charset=utf-8').send(body);
 }
 
-function sendStored(request: FastifyRequest, reply: FastifyReply, answer: Pick<StoredAnswer, 'body' | 'etag' | 'contentType'>): FastifyReply {
-  reply.header('ETag', answer.etag).header('Cache-Control', PUBLIC_CACHE_CONTROL);
-  if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
-  return reply.code(200).type(answer.contentType).send(answer.body);
+/** Headers an answer is kept with: what a shared HTTP cache keeps, never a cookie. */
+const UNSTORED_HEADERS = new Set(['set-cookie', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+
+/** The headers set on the reply so far, as they may be sent again to anybody. */
+export function storableHeaders(reply: FastifyReply): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value === undefined || UNSTORED_HEADERS.has(name)) continue;
+    headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return headers;
+}
+
+/**
+ * The root's first hook: an answer kept for the address is written as it is, before the
+ * other hooks, the scopes and the handler run. This is what makes a public read cost
+ * little more than sending its bytes; a write of any area ends it (see `invalidate`).
+ */
+export function answerFromMemory(cache: PublicCache) {
+  return function fromMemory(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+    if (request.method === 'GET' || request.method === 'HEAD') {
+      const stored = cache.answer(request.url);
+      if (stored) {
+        reply.hijack();
+        const notModified = stored.etag !== undefined && matchesEtag(request.headers['if-none-match'], stored.etag);
+        // A HEAD request gets the headers only: node:http leaves the body out by itself.
+        if (notModified) reply.raw.writeHead(304, stored.notModifiedHeaders).end();
+        else reply.raw.writeHead(200, stored.headers).end(stored.body);
+      }
+    }
+    done();
+  };
 }
 
 /** The bytes of an answer about to be sent, when they are at hand (JSON, text, a web Response). */
@@ -205,19 +266,17 @@ async function bytesOf(payload: unknown): Promise<Buffer | undefined> {
 }
 
 /**
- * Shared reads answered from memory (DESIGN §8): the first GET of an address runs as
- * usual and its bytes are kept; later ones get them without running a procedure. Every
- * answer carries an ETag, and a browser that already holds it gets 304 without the body,
- * which is what phones save most. Hooks for a scope: `fromMemory` on request, `keep` on send.
+ * Shared reads kept in memory (DESIGN §8): the first GET of an address runs as usual and
+ * its answer is kept, so `answerFromMemory` sends the later ones. Every answer carries an
+ * ETag, and a browser that already holds it gets 304 without the body, which is what
+ * phones save most. Hooks for a scope: `started` on request, `keep` on send.
  */
-export function answersFromMemory(cache: PublicCache, isSharedRead: (request: FastifyRequest) => boolean) {
+export function keepSharedReads(cache: PublicCache, isSharedRead: (request: FastifyRequest) => boolean) {
   const generationOf = new WeakMap<FastifyRequest, number>();
   return {
-    fromMemory: async (request: FastifyRequest, reply: FastifyReply) => {
-      if (request.method !== 'GET' || !isSharedRead(request)) return;
-      const stored = cache.answer(request.url);
-      if (stored) return sendStored(request, reply, stored);
-      generationOf.set(request, cache.generation);
+    started: (request: FastifyRequest, _reply: FastifyReply, done: () => void): void => {
+      if (request.method === 'GET' && isSharedRead(request)) generationOf.set(request, cache.generation);
+      done();
     },
     keep: async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       const generation = generationOf.get(request);
@@ -226,13 +285,13 @@ export function answersFromMemory(cache: PublicCache, isSharedRead: (request: Fa
       const body = await bytesOf(payload);
       if (!body) return payload;
       if (payload instanceof Response) payload.headers.forEach((value, name) => void reply.header(name, value));
-      const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
+      if (!reply.hasHeader('content-type')) reply.type('application/json; charset=utf-8');
       // sendCached (REST) has tagged the answer already; only tRPC's still needs its tag.
       const tagged = reply.getHeader('etag');
-      const answer = { body, etag: typeof tagged === 'string' ? tagged : etagOf(body), contentType };
-      cache.storeAnswer(request.url, generation, answer);
-      reply.header('ETag', answer.etag).header('Cache-Control', PUBLIC_CACHE_CONTROL);
-      if (matchesEtag(request.headers['if-none-match'], answer.etag)) {
+      const etag = typeof tagged === 'string' ? tagged : etagOf(body);
+      reply.header('ETag', etag).header('Cache-Control', PUBLIC_CACHE_CONTROL);
+      cache.storeAnswer(request.url, generation, { body, etag, headers: storableHeaders(reply) });
+      if (matchesEtag(request.headers['if-none-match'], etag)) {
         reply.code(304).removeHeader('content-type');
         return '';
       }

@@ -4,7 +4,7 @@ import { databaseAnswers } from '../db/connection.ts';
 import { MESSAGES } from '../errors.ts';
 import { createCaller } from '../router.ts';
 import type { ContextFor } from './context.ts';
-import { answersFromMemory } from './public-cache.ts';
+import { keepSharedReads } from './public-cache.ts';
 import { sendRestError } from './rest.ts';
 import { registerRestRoutes } from './routes.ts';
 import { csrfGuard } from './security.ts';
@@ -21,8 +21,8 @@ export const restScope: FastifyPluginAsync<RestScopeOptions> = async (api, { con
   await api.register(cookie);
   api.addHook('onRequest', csrfGuard(sessionCookie));
   // Everything under /api/public is the same for every visitor (DESIGN §3, §8).
-  const answers = answersFromMemory(services.publicCache, (request) => request.routeOptions.url?.startsWith('/api/public/') === true);
-  api.addHook('onRequest', answers.fromMemory);
+  const answers = keepSharedReads(services.publicCache, (request) => request.routeOptions.url?.startsWith('/api/public/') === true);
+  api.addHook('onRequest', answers.started);
   api.addHook('onSend', answers.keep);
   api.setErrorHandler(sendRestError);
   api.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: MESSAGES.pathNotFound }));

@@ -4,11 +4,6 @@ import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import { MESSAGES } from '../errors.ts';
 
-export interface SecurityOptions {
-  /** The site runs under https (PUBLIC_URL): HSTS and upgrade of insecure requests. */
-  https: boolean;
-}
-
 /**
  * The headers helmet sets for these options, computed once. @fastify/helmet would build
  * helmet anew and parse the policy on every request (a tenth of a cached public read);
@@ -29,15 +24,17 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, 
 /** Answers of /api and /trpc: data that no browser renders as a page. */
 const DATA_PATH = /^\/+(?:api|trpc)(?:[/?]|$)/i;
 
-/**
- * Security headers for every answer of the site. Pages get helmet's full set with the
- * site's policy; data answers (/api, /trpc) get the headers that matter for them and a
- * policy that allows nothing, which keeps the many small public reads light. A spelling
- * the pattern misses still gets the full set, which is as safe.
- */
-export const securityHeaders = fp<SecurityOptions>(async (app: FastifyInstance, { https }) => {
+export interface SecurityHeaderSets {
+  /** For data answers (/api, /trpc): the headers that matter for them and a policy that allows nothing. */
+  data: Readonly<Record<string, string>>;
+  /** For pages and files: helmet's full set with the site's policy. */
+  page: Readonly<Record<string, string>>;
+}
+
+/** The security headers of the site, made once; `https`: the site runs under https (PUBLIC_URL). */
+export function securityHeaderSets(https: boolean): SecurityHeaderSets {
   const hsts = https ? { maxAge: 31536000, includeSubDomains: true } : false;
-  const dataHeaders = helmetHeaders({
+  const data = helmetHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
     strictTransportSecurity: hsts,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -50,7 +47,7 @@ export const securityHeaders = fp<SecurityOptions>(async (app: FastifyInstance, 
     xXssProtection: false,
     frameguard: { action: 'deny' },
   });
-  const pageHeaders = helmetHeaders({
+  const page = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -74,8 +71,17 @@ export const securityHeaders = fp<SecurityOptions>(async (app: FastifyInstance, 
     crossOriginEmbedderPolicy: false,
     frameguard: { action: 'deny' },
   });
+  return { data, page };
+}
+
+/**
+ * Security headers for every answer of the site: data answers the short set, everything
+ * else the page set. A spelling the pattern misses still gets the full set, which is as safe.
+ */
+export const securityHeaders = fp<SecurityHeaderSets>(async (app: FastifyInstance, sets) => {
+  const { data, page } = sets;
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(DATA_PATH.test(request.url) ? dataHeaders : pageHeaders);
+    reply.headers(DATA_PATH.test(request.url) ? data : page);
     done();
   });
 });

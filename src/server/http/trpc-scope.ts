@@ -5,7 +5,7 @@ import { SYSTEM_ACTOR } from '../areas/log/server-log.ts';
 import { describeError, MAX_BATCH_SIZE, MESSAGES } from '../errors.ts';
 import { appRouter, type AppRouter } from '../router.ts';
 import type { ProcedureMeta } from '../trpc/index.ts';
-import { answersFromMemory } from './public-cache.ts';
+import { keepSharedReads } from './public-cache.ts';
 import type { ContextFor } from './context.ts';
 import { csrfGuard } from './security.ts';
 
@@ -46,8 +46,8 @@ export const trpcScope: FastifyPluginAsync<TrpcScopeOptions> = async (scope, { c
   await scope.register(cookie);
   scope.addHook('onRequest', onlyJsonBodies);
   scope.addHook('onRequest', csrfGuard(sessionCookie));
-  const answers = answersFromMemory(services.publicCache, namesOnlySharedReads);
-  scope.addHook('onRequest', answers.fromMemory);
+  const answers = keepSharedReads(services.publicCache, namesOnlySharedReads);
+  scope.addHook('onRequest', answers.started);
   scope.addHook('onSend', answers.keep);
   scope.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: MESSAGES.pathNotFound }));
   await scope.register(fastifyTRPCPlugin, {

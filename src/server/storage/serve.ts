@@ -1,9 +1,10 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import { MESSAGES } from '../errors.ts';
+import { storableHeaders, type PublicCache } from '../http/public-cache.ts';
 import { isInlineSafe } from './kinds.ts';
 import type { Storage } from './storage.ts';
 
@@ -51,30 +52,45 @@ export function contentDisposition(mime: string, filename: string | null): strin
 export interface FileRoutesOptions {
   storage: Storage;
   catalogue: FileCatalogue;
+  /** Where small files are kept once served, like the public reads. */
+  cache: PublicCache;
 }
+
+/**
+ * Thumbnails and logos are small and every gallery page asks for dozens: up to this size a
+ * served file is kept in memory with its answer, so the next request needs neither the
+ * database nor the disk. A delete is a write and drops it; larger files are streamed.
+ */
+export const MAX_KEPT_FILE_BYTES = 256 * 1024;
 
 /**
  * GET /files/<name>: the stored file with its sniffed type. Names are random and never
  * reused, so the answer may be cached for a year; anything a browser could run comes as
  * attachment, and nosniff stops the browser from guessing otherwise.
  */
-export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, { storage, catalogue }) => {
+export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, { storage, catalogue, cache }) => {
   const notFound = { message: MESSAGES.pathNotFound };
 
   app.get<{ Params: { name: string } }>('/files/:name', async (request, reply) => {
     const { name } = request.params;
+    // Taken before the lookup: a delete after it must not leave the file kept.
+    const generation = cache.generation;
     const path = storage.pathOf(name);
     if (!path) return reply.code(404).send(notFound);
     const info = await catalogue(name);
     const size = info ? await stat(path).then((s) => (s.isFile() ? s.size : undefined), () => undefined) : undefined;
     if (!info || size === undefined) return reply.code(404).send(notFound);
-    return reply
+    reply
       .header('Content-Type', contentType(info.mime))
       .header('Content-Length', size)
       .header('X-Content-Type-Options', 'nosniff')
       .header('Cache-Control', 'public, max-age=31536000, immutable')
-      .header('Content-Disposition', contentDisposition(info.mime, info.filename))
-      .send(createReadStream(path));
+      .header('Content-Disposition', contentDisposition(info.mime, info.filename));
+    // Only the plain address: queries strangers append would each take a place.
+    if (size > MAX_KEPT_FILE_BYTES || request.url.includes('?')) return reply.send(createReadStream(path));
+    const body = await readFile(path);
+    cache.storeAnswer(request.url, generation, { body, etag: undefined, headers: storableHeaders(reply) });
+    return reply.send(body);
   });
 
   // Deeper paths would otherwise fall through to the app's index page.
