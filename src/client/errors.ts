@@ -1,5 +1,5 @@
 import { isClientError } from './trpc.ts';
-import { isUploadError } from './upload.ts';
+import { isUploadError } from './uploadError.ts';
 
 const UNREACHABLE_MESSAGE = 'Der Server ist nicht erreichbar. Bitte versuche es später erneut.';
 const UNKNOWN_MESSAGE = 'Unbekannter Fehler';

@@ -1,4 +1,3 @@
-import dayjs from 'dayjs';
 import type { ComponentType } from 'react';
 import { Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { LoadingScreen } from './components/LoadingScreen.tsx';
@@ -34,10 +33,11 @@ function publicPage(path: string, load: () => Promise<ComponentType>): RouteObje
 export function calendarLoader({ params }: LoaderFunctionArgs) {
   const { year, month } = params;
   if (year && month && /^\d{4}$/.test(year) && /^(0[1-9]|1[0-2])$/.test(month)) return null;
-  const today = dayjs();
+  // A plain Date: this module is in every public page's download, dayjs is not.
+  const today = new Date();
   // React Router takes a thrown redirect Response as the loader's answer.
   // eslint-disable-next-line @typescript-eslint/only-throw-error
-  throw redirect(calendarMonthPath(today.year(), today.month() + 1));
+  throw redirect(calendarMonthPath(today.getFullYear(), today.getMonth() + 1));
 }
 
 export const routes: RouteObject[] = [

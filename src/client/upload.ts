@@ -3,27 +3,11 @@
  * XMLHttpRequest, because fetch reports no upload progress.
  */
 
+import { UploadError } from './uploadError.ts';
+
 export const UPLOAD_ABORTED_MESSAGE = 'Hochladen abgebrochen';
 const UNREACHABLE_MESSAGE = 'Der Server ist nicht erreichbar. Bitte versuche es später erneut.';
 const UNKNOWN_MESSAGE = 'Unbekannter Fehler';
-
-/** A refused or failed upload; `message` is the server's German message (status 0: no answer or cancelled). */
-export class UploadError extends Error {
-  readonly status: number;
-  /** The server's messages per field (422), if any. */
-  readonly fieldErrors: Record<string, string[]>;
-
-  constructor(status: number, message: string, fieldErrors: Record<string, string[]> = {}) {
-    super(message);
-    this.name = 'UploadError';
-    this.status = status;
-    this.fieldErrors = fieldErrors;
-  }
-}
-
-export function isUploadError(error: unknown): error is UploadError {
-  return error instanceof UploadError;
-}
 
 export interface UploadOptions {
   /** e.g. '/api/downloads' */

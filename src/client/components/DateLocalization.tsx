@@ -1,8 +1,17 @@
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { deDE as pickersGerman } from '@mui/x-date-pickers/locales';
+import dayjs from 'dayjs';
+import 'dayjs/locale/de';
 import type { ReactNode } from 'react';
-import { DAYJS_LOCALE } from '../theme.ts';
+
+/**
+ * German dates (SPEC §1): dayjs 'de' formats 24 h and starts weeks on Monday. Set here, not
+ * with the theme: only the back office uses dayjs (under AdminLayout, which renders this
+ * provider), so the public pages do not download it.
+ */
+export const DAYJS_LOCALE = 'de';
+dayjs.locale(DAYJS_LOCALE);
 
 const germanPickerTexts = pickersGerman.components.MuiLocalizationProvider.defaultProps.localeText;
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { fieldErrorsOf } from '../errors.ts';
 
@@ -47,11 +47,17 @@ export interface SchemaForm<Values extends object, Output> {
 }
 
 /**
+ * A schema that loads on demand, for a page whose first load must stay small (the login):
+ * zod and the schema arrive with the first keystroke or the first attempt to save.
+ */
+export type SchemaLoader<Schema extends z.ZodType> = () => Promise<Schema>;
+
+/**
  * Form state checked against one of the shared zod schemas. Messages appear after the
  * first attempt to save and then follow every keystroke, as on the login screen.
  */
 export function useSchemaForm<Values extends object, Schema extends z.ZodType>(
-  schema: Schema,
+  schemaOrLoader: Schema | SchemaLoader<Schema>,
   initialValues: Values | (() => Values),
   /** What the schema checks; defaults to the values themselves. */
   toInput: (values: Values) => unknown = (values) => values,
@@ -60,8 +66,34 @@ export function useSchemaForm<Values extends object, Schema extends z.ZodType>(
   const [attempted, setAttempted] = useState(false);
   const [dirty, setDirty] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldMessages>({});
+  const lazySchema = typeof schemaOrLoader === 'function' ? schemaOrLoader : undefined;
+  const [loaded, setLoaded] = useState<Schema | undefined>(undefined);
+  const schema = typeof schemaOrLoader === 'function' ? loaded : schemaOrLoader;
+  const loading = useRef<Promise<Schema> | undefined>(undefined);
 
-  const clientErrors = attempted ? schemaMessages(schema, toInput(values)) : {};
+  /** Loads a lazy schema once; every caller shares the one download. */
+  const loadSchema = useCallback((loader: SchemaLoader<Schema>): Promise<Schema> => {
+    loading.current ??= loader().then(
+      (result) => {
+        setLoaded(() => result);
+        return result;
+      },
+      (error: unknown) => {
+        // A later attempt may succeed (the connection is back).
+        loading.current = undefined;
+        throw error;
+      },
+    );
+    return loading.current;
+  }, []);
+
+  // Someone is typing: the schema will be needed for the first attempt to save.
+  useEffect(() => {
+    if (dirty && lazySchema) loadSchema(lazySchema).catch(() => undefined);
+  }, [dirty, lazySchema, loadSchema]);
+
+  // Until a lazy schema has arrived, the only messages are the server's.
+  const clientErrors = attempted && schema ? schemaMessages(schema, toInput(values)) : {};
 
   const setField = useCallback(<Field extends keyof Values & string>(field: Field, value: Values[Field]) => {
     setValues((previous) => ({ ...previous, [field]: value }));
@@ -87,6 +119,11 @@ export function useSchemaForm<Values extends object, Schema extends z.ZodType>(
     validate() {
       setAttempted(true);
       setServerErrors({});
+      if (!schema) {
+        // The messages show once the schema has arrived (attempted is set).
+        if (lazySchema) loadSchema(lazySchema).catch(() => undefined);
+        return undefined;
+      }
       const result = schema.safeParse(toInput(values));
       return result.success ? result.data : undefined;
     },
@@ -94,8 +131,16 @@ export function useSchemaForm<Values extends object, Schema extends z.ZodType>(
       event.preventDefault();
       setAttempted(true);
       setServerErrors({});
-      const result = schema.safeParse(toInput(values));
-      if (result.success) save(result.data);
+      const input = toInput(values);
+      const check = (loaded: Schema) => {
+        const result = loaded.safeParse(input);
+        if (result.success) save(result.data);
+      };
+      if (schema) check(schema);
+      else if (lazySchema)
+        loadSchema(lazySchema).then(check, () => {
+          // Without the schema the server cannot be reached either; nothing to send.
+        });
     },
     showServerErrors(error) {
       setServerErrors(serverMessages(error));

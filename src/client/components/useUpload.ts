@@ -1,6 +1,7 @@
 import { createElement, useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import { responseMessage } from '../errors.ts';
-import { UPLOAD_ABORTED_MESSAGE, UploadError, uploadWithProgress } from '../upload.ts';
+import { UPLOAD_ABORTED_MESSAGE, uploadWithProgress } from '../upload.ts';
+import { UploadError } from '../uploadError.ts';
 import { useSnackbar } from './Snackbar.tsx';
 import { UploadProgressDialog } from './UploadProgressDialog.tsx';
 

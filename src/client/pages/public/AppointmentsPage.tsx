@@ -6,8 +6,6 @@ import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -16,21 +14,25 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { Fragment, useId, useState } from 'react';
+import { Fragment, Suspense, useId, useState } from 'react';
 import { formatGermanDateTime } from '../../../shared/dates.ts';
 import type { PublicAppointment } from '../../../shared/schemas/calendar.ts';
 import { SectionAlert } from '../../components/InfoText.tsx';
+import { onDemand } from '../../components/onDemand.ts';
 import { PageTitle } from '../../components/PageTitle.tsx';
-import { CALENDAR_FEED_PATH, usePublicAppointments } from '../../publicContent.ts';
+import { usePublicAppointments } from '../../publicContent.ts';
 
 export const NO_APPOINTMENTS = 'Es sind keine ausstehenden Termine vorhanden.';
 export const NO_DESCRIPTION = 'Keine Beschreibung vorhanden';
 
-/** Subscribing keeps a calendar app up to date; the download is a snapshot for apps that cannot subscribe. */
+/** The menu (popover, modal) is not needed until it is opened. */
+const subscribeMenu = onDemand(async () => (await import('./appointments/SubscribeMenu.tsx')).SubscribeMenu);
+
 function SubscribeButton() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // Stays true after the first opening, so that the menu can play its closing transition.
+  const [wanted, setWanted] = useState(false);
   const menuId = useId();
-  const webcal = `webcal://${window.location.host}${CALENDAR_FEED_PATH}`;
   return (
     <>
       <Button
@@ -39,18 +41,20 @@ function SubscribeButton() {
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onPointerEnter={subscribeMenu.preload}
+        onFocus={subscribeMenu.preload}
+        onClick={(event) => {
+          setWanted(true);
+          setAnchor(event.currentTarget);
+        }}
       >
         Kalender abonnieren
       </Button>
-      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        <MenuItem component="a" href={webcal} onClick={() => setAnchor(null)}>
-          In Kalender-App abonnieren
-        </MenuItem>
-        <MenuItem component="a" href={CALENDAR_FEED_PATH} download="termine.ics" onClick={() => setAnchor(null)}>
-          Als iCal-Datei herunterladen
-        </MenuItem>
-      </Menu>
+      {wanted && (
+        <Suspense fallback={null}>
+          <subscribeMenu.Component id={menuId} anchor={anchor} onClose={() => setAnchor(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -3,14 +3,21 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { Suspense, useState } from 'react';
 import { ClubAddress } from '../../components/ClubAddress.tsx';
 import { SectionAlert } from '../../components/InfoText.tsx';
+import { onDemand } from '../../components/onDemand.ts';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { SocialLinks } from '../../components/SocialLinks.tsx';
 import { useDialogState } from '../../components/useDialogState.ts';
 import { useClubProfile } from '../../publicContent.ts';
 import { ClubMaps } from './contact/ClubMaps.tsx';
-import { ContactDialog } from './contact/ContactDialog.tsx';
+
+/**
+ * The form with its fields, dialog and validation (zod) is most of the page's weight, but
+ * only those who write need it.
+ */
+const contactDialog = onDemand(async () => (await import('./contact/ContactDialog.tsx')).ContactDialog);
 
 /**
  * Contact (SPEC §2): the contact notice when switched on, the club's address and social
@@ -18,6 +25,8 @@ import { ContactDialog } from './contact/ContactDialog.tsx';
  */
 export function ContactPage() {
   const dialog = useDialogState<null>();
+  // Stays true after the first opening, so that the dialog can play its closing transition.
+  const [wanted, setWanted] = useState(false);
   const profile = useClubProfile().data;
   return (
     <>
@@ -33,7 +42,16 @@ export function ContactPage() {
             Du hast eine Frage zum Verein, zum Training oder zum Bogenparcours? Schreib uns – wir leiten deine Nachricht an
             die zuständige Stelle weiter.
           </Typography>
-          <Button variant="contained" startIcon={<EmailOutlinedIcon />} onClick={() => dialog.show(null)}>
+          <Button
+            variant="contained"
+            startIcon={<EmailOutlinedIcon />}
+            onPointerEnter={contactDialog.preload}
+            onFocus={contactDialog.preload}
+            onClick={() => {
+              setWanted(true);
+              dialog.show(null);
+            }}
+          >
             Nachricht schreiben
           </Button>
         </Box>
@@ -42,7 +60,11 @@ export function ContactPage() {
         So findest du uns
       </Typography>
       {profile ? <ClubMaps profile={profile} /> : <Skeleton variant="rectangular" height={120} aria-hidden />}
-      <ContactDialog key={dialog.key} open={dialog.open} onClose={dialog.close} />
+      {wanted && (
+        <Suspense fallback={null}>
+          <contactDialog.Component key={dialog.key} open={dialog.open} onClose={dialog.close} />
+        </Suspense>
+      )}
     </>
   );
 }

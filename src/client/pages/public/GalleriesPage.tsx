@@ -9,10 +9,10 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { AlbumView } from '../../../shared/schemas/galleries.ts';
-import { Lightbox } from '../../components/Lightbox.tsx';
+import { onDemand } from '../../components/onDemand.ts';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { GALLERY_TABS, imageAlt, imageSources, isGallerySlug, usePublicAlbums, usePublicImages, type GallerySlug } from '../../galleries.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
@@ -68,10 +68,15 @@ function AlbumList({ slug, albums }: { slug: GallerySlug; albums: readonly Album
   );
 }
 
+/** The lightbox (a modal dialog) is not needed until a picture is opened. */
+const lightbox = onDemand(async () => (await import('../../components/Lightbox.tsx')).Lightbox);
+
 /** One album's images in columns (masonry), each opening the lightbox. */
 function AlbumImages({ albumId, albumName, backTo }: { albumId: number; albumName: string; backTo: string }) {
   const images = usePublicImages({ album_id: albumId });
   const [open, setOpen] = useState<number | null>(null);
+  // Stays true after the first picture was opened, so that the lightbox can play its closing transition.
+  const [wanted, setWanted] = useState(false);
   const list = images.data ?? [];
   const count = list.length;
   return (
@@ -93,7 +98,12 @@ function AlbumImages({ albumId, albumName, backTo }: { albumId: number; albumNam
               <Box
                 component="button"
                 type="button"
-                onClick={() => setOpen(index)}
+                onPointerEnter={lightbox.preload}
+                onFocus={lightbox.preload}
+                onClick={() => {
+                  setWanted(true);
+                  setOpen(index);
+                }}
                 sx={{ display: 'block', width: '100%', p: 0, border: 0, bgcolor: 'transparent', cursor: 'zoom-in', '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 } }}
               >
                 <Box
@@ -113,12 +123,16 @@ function AlbumImages({ albumId, albumName, backTo }: { albumId: number; albumNam
           ))}
         </Box>
       )}
-      <Lightbox
-        images={list.map((image, index) => ({ src: image.url, alt: imageAlt(image, index, count, albumName), width: image.width, height: image.height }))}
-        index={open}
-        onIndexChange={setOpen}
-        onClose={() => setOpen(null)}
-      />
+      {wanted && (
+        <Suspense fallback={null}>
+          <lightbox.Component
+            images={list.map((image, index) => ({ src: image.url, alt: imageAlt(image, index, count, albumName), width: image.width, height: image.height }))}
+            index={open}
+            onIndexChange={setOpen}
+            onClose={() => setOpen(null)}
+          />
+        </Suspense>
+      )}
     </Box>
   );
 }

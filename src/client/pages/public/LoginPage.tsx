@@ -1,20 +1,23 @@
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useNavigate } from 'react-router';
-import { loginInput, type LoginInput } from '../../../shared/schemas/auth.ts';
+import type { LoginInput } from '../../../shared/schemas/auth.ts';
 import { landingPathFor } from '../../auth.ts';
 import { PageTitle } from '../../components/PageTitle.tsx';
+import { TextInput } from '../../components/TextInput.tsx';
 import { useSchemaForm } from '../../components/useSchemaForm.ts';
 import { trpc } from '../../trpc.ts';
+
+/** zod comes with the first keystroke or the first attempt to log in, not with the page. */
+const loadLoginInput = async () => (await import('../../../shared/schemas/auth.ts')).loginInput;
 
 /** Login and logout (SPEC §2, §4): shooter number and password, then into the back office. */
 export function LoginPage() {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   // The shared schema gives the four messages of SPEC §5, the same the server answers.
-  const form = useSchemaForm(loginInput, (): LoginInput => ({ username: '', password: '' }));
+  const form = useSchemaForm(loadLoginInput, (): LoginInput => ({ username: '', password: '' }));
 
   const login = trpc.auth.login.useMutation({
     meta: { errorPrefix: 'Fehler beim Einloggen' },
@@ -43,14 +46,8 @@ export function LoginPage() {
     <Paper component="section" variant="outlined" sx={{ maxWidth: 420, mx: 'auto', p: { xs: 2, sm: 4 } }}>
       <PageTitle>Login</PageTitle>
       <Stack component="form" noValidate onSubmit={submit} spacing={2}>
-        <TextField
-          label="Schützennummer"
-          autoComplete="username"
-          autoFocus
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          {...field('username')}
-        />
-        <TextField label="Passwort" type="password" autoComplete="current-password" {...field('password')} />
+        <TextInput label="Schützennummer" autoComplete="username" autoFocus inputMode="numeric" {...field('username')} />
+        <TextInput label="Passwort" type="password" autoComplete="current-password" {...field('password')} />
         <Button type="submit" variant="contained" size="large" loading={login.isPending}>
           Login
         </Button>
