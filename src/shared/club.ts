@@ -3,6 +3,6 @@
  * club profile (src/shared/clubProfile.ts, configured outside the code).
  */
 
-/** The tooltip on every link that leaves the site. */
+/** Beside every link that leaves the site (a tooltip in Meine Daten, a line of text on the contact page). */
 export const EXTERNAL_LINK_DISCLAIMER =
   'Externer Link: Für die Inhalte der verlinkten Seiten sind ausschließlich deren Betreiber verantwortlich.';

@@ -59,7 +59,13 @@ describe('contact page', () => {
     expect(await notice.locator('strong').textContent()).toBe('Achtung:');
     await page.getByText('Am Schießstand 1').waitFor();
     await page.getByText('12345 Musterstadt').first().waitFor();
-    await page.getByRole('link', { name: 'Facebook (externer Link)' }).waitFor();
+    const facebook = page.getByRole('link', { name: 'Facebook (externer Link)' });
+    await facebook.waitFor();
+    // The disclaimer stands under the links and describes each of them.
+    const describedBy = await facebook.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe(
+      'Externer Link: Für die Inhalte der verlinkten Seiten sind ausschließlich deren Betreiber verantwortlich.',
+    );
   });
 
   it('shows the messages of SPEC §5 under the empty fields and for an invalid e-mail', async () => {

@@ -125,7 +125,9 @@ describe('members in the back office', () => {
     // Without users_update and groups_view the groups are only shown.
     expect(await form.getByLabel('Gruppen').isDisabled()).toBe(true);
     await form.getByText(GROUP).waitFor();
-    await page.getByRole('link', { name: 'Instagram (externer Link)' }).waitFor();
+    // SPEC §2: the social links of Meine Daten carry the disclaimer as a tooltip.
+    await page.getByRole('link', { name: 'Instagram (externer Link)' }).hover();
+    await page.getByRole('tooltip', { name: 'Externer Link: Für die Inhalte der verlinkten Seiten sind ausschließlich deren Betreiber verantwortlich.' }).waitFor();
 
     await form.getByLabel('E-Mail').fill('max@');
     await form.getByRole('button', { name: 'Speichern' }).click();

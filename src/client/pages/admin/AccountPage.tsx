@@ -1,6 +1,8 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { EXTERNAL_LINK_DISCLAIMER } from '../../../shared/club.ts';
 import { PROTECTED_USER_ID } from '../../../shared/permissions.ts';
 import { accountUpdateInput } from '../../../shared/schemas/users.ts';
 import { hasPermission, useSignedInUser } from '../../auth.ts';
@@ -85,7 +87,7 @@ export function AccountPage() {
           <Typography id="account-social-heading" variant="h6" component="h2" gutterBottom>
             Der Verein in den sozialen Medien
           </Typography>
-          <SocialLinks />
+          <SocialLinks wrapLink={(link) => <Tooltip title={EXTERNAL_LINK_DISCLAIMER}>{link}</Tooltip>} />
         </Box>
       )}
     </>
