@@ -5,6 +5,11 @@ export interface Target {
   url: string;
   /** The status every answer must have; other statuses are counted as unexpected. */
   expectedStatus: number;
+  /**
+   * Why the target is measured for orientation only, without the aim of ≥ 0.6× its baseline
+   * and p99 < 50 ms that every public read has (issue 12); absent for public reads.
+   */
+  orientation?: string;
   /** Sent with every request; without them the load (and the answer mirrored to the baseline) asks as autocannon does: no Accept-Encoding. */
   headers?: Record<string, string>;
 }
