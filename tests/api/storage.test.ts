@@ -146,6 +146,15 @@ describe('malformed bodies', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: 'Die Anfrage ist ungültig.' });
   });
+
+  it('answers 415 to a file sent where no file is taken, and changes nothing', async () => {
+    const before = (await t.inject({ method: 'GET', url: '/api/public/info/best_shot' })).json();
+    const body = multipartBody([{ name: 'text', value: 'Per Formular' }]);
+    const response = await t.inject({ method: 'PUT', url: '/api/info/best_shot', headers: { ...t.admin, ...body.headers }, payload: body.payload });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({ message: 'Dieses Anfrageformat wird nicht unterstützt.' });
+    expect((await t.inject({ method: 'GET', url: '/api/public/info/best_shot' })).json()).toEqual(before);
+  });
 });
 
 describe('names and paths', () => {

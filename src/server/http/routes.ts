@@ -7,7 +7,6 @@ import { downloadsRest } from '../areas/downloads/rest.ts';
 import { galleriesRest } from '../areas/galleries/rest.ts';
 import { resultsRest } from '../areas/results/rest.ts';
 import { sponsorsRest } from '../areas/sponsors/rest.ts';
-import { registerMultipart } from '../storage/multipart.ts';
 import { hostsRest } from '../areas/hosts/rest.ts';
 import { groupsRest } from '../areas/groups/rest.ts';
 import { logRest } from '../areas/log/rest.ts';
@@ -16,7 +15,6 @@ import type { RestOptions } from './rest.ts';
 
 /** The REST shim of SPEC §7, one plugin per area, all under /api. */
 export async function registerRestRoutes(api: FastifyInstance, options: RestOptions): Promise<void> {
-  await registerMultipart(api);
   await api.register(authRest, options);
   await api.register(usersRest, options);
   await api.register(groupsRest, options);

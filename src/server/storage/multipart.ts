@@ -1,6 +1,6 @@
 import { finished } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { AppError, MESSAGES } from '../errors.ts';
 import type { UploadKind } from './kinds.ts';
 import { sanitizeFilename, type ReceivedFile, type Storage } from './storage.ts';
@@ -9,14 +9,19 @@ import { sanitizeFilename, type ReceivedFile, type Storage } from './storage.ts'
 const FIELD_SIZE = 4096;
 
 /**
- * Multipart for the REST scope only: the tRPC scope keeps its own parsers (DESIGN §3).
- * File size limits are set per route by readUploadForm; a full file is reported through
- * `truncated` so that the answer can name the kind's limit.
+ * A POST route that takes files (multipart/form-data), in a scope of its own with the
+ * multipart parser: only these routes read multipart bodies (the tRPC scope never does,
+ * DESIGN §3), and no other request pays for the parser's hooks. File size limits are set
+ * per route by readUploadForm; a full file is reported through `truncated` so that the
+ * answer can name the kind's limit.
  */
-export async function registerMultipart(api: FastifyInstance): Promise<void> {
-  await api.register(multipart, {
-    throwFileSizeLimit: false,
-    limits: { files: 1, fields: 10, fieldSize: FIELD_SIZE, parts: 12, headerPairs: 20 },
+export async function uploadRoute(app: FastifyInstance, url: string, handler: RouteHandlerMethod): Promise<void> {
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      throwFileSizeLimit: false,
+      limits: { files: 1, fields: 10, fieldSize: FIELD_SIZE, parts: 12, headerPairs: 20 },
+    });
+    scope.post(url, handler);
   });
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { matchesEtag, PUBLIC_CACHE_CONTROL, sendCached } from '../../http/public-cache.ts';
 import { untrusted, type RestOptions } from '../../http/rest.ts';
-import { readUploadFiles } from '../../storage/multipart.ts';
+import { readUploadFiles, uploadRoute } from '../../storage/multipart.ts';
 import { MAX_ATTACHMENTS_PER_UPLOAD } from './router.ts';
 
 type IdParams = { Params: { id: string } };
@@ -40,7 +40,7 @@ export const calendarRest: FastifyPluginAsync<RestOptions> = async (app, { calle
   });
 
   // Multipart `attachments[]`, any type; the answer's data is what the appointment then names.
-  app.post('/calendar/upload', async (request, reply) => {
+  await uploadRoute(app, '/calendar/upload', async (request, reply) => {
     const caller = await callerFor(request, reply);
     const files = await readUploadFiles(request, storage, {
       kind: 'attachment',

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sendCached } from '../../http/public-cache.ts';
 import { untrusted, type RestOptions } from '../../http/rest.ts';
-import { readUploadForm } from '../../storage/multipart.ts';
+import { readUploadForm, uploadRoute } from '../../storage/multipart.ts';
 
 type IdParams = { Params: { id: string } };
 
@@ -19,7 +19,7 @@ export const downloadsRest: FastifyPluginAsync<RestOptions> = async (app, { call
   });
 
   // Multipart `file`, any type (SPEC §7). The procedure decides permission and writes the row.
-  app.post('/downloads', async (request, reply) => {
+  await uploadRoute(app, '/downloads', async (request, reply) => {
     const caller = await callerFor(request, reply);
     const form = await readUploadForm(request, storage, {
       kind: 'download',

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { MAX_IMAGES_PER_UPLOAD, tooManyImagesMessage } from '../../../shared/schemas/galleries.ts';
 import { sendCached } from '../../http/public-cache.ts';
 import { untrusted, type RestOptions } from '../../http/rest.ts';
-import { readUploadForm } from '../../storage/multipart.ts';
+import { readUploadForm, uploadRoute } from '../../storage/multipart.ts';
 
 type IdParams = { Params: { id: string } };
 type AlbumQuery = { Querystring: { section?: string } };
@@ -64,7 +64,7 @@ export const galleriesRest: FastifyPluginAsync<RestOptions> = async (app, { call
    * turned into its two WebP files as it arrives, one after the other. A file that is
    * refused (type, size, unreadable) does not stop the others: 201 names it in `failed`.
    */
-  app.post('/images', async (request, reply) => {
+  await uploadRoute(app, '/images', async (request, reply) => {
     const caller = await callerFor(request, reply);
     const form = await readUploadForm(request, storage, {
       kind: 'image',

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sendCached } from '../../http/public-cache.ts';
 import { untrusted, type RestOptions } from '../../http/rest.ts';
-import { readUploadForm } from '../../storage/multipart.ts';
+import { readUploadForm, uploadRoute } from '../../storage/multipart.ts';
 
 type IdParams = { Params: { id: string } };
 type ListQuery = { Querystring: { section?: string } };
@@ -23,7 +23,7 @@ export const resultsRest: FastifyPluginAsync<RestOptions> = async (app, { caller
   });
 
   // Multipart section, internal (0/1), file (SPEC §7), in any order.
-  app.post('/results', async (request, reply) => {
+  await uploadRoute(app, '/results', async (request, reply) => {
     const caller = await callerFor(request, reply);
     const form = await readUploadForm(request, storage, {
       kind: 'result',

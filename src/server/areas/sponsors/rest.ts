@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sendCached } from '../../http/public-cache.ts';
 import { untrusted, type RestOptions } from '../../http/rest.ts';
-import { readUploadForm } from '../../storage/multipart.ts';
+import { readUploadForm, uploadRoute } from '../../storage/multipart.ts';
 
 type IdParams = { Params: { id: string } };
 
@@ -19,7 +19,7 @@ export const sponsorsRest: FastifyPluginAsync<RestOptions> = async (app, { calle
   });
 
   // Multipart name, url, logo (SPEC §7), in any order.
-  app.post('/sponsors', async (request, reply) => {
+  await uploadRoute(app, '/sponsors', async (request, reply) => {
     const caller = await callerFor(request, reply);
     const form = await readUploadForm(request, storage, {
       kind: 'logo',
