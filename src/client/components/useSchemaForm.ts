@@ -28,6 +28,18 @@ export function serverMessages(error: unknown): FieldMessages {
   return messages;
 }
 
+/** What a mutation that saves a form is given: see `SchemaForm.mutationOptions`. */
+export interface SaveMutationOptions<Data> {
+  meta: { errorPrefix: string };
+  onSuccess: (data: Data) => void;
+  onError: (error: unknown) => void;
+}
+
+export interface SubmitOptions {
+  /** Nothing happens on submit, not even the messages: a read-only view, or a save still under way. */
+  disabled?: boolean;
+}
+
 export interface SchemaForm<Values extends object, Output> {
   values: Values;
   /** Changes one field and drops the server's message about it. */
@@ -36,10 +48,17 @@ export interface SchemaForm<Values extends object, Output> {
   reset: (values: Values) => void;
   /** The message under a field: the schema's once the member tried to save, else the server's. */
   errorOf: (field: keyof Values & string) => string | undefined;
-  /** Validates every field; the parsed values when all are fine, otherwise undefined (the messages show). */
-  validate: () => Output | undefined;
-  /** The form's submit handler: validates, then saves the parsed values; with a field wrong the messages show. */
-  onSubmit: (save: (input: Output) => void) => (event: { preventDefault: () => void }) => void;
+  /**
+   * The form's submit handler: validates, then saves the parsed values (and hands the form's own
+   * values for a caller that sends those); with a field wrong the messages show.
+   */
+  onSubmit: (save: (input: Output, values: Values) => void, options?: SubmitOptions) => (event: { preventDefault: () => void }) => void;
+  /**
+   * The options of a mutation that saves this form, one way for every form (SPEC §8): the failure's
+   * snackbar prefix (success shows the server's message, see queryClient.ts), the server's
+   * messages under their fields, and what follows a success (refresh lists, close the dialog).
+   */
+  mutationOptions: <Data>(errorPrefix: string, onSaved: (data: Data) => void) => SaveMutationOptions<Data>;
   /** Shows the messages per field of a refused request under their fields. */
   showServerErrors: (error: unknown) => void;
   /** True once a field was changed since the start or the last reset. */
@@ -105,6 +124,8 @@ export function useSchemaForm<Values extends object, Schema extends z.ZodType>(
     });
   }, []);
 
+  const showServerErrors = useCallback((error: unknown) => setServerErrors(serverMessages(error)), []);
+
   return {
     values,
     dirty,
@@ -116,25 +137,15 @@ export function useSchemaForm<Values extends object, Schema extends z.ZodType>(
       setServerErrors({});
     },
     errorOf: (field) => clientErrors[field] ?? serverErrors[field],
-    validate() {
-      setAttempted(true);
-      setServerErrors({});
-      if (!schema) {
-        // The messages show once the schema has arrived (attempted is set).
-        if (lazySchema) loadSchema(lazySchema).catch(() => undefined);
-        return undefined;
-      }
-      const result = schema.safeParse(toInput(values));
-      return result.success ? result.data : undefined;
-    },
-    onSubmit: (save) => (event) => {
+    onSubmit: (save, options) => (event) => {
       event.preventDefault();
+      if (options?.disabled) return;
       setAttempted(true);
       setServerErrors({});
       const input = toInput(values);
       const check = (loaded: Schema) => {
         const result = loaded.safeParse(input);
-        if (result.success) save(result.data);
+        if (result.success) save(result.data, values);
       };
       if (schema) check(schema);
       else if (lazySchema)
@@ -142,9 +153,8 @@ export function useSchemaForm<Values extends object, Schema extends z.ZodType>(
           // Without the schema the server cannot be reached either; nothing to send.
         });
     },
-    showServerErrors(error) {
-      setServerErrors(serverMessages(error));
-    },
+    showServerErrors,
+    mutationOptions: (errorPrefix, onSaved) => ({ meta: { errorPrefix }, onSuccess: onSaved, onError: showServerErrors }),
   };
 }
 

@@ -40,24 +40,19 @@ export function AccountPage() {
   const toInput = (values: UserFormValues) => userInput(values, groupsEditable);
   const form = useRecordForm(accountUpdateInput, user, userFormValues, toInput);
 
-  const save = trpc.account.update.useMutation({
-    meta: { errorPrefix: 'Fehler beim Speichern' },
-    onSuccess: ({ data }) => {
+  const save = trpc.account.update.useMutation(
+    form.mutationOptions('Fehler beim Speichern', ({ data }) => {
       // The session stays; the menu and name follow the saved record at once.
       utils.users.get.setData({ ref }, data);
       utils.auth.session.setData(undefined, data);
       void utils.auth.session.invalidate();
       void utils.users.list.invalidate();
       form.reset(userFormValues(data));
-    },
-    onError: form.showServerErrors,
-  });
+    }),
+  );
 
-  const submit = (event: { preventDefault(): void }) => {
-    event.preventDefault();
-    if (!form.validate()) return;
-    save.mutate(toInput(form.values));
-  };
+  // The form's own values, not the schema's output: the server parses them the same way.
+  const submit = form.onSubmit((_parsed, values) => save.mutate(toInput(values)));
 
   // Only the channels the club configured; without any, the heading would announce nothing.
   const hasSocialLinks = (useClubProfile().data?.social.length ?? 0) > 0;

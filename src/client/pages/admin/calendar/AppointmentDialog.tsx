@@ -19,7 +19,7 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { APPOINTMENT_STATUSES, DATETIME_FORMAT, LIMITS } from '../../../../shared/constants.ts';
 import { appointmentCreateInput, type AppointmentView, type AttachmentView } from '../../../../shared/schemas/calendar.ts';
 import { DeleteDialog } from '../../../components/ConfirmDialog.tsx';
@@ -151,16 +151,8 @@ export function AppointmentDialog({ open, appointment, day, canUpdate, canDelete
     void utils.calendar.month.invalidate();
     onClose();
   };
-  const create = trpc.calendar.create.useMutation({
-    meta: { errorPrefix: 'Fehler beim Erstellen des Termins' },
-    onSuccess: saved,
-    onError: form.showServerErrors,
-  });
-  const update = trpc.calendar.update.useMutation({
-    meta: { errorPrefix: 'Fehler beim Bearbeiten des Termins' },
-    onSuccess: saved,
-    onError: form.showServerErrors,
-  });
+  const create = trpc.calendar.create.useMutation(form.mutationOptions('Fehler beim Erstellen des Termins', saved));
+  const update = trpc.calendar.update.useMutation(form.mutationOptions('Fehler beim Bearbeiten des Termins', saved));
   const remove = trpc.calendar.delete.useMutation({
     meta: { errorPrefix: 'Fehler beim Löschen des Termins' },
     onSuccess: () => {
@@ -181,14 +173,8 @@ export function AppointmentDialog({ open, appointment, day, canUpdate, canDelete
     if (outcome.ok) form.setField('attachments', [...attachments, ...(outcome.data.data ?? [])]);
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!editing) return;
-    const input = form.validate();
-    if (!input) return;
-    if (appointment) update.mutate({ id: appointment.id, ...input });
-    else create.mutate(input);
-  };
+  // Viewing, the form only shows the appointment: there is nothing to check or send.
+  const submit = form.onSubmit((input) => (appointment ? update.mutate({ id: appointment.id, ...input }) : create.mutate(input)), { disabled: !editing });
 
   const readOnly = !editing || busy;
   const title = appointment === null ? 'Termin anlegen' : editing ? 'Termin bearbeiten' : 'Termin ansehen';

@@ -53,16 +53,8 @@ function AlbumDialog({ open, album, section, onClose }: { open: boolean; album: 
     refresh();
     onClose();
   };
-  const create = trpc.galleries.createAlbum.useMutation({
-    meta: { errorPrefix: 'Fehler beim Anlegen des Albums' },
-    onSuccess: saved,
-    onError: form.showServerErrors,
-  });
-  const update = trpc.galleries.updateAlbum.useMutation({
-    meta: { errorPrefix: 'Fehler beim Bearbeiten des Albums' },
-    onSuccess: saved,
-    onError: form.showServerErrors,
-  });
+  const create = trpc.galleries.createAlbum.useMutation(form.mutationOptions('Fehler beim Anlegen des Albums', saved));
+  const update = trpc.galleries.updateAlbum.useMutation(form.mutationOptions('Fehler beim Bearbeiten des Albums', saved));
   const submit = form.onSubmit((input) => (album ? update.mutate({ id: album.id, name: input.name }) : create.mutate(input)));
   const nameError = form.errorOf('name');
   return (

@@ -5,7 +5,8 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { z } from 'zod';
 import { sponsorFieldsInput, UPLOAD_MESSAGES } from '../../../../shared/schemas/files.ts';
 import { DeleteDialog } from '../../../components/ConfirmDialog.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable.tsx';
@@ -29,12 +30,14 @@ interface SponsorDialogProps {
   onSaved: () => void;
 }
 
+/** The fields as the server checks them, and a chosen logo (the server's own check needs the upload). */
+const sponsorDialogInput = sponsorFieldsInput.extend({ logo: z.custom<File>((value) => value instanceof File, UPLOAD_MESSAGES.missingLogo) });
+
 /** Add a sponsor (SPEC §5 'Sponsor'): name, optional web address and a logo, sent as one multipart request. */
 function SponsorDialog({ open, onClose, onSaved }: SponsorDialogProps) {
-  const form = useSchemaForm(sponsorFieldsInput, { name: '', url: '' });
-  const [logo, setLogo] = useState<File | null>(null);
-  const [attempted, setAttempted] = useState(false);
-  const [logoServerError, setLogoServerError] = useState<string | undefined>();
+  const form = useSchemaForm(sponsorDialogInput, { name: '', url: '', logo: null as File | null });
+  const logo = form.values.logo;
+  const logoError = form.errorOf('logo');
 
   const upload = useUpload({
     errorPrefix: 'Fehler beim Speichern des Sponsors',
@@ -42,25 +45,16 @@ function SponsorDialog({ open, onClose, onSaved }: SponsorDialogProps) {
       onSaved();
       onClose();
     },
-    onError: (error) => {
-      form.showServerErrors(error);
-      setLogoServerError(error.fieldErrors.logo?.[0]);
-    },
+    onError: form.showServerErrors,
   });
 
-  const logoError = logoServerError ?? (attempted && !logo ? UPLOAD_MESSAGES.missingLogo : undefined);
-
-  const submit = (event: { preventDefault(): void }) => {
-    event.preventDefault();
-    setAttempted(true);
-    const fields = form.validate();
-    if (!fields || !logo) return;
+  const submit = form.onSubmit((fields) => {
     const body = new FormData();
     body.append('name', fields.name);
     body.append('url', fields.url);
-    body.append('logo', logo);
+    body.append('logo', fields.logo);
     void upload.start('/api/sponsors', body, 'Logo wird hochgeladen');
-  };
+  });
 
   return (
     <>
@@ -95,10 +89,7 @@ function SponsorDialog({ open, onClose, onSaved }: SponsorDialogProps) {
               label="Logo"
               hint="Bild (PNG, JPEG, WebP, GIF) hierher ziehen oder"
               disabled={upload.busy}
-              onFiles={([file]) => {
-                setLogo(file ?? null);
-                setLogoServerError(undefined);
-              }}
+              onFiles={([file]) => form.setField('logo', file ?? null)}
             />
             {logo && (
               <Typography variant="body2" sx={{ mt: 1 }}>

@@ -59,16 +59,8 @@ export function GroupDialog({ open, group, permissions, permissionsFailed = fals
     void utils.auth.session.invalidate();
     onClose();
   };
-  const create = trpc.groups.create.useMutation({
-    meta: { errorPrefix: 'Fehler beim Anlegen der Gruppe' },
-    onSuccess: saved,
-    onError: form.showServerErrors,
-  });
-  const update = trpc.groups.update.useMutation({
-    meta: { errorPrefix: 'Fehler beim Bearbeiten der Gruppe' },
-    onSuccess: saved,
-    onError: form.showServerErrors,
-  });
+  const create = trpc.groups.create.useMutation(form.mutationOptions('Fehler beim Anlegen der Gruppe', saved));
+  const update = trpc.groups.update.useMutation(form.mutationOptions('Fehler beim Bearbeiten der Gruppe', saved));
   const busy = create.isPending || update.isPending;
 
   const toggle = (id: number, checked: boolean) => {

@@ -94,30 +94,17 @@ export function HostRow({ entry, supervisorOptions, hostOptions, canSave, canDel
   );
 
   const saved = () => void utils.hosts.list.invalidate();
-  const create = trpc.hosts.create.useMutation({
-    meta: { errorPrefix: 'Fehler beim Erstellen des Eintrags' },
-    onSuccess: () => {
+  const create = trpc.hosts.create.useMutation(
+    form.mutationOptions('Fehler beim Erstellen des Eintrags', () => {
       saved();
       onCreated?.();
-    },
-    onError: form.showServerErrors,
-  });
-  const update = trpc.hosts.update.useMutation({
-    meta: { errorPrefix: 'Fehler beim Bearbeiten des Eintrags' },
-    onSuccess: saved,
-    onError: form.showServerErrors,
-  });
+    }),
+  );
+  const update = trpc.hosts.update.useMutation(form.mutationOptions('Fehler beim Bearbeiten des Eintrags', saved));
   const busy = create.isPending || update.isPending;
   const readOnly = !canSave;
 
-  const submit = (event: { preventDefault: () => void }) => {
-    event.preventDefault();
-    if (readOnly || busy) return;
-    const input = form.validate();
-    if (!input) return;
-    if (entry) update.mutate({ id: entry.id, ...input });
-    else create.mutate(input);
-  };
+  const submit = form.onSubmit((input) => (entry ? update.mutate({ id: entry.id, ...input }) : create.mutate(input)), { disabled: readOnly || busy });
 
   const dateError = form.errorOf('date');
   const name = entry ? `Eintrag vom ${formatGermanDate(entry.date)}` : 'Neuer Eintrag';

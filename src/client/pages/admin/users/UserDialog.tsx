@@ -31,26 +31,16 @@ export function UserDialog({ open, user, groupsEditable, groupOptions, groupsLoa
     void utils.auth.session.invalidate();
     onClose();
   };
-  const create = trpc.users.create.useMutation({
-    meta: { errorPrefix: 'Fehler beim Anlegen des Nutzers' },
-    onSuccess: saved,
-    onError: form.showServerErrors,
-  });
-  const update = trpc.users.update.useMutation({
-    meta: { errorPrefix: 'Fehler beim Bearbeiten des Benutzers' },
-    onSuccess: saved,
-    onError: form.showServerErrors,
-  });
+  const create = trpc.users.create.useMutation(form.mutationOptions('Fehler beim Anlegen des Nutzers', saved));
+  const update = trpc.users.update.useMutation(form.mutationOptions('Fehler beim Bearbeiten des Benutzers', saved));
   const busy = create.isPending || update.isPending;
 
-  const submit = (event: { preventDefault(): void }) => {
-    event.preventDefault();
-    if (!form.validate()) return;
-    // The form's own values, not the schema's output: the server parses them the same way.
-    const input = toInput(form.values);
+  // The form's own values, not the schema's output: the server parses them the same way.
+  const submit = form.onSubmit((_parsed, values) => {
+    const input = toInput(values);
     if (ref) update.mutate({ ...input, ref });
     else create.mutate(input);
-  };
+  });
 
   let groupsHint: string | undefined;
   if (!groupsEditable) groupsHint = 'Zum Ändern der Gruppen fehlt dir die Berechtigung, Gruppen anzusehen.';
