@@ -1,37 +1,58 @@
-import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
+import type { ReactNode } from 'react';
 import { ALERT_LABELS, NOTICE_ALERT_IDENTIFIERS } from '../../../../shared/content.ts';
 import { alertUpdateInput, type AlertEntry } from '../../../../shared/schemas/content.ts';
 import { EditorCard } from '../../../components/EditorCard.tsx';
 import { useRecordForm } from '../../../components/useSchemaForm.ts';
 import { trpc } from '../../../trpc.ts';
-import { PanelStatus, ReadOnlyNote } from './PanelStatus.tsx';
+import { PanelEntries } from './PanelStatus.tsx';
 import { RichTextField } from './RichTextField.tsx';
-
-type AlertIdentifierShown = (typeof NOTICE_ALERT_IDENTIFIERS)[number];
 
 const alertValues = (alert: AlertEntry) => ({ identifier: alert.identifier, enabled: alert.enabled, text: alert.text });
 
-function AlertEditor({ alert, label, canUpdate }: { alert: AlertEntry; label: string; canUpdate: boolean }) {
+/** What an alert editor hands the field of its text. */
+export interface AlertTextField {
+  value: string;
+  onChange: (text: string) => void;
+  error: string | undefined;
+  disabled: boolean;
+}
+
+export interface AlertEditorProps {
+  alert: AlertEntry;
+  /** The heading. */
+  title: string;
+  /** The form's accessible name when it differs from the heading, e.g. 'Hinweis LG/LP'. */
+  label?: string;
+  /** What the switch turns on, e.g. 'Hinweis anzeigen'. */
+  switchLabel: string;
+  /** SPEC §8: the snackbar's prefix when saving fails. */
+  errorPrefix: string;
+  canUpdate: boolean;
+  /** The text's field: a notice's rich text, the live result's web address. */
+  renderText: (field: AlertTextField) => ReactNode;
+}
+
+/** One alert (a section notice or the live-result link): switched and saved on its own. */
+export function AlertEditor({ alert, title, label, switchLabel, errorPrefix, canUpdate, renderText }: AlertEditorProps) {
   const utils = trpc.useUtils();
   const form = useRecordForm(alertUpdateInput, alert, alertValues);
 
-  const save = trpc.content.updateAlert.useMutation({
-    meta: { errorPrefix: 'Fehler beim Speichern des Hinweises' },
-    onSuccess: ({ data }) => {
+  const save = trpc.content.updateAlert.useMutation(
+    form.mutationOptions(errorPrefix, ({ data }) => {
       form.reset(alertValues(data));
+      // Every list that shows alerts, the public ones included: members see at once what visitors see.
       void utils.content.alerts.invalidate();
       void utils.content.publicAlerts.invalidate();
-    },
-    onError: form.showServerErrors,
-  });
+      void utils.content.publicAlert.invalidate();
+    }),
+  );
 
   const submit = form.onSubmit((input) => save.mutate(input));
 
-  const title = `Hinweis ${label}`;
   return (
-    <EditorCard title={label} label={title} onSubmit={submit} canSave={canUpdate} saving={save.isPending}>
+    <EditorCard title={title} label={label} onSubmit={submit} canSave={canUpdate} saving={save.isPending}>
       <FormControlLabel
         control={
           <Switch
@@ -40,17 +61,15 @@ function AlertEditor({ alert, label, canUpdate }: { alert: AlertEntry; label: st
             disabled={!canUpdate || save.isPending}
           />
         }
-        label="Hinweis anzeigen"
+        label={switchLabel}
         sx={{ mb: 1 }}
       />
-      <RichTextField
-        label="Text"
-        value={form.values.text}
-        onChange={(text) => form.setField('text', text)}
-        error={form.errorOf('text')}
-        readOnly={!canUpdate}
-        disabled={save.isPending}
-      />
+      {renderText({
+        value: form.values.text,
+        onChange: (text) => form.setField('text', text),
+        error: form.errorOf('text'),
+        disabled: save.isPending,
+      })}
     </EditorCard>
   );
 }
@@ -58,15 +77,19 @@ function AlertEditor({ alert, label, canUpdate }: { alert: AlertEntry; label: st
 /** Panel 'Hinweise': every section notice but the live result, each switched and saved on its own. */
 export function AlertsPanel({ canUpdate }: { canUpdate: boolean }) {
   const alerts = trpc.content.alerts.useQuery(undefined, { meta: { errorPrefix: 'Fehler beim Abrufen der Hinweise' } });
-  if (!alerts.data) return <PanelStatus query={alerts} />;
-  const byIdentifier = new Map(alerts.data.map((alert) => [alert.identifier, alert]));
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
-      {!canUpdate && <ReadOnlyNote />}
-      {NOTICE_ALERT_IDENTIFIERS.map((identifier: AlertIdentifierShown) => {
-        const alert = byIdentifier.get(identifier);
-        return alert ? <AlertEditor key={identifier} alert={alert} label={ALERT_LABELS[identifier]} canUpdate={canUpdate} /> : null;
-      })}
-    </Box>
+    <PanelEntries query={alerts} identifiers={NOTICE_ALERT_IDENTIFIERS} readOnlyNote={!canUpdate}>
+      {(alert, identifier) => (
+        <AlertEditor
+          alert={alert}
+          title={ALERT_LABELS[identifier]}
+          label={`Hinweis ${ALERT_LABELS[identifier]}`}
+          switchLabel="Hinweis anzeigen"
+          errorPrefix="Fehler beim Speichern des Hinweises"
+          canUpdate={canUpdate}
+          renderText={(field) => <RichTextField label="Text" {...field} readOnly={!canUpdate} />}
+        />
+      )}
+    </PanelEntries>
   );
 }

@@ -1,11 +1,10 @@
-import Box from '@mui/material/Box';
 import type { InfoIdentifier } from '../../../../shared/constants.ts';
 import { INFO_LABELS } from '../../../../shared/content.ts';
 import { infoUpdateInput, type InfoEntry } from '../../../../shared/schemas/content.ts';
 import { EditorCard } from '../../../components/EditorCard.tsx';
 import { useRecordForm } from '../../../components/useSchemaForm.ts';
 import { trpc } from '../../../trpc.ts';
-import { PanelStatus, ReadOnlyNote } from './PanelStatus.tsx';
+import { PanelEntries } from './PanelStatus.tsx';
 import { RichTextField } from './RichTextField.tsx';
 
 const infoValues = (entry: InfoEntry) => ({ identifier: entry.identifier, text: entry.text });
@@ -14,15 +13,13 @@ function InfoTextEditor({ entry, label, canUpdate }: { entry: InfoEntry; label: 
   const utils = trpc.useUtils();
   const form = useRecordForm(infoUpdateInput, entry, infoValues);
 
-  const save = trpc.content.updateInfo.useMutation({
-    meta: { errorPrefix: 'Fehler beim Speichern des Textes' },
-    onSuccess: ({ data }) => {
+  const save = trpc.content.updateInfo.useMutation(
+    form.mutationOptions('Fehler beim Speichern des Textes', ({ data }) => {
       form.reset(infoValues(data));
       void utils.content.info.invalidate();
       void utils.content.publicInfo.invalidate();
-    },
-    onError: form.showServerErrors,
-  });
+    }),
+  );
 
   const submit = form.onSubmit((input) => save.mutate(input));
 
@@ -51,15 +48,9 @@ export interface InfoTextsPanelProps {
 export function InfoTextsPanel({ identifiers, canUpdate, errorPrefix }: InfoTextsPanelProps) {
   // One request for all texts; each panel that is open shares it and names its own failure.
   const info = trpc.content.info.useQuery(undefined, { meta: { errorPrefix } });
-  if (!info.data) return <PanelStatus query={info} />;
-  const byIdentifier = new Map(info.data.map((entry) => [entry.identifier, entry]));
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
-      {!canUpdate && <ReadOnlyNote />}
-      {identifiers.map((identifier) => {
-        const entry = byIdentifier.get(identifier);
-        return entry ? <InfoTextEditor key={identifier} entry={entry} label={INFO_LABELS[identifier]} canUpdate={canUpdate} /> : null;
-      })}
-    </Box>
+    <PanelEntries query={info} identifiers={identifiers} readOnlyNote={!canUpdate}>
+      {(entry, identifier) => <InfoTextEditor entry={entry} label={INFO_LABELS[identifier]} canUpdate={canUpdate} />}
+    </PanelEntries>
   );
 }

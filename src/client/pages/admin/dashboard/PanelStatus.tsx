@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
+import { Fragment, type ReactNode } from 'react';
 
 interface QueryState {
   isPending: boolean;
@@ -29,4 +30,35 @@ export function PanelStatus({ query }: { query: QueryState }) {
 /** Above a panel's texts for members without dashboard_update (SPEC §6: read-only, no save). */
 export function ReadOnlyNote() {
   return <Alert severity="info">Du kannst diese Texte ansehen, aber zum Ändern fehlt dir die Berechtigung.</Alert>;
+}
+
+export interface PanelEntriesProps<Entry extends { identifier: string }, Identifier extends Entry['identifier']> {
+  /** The query of all the records (one request however many panels show some of them). */
+  query: QueryState & { data: readonly Entry[] | undefined };
+  /** Which records the panel edits, in its order; one the server does not know is left out. */
+  identifiers: readonly Identifier[];
+  /** Shows the ReadOnlyNote above the editors. */
+  readOnlyNote: boolean;
+  /** The editor of one record. */
+  children: (entry: Entry, identifier: Identifier) => ReactNode;
+}
+
+/** The records of a panel (texts, notices), each in its own editor, once they are there; until then PanelStatus. */
+export function PanelEntries<Entry extends { identifier: string }, Identifier extends Entry['identifier']>({
+  query,
+  identifiers,
+  readOnlyNote,
+  children,
+}: PanelEntriesProps<Entry, Identifier>) {
+  if (!query.data) return <PanelStatus query={query} />;
+  const byIdentifier = new Map(query.data.map((entry) => [entry.identifier, entry]));
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      {readOnlyNote && <ReadOnlyNote />}
+      {identifiers.map((identifier) => {
+        const entry = byIdentifier.get(identifier);
+        return entry ? <Fragment key={identifier}>{children(entry, identifier)}</Fragment> : null;
+      })}
+    </Box>
+  );
 }

@@ -1,7 +1,5 @@
 import Box from '@mui/material/Box';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
-import Switch from '@mui/material/Switch';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
@@ -10,19 +8,18 @@ import { useId, useMemo, useState } from 'react';
 import type { ResultSection } from '../../../../shared/constants.ts';
 import { RESULT_TEXT_IDENTIFIERS } from '../../../../shared/content.ts';
 import { formatFileSize } from '../../../../shared/files.ts';
-import { alertUpdateInput, LIVERESULT_IDENTIFIER, type AlertEntry } from '../../../../shared/schemas/content.ts';
+import { LIVERESULT_IDENTIFIER } from '../../../../shared/schemas/content.ts';
 import { DeleteDialog } from '../../../components/ConfirmDialog.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable.tsx';
 import { FileDropZone } from '../../../components/FileDropZone.tsx';
 import { RowActions } from '../../../components/RowActions.tsx';
 import { useDialogState } from '../../../components/useDialogState.ts';
-import { EditorCard } from '../../../components/EditorCard.tsx';
-import { useRecordForm } from '../../../components/useSchemaForm.ts';
 import { useUpload } from '../../../components/useUpload.ts';
 import { trpc, type RouterOutputs } from '../../../trpc.ts';
 import type { DashboardPermissions } from '../DashboardPage.tsx';
 import { InfoTextsPanel } from './InfoTextsPanel.tsx';
-import { PanelStatus } from './PanelStatus.tsx';
+import { AlertEditor } from './AlertsPanel.tsx';
+import { PanelEntries } from './PanelStatus.tsx';
 
 type Result = RouterOutputs['results']['list'][number];
 
@@ -116,60 +113,36 @@ function ResultList({ section, internal, results, loading, canUpload, canDelete,
   );
 }
 
-const liveResultValues = (alert: AlertEntry) => ({ identifier: LIVERESULT_IDENTIFIER, enabled: alert.enabled, text: alert.text });
-
 /** The live-result link of the archery page (the alert 'liveresult'): switched on, its address shows there. */
-function LiveResultEditor({ alert, canUpdate }: { alert: AlertEntry; canUpdate: boolean }) {
-  const utils = trpc.useUtils();
-  const form = useRecordForm(alertUpdateInput, alert, liveResultValues);
-
-  const save = trpc.content.updateAlert.useMutation({
-    meta: { errorPrefix: 'Fehler beim Speichern des Live-Ergebnisses' },
-    onSuccess: ({ data }) => {
-      form.reset(liveResultValues(data));
-      void utils.content.alerts.invalidate();
-      void utils.content.publicAlerts.invalidate();
-      void utils.content.publicAlert.invalidate();
-    },
-    onError: form.showServerErrors,
-  });
-
-  const submit = form.onSubmit((input) => save.mutate(input));
-
-  const error = form.errorOf('text');
-  return (
-    <EditorCard title="Live-Ergebnis" onSubmit={submit} canSave={canUpdate} saving={save.isPending}>
-      <FormControlLabel
-        control={
-          <Switch
-            checked={form.values.enabled}
-            onChange={(event) => form.setField('enabled', event.target.checked)}
-            disabled={!canUpdate || save.isPending}
-          />
-        }
-        label="Link zum Live-Ergebnis anzeigen"
-        sx={{ mb: 1 }}
-      />
-      <TextField
-        label="Internetadresse"
-        type="url"
-        fullWidth
-        value={form.values.text}
-        onChange={(event) => form.setField('text', event.target.value)}
-        error={error !== undefined}
-        helperText={error ?? 'Beginnt mit http:// oder https://'}
-        disabled={save.isPending}
-        slotProps={{ input: { readOnly: !canUpdate } }}
-      />
-    </EditorCard>
-  );
-}
-
 function LiveResultSection({ canUpdate }: { canUpdate: boolean }) {
   const alerts = trpc.content.alerts.useQuery(undefined, { meta: { errorPrefix: 'Fehler beim Abrufen des Live-Ergebnisses' } });
-  if (!alerts.data) return <PanelStatus query={alerts} />;
-  const alert = alerts.data.find((entry) => entry.identifier === LIVERESULT_IDENTIFIER);
-  return alert ? <LiveResultEditor alert={alert} canUpdate={canUpdate} /> : null;
+  // The texts above already say when they are read-only.
+  return (
+    <PanelEntries query={alerts} identifiers={[LIVERESULT_IDENTIFIER]} readOnlyNote={false}>
+      {(alert) => (
+        <AlertEditor
+          alert={alert}
+          title="Live-Ergebnis"
+          switchLabel="Link zum Live-Ergebnis anzeigen"
+          errorPrefix="Fehler beim Speichern des Live-Ergebnisses"
+          canUpdate={canUpdate}
+          renderText={({ value, onChange, error, disabled }) => (
+            <TextField
+              label="Internetadresse"
+              type="url"
+              fullWidth
+              value={value}
+              onChange={(event) => onChange(event.target.value)}
+              error={error !== undefined}
+              helperText={error ?? 'Beginnt mit http:// oder https://'}
+              disabled={disabled}
+              slotProps={{ input: { readOnly: !canUpdate } }}
+            />
+          )}
+        />
+      )}
+    </PanelEntries>
+  );
 }
 
 /**
