@@ -10,12 +10,13 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { formatGermanDateTime } from '../../../shared/dates.ts';
 import type { AppointmentView } from '../../../shared/schemas/calendar.ts';
 import { hasPermission, useSignedInUser } from '../../auth.ts';
 import { PageTitle } from '../../components/PageTitle.tsx';
+import { useDialogState } from '../../components/useDialogState.ts';
 import { trpc } from '../../trpc.ts';
 import { AppointmentDialog } from './calendar/AppointmentDialog.tsx';
 import { STATUS_STYLES, statusLabel } from './calendar/status.ts';
@@ -107,7 +108,7 @@ export function CalendarPage() {
   const month = first.month() + 1;
   const appointments = trpc.calendar.month.useQuery({ year, month }, { meta: { errorPrefix: 'Fehler beim Abrufen der Termine' } });
   const weeks = useMemo(() => monthWeeks(first), [first]);
-  const [dialog, setDialog] = useState<{ open: boolean; appointment: AppointmentView | null; day: Dayjs | null }>({ open: false, appointment: null, day: null });
+  const dialog = useDialogState<{ appointment: AppointmentView | null; day: Dayjs | null }>();
 
   const go = (date: Dayjs) => void navigate(calendarMonthPath(date.year(), date.month() + 1));
   const today = dayjs().format('YYYY-MM-DD');
@@ -177,7 +178,7 @@ export function CalendarPage() {
                     {list
                       .filter((appointment) => onDay(appointment, day.key))
                       .map((appointment) => (
-                        <AppointmentChip key={appointment.id} appointment={appointment} onOpen={() => setDialog({ open: true, appointment, day: null })} />
+                        <AppointmentChip key={appointment.id} appointment={appointment} onOpen={() => dialog.show({ appointment, day: null })} />
                       ))}
                   </Box>
                 ))}
@@ -190,7 +191,7 @@ export function CalendarPage() {
         <Fab
           color="primary"
           aria-label="Termin anlegen"
-          onClick={() => setDialog({ open: true, appointment: null, day: first.hour(18) })}
+          onClick={() => dialog.show({ appointment: null, day: first.hour(18) })}
           sx={{ position: 'fixed', right: 24, bottom: 24 }}
         >
           <AddIcon />
@@ -198,11 +199,11 @@ export function CalendarPage() {
       )}
       <AppointmentDialog
         open={dialog.open}
-        appointment={dialog.appointment}
-        day={dialog.day}
+        appointment={dialog.item?.appointment ?? null}
+        day={dialog.item?.day ?? null}
         canUpdate={hasPermission(user, 'calendar_update')}
         canDelete={hasPermission(user, 'calendar_delete')}
-        onClose={() => setDialog((previous) => ({ ...previous, open: false }))}
+        onClose={dialog.close}
       />
     </>
   );
