@@ -62,69 +62,56 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-function PriceTables() {
+interface PriceRow extends Price {
+  /** The section (Bogen, Blasrohr), in a column of its own where the table has one. */
+  group?: string;
+}
+
+/** One price list: the caption names it, each row is headed by who pays. */
+function PriceTable({ id, caption, rows }: { id: string; caption: string; rows: readonly PriceRow[] }) {
+  const grouped = rows.some((row) => row.group !== undefined);
   return (
-    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>
-      <TableContainer component={Paper} variant="outlined">
-        <Table size="small" aria-labelledby="parcours-day-prices">
-          <caption id="parcours-day-prices" style={{ captionSide: 'top' }}>
-            Tageskarten
-          </caption>
-          <TableHead>
-            <TableRow>
+    <TableContainer component={Paper} variant="outlined">
+      <Table size="small" aria-labelledby={id}>
+        <caption id={id} style={{ captionSide: 'top' }}>
+          {caption}
+        </caption>
+        <TableHead>
+          <TableRow>
+            {grouped && (
               <TableCell component="th" scope="col">
                 Sparte
               </TableCell>
-              <TableCell component="th" scope="col">
-                Personen
-              </TableCell>
-              <TableCell component="th" scope="col" align="right">
-                Preis
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {DAY_PRICES.flatMap(({ group, prices }) =>
-              prices.map((price) => (
-                <TableRow key={`${group} ${price.who}`}>
-                  <TableCell>{group}</TableCell>
-                  <TableCell component="th" scope="row">
-                    {price.who}
-                  </TableCell>
-                  <TableCell align="right">{price.price}</TableCell>
-                </TableRow>
-              )),
             )}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <TableContainer component={Paper} variant="outlined">
-        <Table size="small" aria-labelledby="parcours-annual-prices">
-          <caption id="parcours-annual-prices" style={{ captionSide: 'top' }}>
-            Jahreskarten (nur für Mitglieder, gültig vom 1. Januar bis 31. Dezember)
-          </caption>
-          <TableHead>
-            <TableRow>
-              <TableCell component="th" scope="col">
-                Personen
+            <TableCell component="th" scope="col">
+              Personen
+            </TableCell>
+            <TableCell component="th" scope="col" align="right">
+              Preis
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={`${row.group ?? ''} ${row.who}`}>
+              {grouped && <TableCell>{row.group}</TableCell>}
+              <TableCell component="th" scope="row">
+                {row.who}
               </TableCell>
-              <TableCell component="th" scope="col" align="right">
-                Preis
-              </TableCell>
+              <TableCell align="right">{row.price}</TableCell>
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {ANNUAL_PRICES.map((price) => (
-              <TableRow key={price.who}>
-                <TableCell component="th" scope="row">
-                  {price.who}
-                </TableCell>
-                <TableCell align="right">{price.price}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+function PriceTables() {
+  return (
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>
+      <PriceTable id="parcours-day-prices" caption="Tageskarten" rows={DAY_PRICES.flatMap(({ group, prices }) => prices.map((price) => ({ group, ...price })))} />
+      <PriceTable id="parcours-annual-prices" caption="Jahreskarten (nur für Mitglieder, gültig vom 1. Januar bis 31. Dezember)" rows={ANNUAL_PRICES} />
     </Box>
   );
 }
