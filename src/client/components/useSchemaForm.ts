@@ -65,6 +65,23 @@ export interface SchemaForm<Values extends object, Output> {
   dirty: boolean;
 }
 
+/** The fields of the form that hold text. */
+type TextField<Values> = { [Field in keyof Values & string]: Values[Field] extends string ? Field : never }[keyof Values & string];
+
+/**
+ * What a text field (MUI TextField) of the form needs, one way for every form: its value, its
+ * change and its message. A caller's own helperText after the spread shows while there is none.
+ */
+export function textFieldProps<Values extends object, Field extends TextField<Values>>(form: SchemaForm<Values, unknown>, field: Field) {
+  const error = form.errorOf(field);
+  return {
+    value: form.values[field] as string,
+    onChange: (event: { target: { value: string } }) => form.setField(field, event.target.value as Values[Field]),
+    error: error !== undefined,
+    helperText: error,
+  };
+}
+
 /**
  * A schema that loads on demand, for a page whose first load must stay small (the login):
  * zod and the schema arrive with the first keystroke or the first attempt to save.

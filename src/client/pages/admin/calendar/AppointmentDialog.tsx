@@ -26,7 +26,7 @@ import { DeleteDialog } from '../../../components/ConfirmDialog.tsx';
 import { FileDropZone } from '../../../components/FileDropZone.tsx';
 import { TitledDialog } from '../../../components/TitledDialog.tsx';
 import { useDialogState } from '../../../components/useDialogState.ts';
-import { useSchemaForm } from '../../../components/useSchemaForm.ts';
+import { textFieldProps, useSchemaForm } from '../../../components/useSchemaForm.ts';
 import { useUpload } from '../../../components/useUpload.ts';
 import { trpc } from '../../../trpc.ts';
 import { STATUS_STYLES } from './status.ts';
@@ -191,9 +191,7 @@ export function AppointmentDialog({ open, appointment, day, canUpdate, canDelete
           <DialogContent>
             <TextField
               label="Titel"
-              value={form.values.name}
-              onChange={(event) => form.setField('name', event.target.value)}
-              {...fieldError('name')}
+              {...textFieldProps(form, 'name')}
               slotProps={{ input: { readOnly } }}
               required
               fullWidth
@@ -226,9 +224,7 @@ export function AppointmentDialog({ open, appointment, day, canUpdate, canDelete
             </Box>
             <TextField
               label="Ort"
-              value={form.values.location}
-              onChange={(event) => form.setField('location', event.target.value)}
-              {...fieldError('location')}
+              {...textFieldProps(form, 'location')}
               slotProps={{ input: { readOnly } }}
               required
               fullWidth
@@ -278,9 +274,7 @@ export function AppointmentDialog({ open, appointment, day, canUpdate, canDelete
             </TextField>
             <TextField
               label="Beschreibung (öffentlich)"
-              value={form.values.description}
-              onChange={(event) => form.setField('description', event.target.value)}
-              {...fieldError('description')}
+              {...textFieldProps(form, 'description')}
               slotProps={{ input: { readOnly } }}
               fullWidth
               multiline
@@ -289,9 +283,7 @@ export function AppointmentDialog({ open, appointment, day, canUpdate, canDelete
             />
             <TextField
               label="Notizen (intern)"
-              value={form.values.notes}
-              onChange={(event) => form.setField('notes', event.target.value)}
-              {...fieldError('notes')}
+              {...textFieldProps(form, 'notes')}
               slotProps={{ input: { readOnly } }}
               fullWidth
               multiline

@@ -24,7 +24,7 @@ import { FileDropZone } from '../../../components/FileDropZone.tsx';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { useSnackbar } from '../../../components/Snackbar.tsx';
 import { useDialogState } from '../../../components/useDialogState.ts';
-import { useSchemaForm } from '../../../components/useSchemaForm.ts';
+import { textFieldProps, useSchemaForm } from '../../../components/useSchemaForm.ts';
 import { useUpload } from '../../../components/useUpload.ts';
 import { ALBUMS_ERROR_PREFIX, GALLERY_TABS } from '../../../galleries.ts';
 import { trpc } from '../../../trpc.ts';
@@ -56,15 +56,11 @@ function AlbumDialog({ open, album, section, onClose }: { open: boolean; album: 
   const create = trpc.galleries.createAlbum.useMutation(form.mutationOptions('Fehler beim Anlegen des Albums', saved));
   const update = trpc.galleries.updateAlbum.useMutation(form.mutationOptions('Fehler beim Bearbeiten des Albums', saved));
   const submit = form.onSubmit((input) => (album ? update.mutate({ id: album.id, name: input.name }) : create.mutate(input)));
-  const nameError = form.errorOf('name');
   return (
     <FormDialog open={open} title={album ? 'Album umbenennen' : 'Album anlegen'} busy={create.isPending || update.isPending} onClose={onClose} onSubmit={submit}>
       <TextField
         label="Name"
-        value={form.values.name}
-        onChange={(event) => form.setField('name', event.target.value)}
-        error={nameError !== undefined}
-        helperText={nameError}
+        {...textFieldProps(form, 'name')}
         required
         fullWidth
         autoFocus

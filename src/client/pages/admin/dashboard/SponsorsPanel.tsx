@@ -14,7 +14,7 @@ import { FileDropZone } from '../../../components/FileDropZone.tsx';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { RowActions } from '../../../components/RowActions.tsx';
 import { useDialogState } from '../../../components/useDialogState.ts';
-import { useSchemaForm } from '../../../components/useSchemaForm.ts';
+import { textFieldProps, useSchemaForm } from '../../../components/useSchemaForm.ts';
 import { useUpload } from '../../../components/useUpload.ts';
 import { trpc, type RouterOutputs } from '../../../trpc.ts';
 import type { DashboardPermissions } from '../DashboardPage.tsx';
@@ -64,18 +64,13 @@ function SponsorDialog({ open, onClose, onSaved }: SponsorDialogProps) {
             label="Name"
             required
             autoFocus
-            value={form.values.name}
-            onChange={(event) => form.setField('name', event.target.value)}
-            error={form.errorOf('name') !== undefined}
-            helperText={form.errorOf('name')}
+            {...textFieldProps(form, 'name')}
             disabled={upload.busy}
           />
           <TextField
             label="Internetadresse"
             type="url"
-            value={form.values.url}
-            onChange={(event) => form.setField('url', event.target.value)}
-            error={form.errorOf('url') !== undefined}
+            {...textFieldProps(form, 'url')}
             helperText={form.errorOf('url') ?? 'Optional; beginnt mit http:// oder https://'}
             disabled={upload.busy}
           />

@@ -13,7 +13,7 @@ import { useMemo } from 'react';
 import { PERMISSION_AREAS, type PermissionAction, type PermissionArea } from '../../../../shared/permissions.ts';
 import { groupCreateInput } from '../../../../shared/schemas/groups.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
-import { useSchemaForm } from '../../../components/useSchemaForm.ts';
+import { textFieldProps, useSchemaForm } from '../../../components/useSchemaForm.ts';
 import { trpc, type RouterOutputs } from '../../../trpc.ts';
 import { ACTION_LABELS, ACTION_ORDER, AREA_LABELS, permissionLabel, permissionName } from './permissionLabels.ts';
 
@@ -72,16 +72,12 @@ export function GroupDialog({ open, group, permissions, permissionsFailed = fals
 
   const submit = form.onSubmit((input) => (group ? update.mutate({ id: group.id, ...input }) : create.mutate(input)));
 
-  const nameError = form.errorOf('name');
   const permissionsError = form.errorOf('permissions');
   return (
     <FormDialog open={open} title={group ? 'Gruppe bearbeiten' : 'Gruppe anlegen'} busy={busy} onClose={onClose} onSubmit={submit}>
       <TextField
         label="Name"
-        value={form.values.name}
-        onChange={(event) => form.setField('name', event.target.value)}
-        error={nameError !== undefined}
-        helperText={nameError}
+        {...textFieldProps(form, 'name')}
         required
         fullWidth
         autoFocus

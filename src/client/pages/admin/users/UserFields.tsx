@@ -1,8 +1,7 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
-import type { ChangeEvent } from 'react';
-import type { SchemaForm } from '../../../components/useSchemaForm.ts';
+import { textFieldProps, type SchemaForm } from '../../../components/useSchemaForm.ts';
 import type { RouterOutputs } from '../../../trpc.ts';
 
 export type UserRecord = RouterOutputs['users']['list'][number];
@@ -78,17 +77,7 @@ export function UserFields({
   disabled = false,
   autoFocus = false,
 }: UserFieldsProps) {
-  const text = (field: Exclude<keyof UserFormValues, 'groups'>) => {
-    const error = form.errorOf(field);
-    return {
-      value: form.values[field],
-      onChange: (event: ChangeEvent<HTMLInputElement>) => form.setField(field, event.target.value),
-      error: error !== undefined,
-      helperText: error,
-      disabled,
-      fullWidth: true,
-    };
-  };
+  const text = (field: Exclude<keyof UserFormValues, 'groups'>) => ({ ...textFieldProps(form, field), disabled, fullWidth: true });
 
   const passwordProps = text('password');
   const passwordHint = passwordRequired ? undefined : 'Leer lassen, um das bisherige Passwort zu behalten.';
