@@ -11,7 +11,7 @@ import { DEFAULT_LEASE_MS, OUTBOX_PRUNE_INTERVAL_MS, OutboxWorker } from '../../
 import type { Clock } from '../../src/server/services.ts';
 import { bcryptHasher } from '../../src/server/areas/auth/passwords.ts';
 import type { Db } from '../../src/server/db/connection.ts';
-import type { KyselyPlugin, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import { sql, type KyselyPlugin, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
 import { freshDatabase } from '../helpers/database.ts';
 import { startSmtpPeer, type SmtpPeer } from '../helpers/smtp.ts';
 
@@ -357,7 +357,8 @@ describe('retention', () => {
 
   async function acceptedDaysAgo(table: 'mail_outbox' | 'contact_messages', id: number, days: number, minutesLater = 0): Promise<void> {
     const at = new Date(nowMs - days * DAY_MS + minutesLater * 60_000);
-    await database.db.updateTable(table).set({ created_at: toClubDateTime(at) }).where('id', '=', id).execute();
+    // created_at is written once by the app; only a test moves it back.
+    await sql`update ${sql.table(table)} set created_at = ${toClubDateTime(at)} where id = ${id}`.execute(database.db);
   }
 
   async function contactMessage(): Promise<number> {
