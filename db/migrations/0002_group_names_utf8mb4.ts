@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { isMysql, MYSQL_TABLE_CHARSET, MYSQL_TABLE_COLLATION } from './dialect.ts';
+import { renameDuplicateGroups } from './group-names.ts';
 
 /**
  * 1. On MySQL, tables that 0001 created in a database whose default was not utf8mb4
@@ -9,8 +10,6 @@ import { isMysql, MYSQL_TABLE_CHARSET, MYSQL_TABLE_COLLATION } from './dialect.t
  *    permissions; every later one (by id) is renamed "<name> (2)", "<name> (3)", ... to
  *    the first free name, so the oldest group keeps its name.
  */
-
-const NAME_MAX = 255;
 
 async function convertTablesToUtf8mb4(db: Kysely<unknown>): Promise<void> {
   const { rows } = await sql<{ name: string }>`
@@ -22,32 +21,10 @@ async function convertTablesToUtf8mb4(db: Kysely<unknown>): Promise<void> {
   }
 }
 
-type GroupsDb = Kysely<{ groups: { id: number; name: string } }>;
-
-/** Equality as the database (and so the key) sees it: MySQL's collation ignores case and trailing spaces. */
-async function nameTaken(db: GroupsDb, name: string, beforeId?: number): Promise<boolean> {
-  let query = db.selectFrom('groups').select('id').where('name', '=', name);
-  if (beforeId !== undefined) query = query.where('id', '<', beforeId);
-  return (await query.limit(1).executeTakeFirst()) !== undefined;
-}
-
-async function renameDuplicateGroups(db: GroupsDb): Promise<void> {
-  const groups = await db.selectFrom('groups').select(['id', 'name']).orderBy('id').execute();
-  for (const group of groups) {
-    if (!(await nameTaken(db, group.name, group.id))) continue;
-    for (let n = 2; ; n++) {
-      const suffix = ` (${n})`;
-      const candidate = `${group.name.slice(0, NAME_MAX - suffix.length)}${suffix}`;
-      if (await nameTaken(db, candidate)) continue;
-      await db.updateTable('groups').set({ name: candidate }).where('id', '=', group.id).execute();
-      break;
-    }
-  }
-}
-
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (isMysql(db)) await convertTablesToUtf8mb4(db);
-  await renameDuplicateGroups(db);
+  // Equality as the database (and so the key) sees it: MySQL's collation ignores case and trailing spaces.
+  await renameDuplicateGroups(db, 'name');
   await db.schema.createIndex('groups_name_unique').on('groups').column('name').unique().execute();
 }
 

@@ -6,6 +6,7 @@ import * as storedFileNames from './0004_stored_file_names.ts';
 import * as mailOutbox from './0006_mail_outbox.ts';
 import * as appointmentSequence from './0007_appointment_sequence.ts';
 import * as appointmentsEndIndex from './0008_appointments_end_index.ts';
+import * as groupNamesNocase from './0009_group_names_nocase.ts';
 
 /** Every migration in order; listed statically so no file system scan is needed at start. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0006_mail_outbox': mailOutbox,
   '0007_appointment_sequence': appointmentSequence,
   '0008_appointments_end_index': appointmentsEndIndex,
+  '0009_group_names_nocase': groupNamesNocase,
 };

@@ -49,6 +49,11 @@ export interface AppDeps {
   mailTransport?: MailTransport | null;
   /** Starts the outbox worker with the app (main.ts does); tests drive `services.mail.runOnce()` instead. */
   startMailWorker?: boolean;
+  /**
+   * The app closes `db` when it closes (main.ts), after the outbox worker has finished
+   * the message it is sending. Tests close their database themselves.
+   */
+  closeDatabase?: boolean;
   /** How often the worker looks at the outbox. */
   mailPollMs?: number;
 }
@@ -111,8 +116,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage: createStorage({ dir: deps.config.uploadsDir, limits: deps.uploadLimits }),
     mail,
   };
-  // Before the database is closed (main.ts closes it in its own onClose, added later).
-  app.addHook('onClose', () => mail.stop());
+  // One hook, so the order is certain: Fastify runs a later onClose hook of the same
+  // instance first, so a database close hook added by the caller would run before this.
+  app.addHook('onClose', async () => {
+    await mail.stop();
+    if (deps.closeDatabase) await deps.db.destroy();
+  });
   if (deps.startMailWorker) {
     app.addHook('onReady', (done) => {
       mail.start();

@@ -69,6 +69,7 @@ export const MESSAGES = {
   unsupportedMediaType: 'Dieses Anfrageformat wird nicht unterstützt.',
   methodNotAllowed: 'Diese Methode ist für diese Adresse nicht erlaubt.',
   badRequest: 'Die Anfrage ist ungültig.',
+  referenceGone: 'Ein ausgewählter Eintrag wurde inzwischen gelöscht. Bitte lade die Seite neu und versuche es erneut.',
   batchTooLarge: `Zu viele Aufrufe in einer Anfrage: höchstens ${MAX_BATCH_SIZE} sind erlaubt.`,
 } as const;
 

@@ -41,11 +41,8 @@ async function main(): Promise<void> {
     logger: { level: config.logLevel },
     // Sends the mail outbox from this process; other processes on the database may too.
     startMailWorker: true,
-  });
-  app.addHook('onClose', async () => {
-    // A message being sent is finished and recorded before the database goes away.
-    await app.services.mail.stop();
-    await db.destroy();
+    // On close, a message being sent is finished and recorded before the database goes away.
+    closeDatabase: true,
   });
 
   let closing = false;

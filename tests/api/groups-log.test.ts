@@ -59,6 +59,34 @@ describe('groups', () => {
     expect(await t.db.selectFrom('groups').select('id').where('name', '=', 'Gleichzeitig').execute()).toHaveLength(1);
   });
 
+  it('a name that differs only in case is the same name, on SQLite as on MySQL', async () => {
+    const taken = (name: string) => {
+      const message = `Eine Gruppe mit dem Namen „${name}“ gibt es bereits.`;
+      return { message, errors: { name: [message] } };
+    };
+    expect((await send('POST', '/api/groups', { name: 'Jugendwart', permissions: [] })).statusCode).toBe(201);
+    const lower = await send('POST', '/api/groups', { name: 'jugendwart', permissions: [] });
+    expect(lower.statusCode).toBe(409);
+    expect(lower.json()).toEqual(taken('jugendwart'));
+    // Umlauts too, which SQLite's NOCASE does not fold.
+    expect((await send('POST', '/api/groups', { name: 'Übungsleiter', permissions: [] })).statusCode).toBe(201);
+    const upper = await send('POST', '/api/groups', { name: 'ÜBUNGSLEITER', permissions: [] });
+    expect(upper.statusCode).toBe(409);
+    expect(upper.json()).toEqual(taken('ÜBUNGSLEITER'));
+
+    const other = (await send('POST', '/api/groups', { name: 'Kassenprüfer', permissions: [] })).json().data.id;
+    const renamed = await send('PUT', `/api/groups/${other}`, { name: 'JUGENDWART', permissions: [] });
+    expect(renamed.statusCode).toBe(409);
+    expect(renamed.json()).toEqual(taken('JUGENDWART'));
+    // A group may change the case of its own name.
+    const recased = await send('PUT', `/api/groups/${other}`, { name: 'KASSENPRÜFER', permissions: [] });
+    expect(recased.statusCode, recased.body).toBe(200);
+    const names = (await t.db.selectFrom('groups').select('name').execute()).map((row) => row.name);
+    expect(names.filter((name) => name.toLowerCase() === 'jugendwart')).toEqual(['Jugendwart']);
+    expect(names.filter((name) => name.toLowerCase() === 'übungsleiter')).toEqual(['Übungsleiter']);
+    expect(names.filter((name) => name.toLowerCase() === 'kassenprüfer')).toEqual(['KASSENPRÜFER']);
+  });
+
   it('updates name and permissions; members get them on their next request', async () => {
     const member = await t.createMember([]);
     expect((await t.inject({ method: 'GET', url: '/api/log', headers: member.auth })).statusCode).toBe(403);

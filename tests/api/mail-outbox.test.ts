@@ -4,11 +4,14 @@ import { seed } from '../../db/seed.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { readConfig } from '../../src/server/config.ts';
 import { databaseServerLog } from '../../src/server/areas/log/server-log.ts';
-import { GIVE_UP_AFTER_MS, RETRY_MAX_MS, claimMail, enqueueMail, type OutgoingMail } from '../../src/server/mail/outbox.ts';
+import { toClubDateTime } from '../../src/shared/dates.ts';
+import { GIVE_UP_AFTER_MS, OUTBOX_RETENTION_DAYS, RETRY_MAX_MS, claimMail, enqueueMail, type OutgoingMail } from '../../src/server/mail/outbox.ts';
 import { smtpTransport, type MailTransport } from '../../src/server/mail/transport.ts';
-import { DEFAULT_LEASE_MS, OutboxWorker } from '../../src/server/mail/worker.ts';
+import { DEFAULT_LEASE_MS, OUTBOX_PRUNE_INTERVAL_MS, OutboxWorker } from '../../src/server/mail/worker.ts';
 import type { Clock } from '../../src/server/services.ts';
 import { bcryptHasher } from '../../src/server/areas/auth/passwords.ts';
+import type { Db } from '../../src/server/db/connection.ts';
+import { sql, type KyselyPlugin, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
 import { freshDatabase } from '../helpers/database.ts';
 import { startSmtpPeer, type SmtpPeer } from '../helpers/smtp.ts';
 
@@ -27,9 +30,9 @@ const silent = pino({ level: 'silent' });
 const FROM = 'Schützenverein <web@verein.example>';
 const BODY_MARKER = 'GEHEIMER-INHALT-äöü';
 
-function workerWith(transport: MailTransport | undefined): OutboxWorker {
+function workerWith(transport: MailTransport | undefined, db: Db = database.db): OutboxWorker {
   return new OutboxWorker({
-    db: database.db,
+    db,
     transport,
     clock,
     logger: silent,
@@ -65,6 +68,7 @@ beforeEach(async () => {
   await database.db.deleteFrom('mail_outbox').execute();
   await database.db.deleteFrom('log_entries').execute();
   await database.db.deleteFrom('log_once').execute();
+  await database.db.deleteFrom('contact_messages').execute();
 });
 afterEach(async () => {
   // A test that stopped the peer leaves it running again for the next.
@@ -306,5 +310,141 @@ describe('backoff', () => {
     expect(lines.some((line) => line.includes(`Mail ${id} (test) an empfaenger1@verein.example nach ${tries.length} Versuchen in 3 Tagen aufgegeben`))).toBe(true);
     expect(lines.some((line) => line.includes('konnte nicht gesendet werden (Versuch 1): 421 Dienst nicht verfügbar'))).toBe(true);
     expect(lines.join('\n')).not.toContain(BODY_MARKER);
+  });
+});
+
+/** Counts the statements run through a db. */
+class StatementCounter implements KyselyPlugin {
+  count = 0;
+  transformQuery({ node }: { node: RootOperationNode }): RootOperationNode {
+    this.count += 1;
+    return node;
+  }
+  transformResult({ result }: { result: QueryResult<UnknownRow> }): Promise<QueryResult<UnknownRow>> {
+    return Promise.resolve(result);
+  }
+}
+
+describe('without a mail server', () => {
+  it('holds any number of due messages with a few statements, loading none, each named in the log once', async () => {
+    for (let n = 1; n <= 30; n += 1) {
+      await enqueueMail(database.db, { ...mail(n), attachments: [{ filename: 'termin.ics', content: 'BEGIN:VCALENDAR', contentType: 'text/calendar' }] }, clock.now());
+    }
+    // Claimed by a live worker elsewhere (with a mail server): not this worker's to hold.
+    const [claimedElsewhere] = await database.db.selectFrom('mail_outbox').select('id').orderBy('id').limit(1).execute();
+    expect(await claimMail(database.db, claimedElsewhere!.id, nowMs, DEFAULT_LEASE_MS)).not.toBeNull();
+
+    const counter = new StatementCounter();
+    const worker = workerWith(undefined, database.db.withPlugin(counter));
+    expect(await worker.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0, held: 29 });
+    expect(counter.count).toBeLessThanOrEqual(6);
+    const statuses = await database.db.selectFrom('mail_outbox').select(['status', 'attempts', 'claim_token']).orderBy('id').execute();
+    expect(statuses[0]).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(statuses.slice(1).every((row) => row.status === 'held' && Number(row.attempts) === 0 && row.claim_token === null)).toBe(true);
+    expect((await logLines()).filter((line) => /bleibt im Postausgang/.test(line))).toHaveLength(29);
+
+    // A later poll with nothing new is one statement.
+    counter.count = 0;
+    nowMs += 5_000;
+    expect(await worker.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0, held: 0 });
+    expect(counter.count).toBe(1);
+    expect((await logLines()).filter((line) => /bleibt im Postausgang/.test(line))).toHaveLength(29);
+  });
+});
+
+describe('retention', () => {
+  const DAY_MS = 24 * 60 * 60_000;
+
+  async function acceptedDaysAgo(table: 'mail_outbox' | 'contact_messages', id: number, days: number, minutesLater = 0): Promise<void> {
+    const at = new Date(nowMs - days * DAY_MS + minutesLater * 60_000);
+    // created_at is written once by the app; only a test moves it back.
+    await sql`update ${sql.table(table)} set created_at = ${toClubDateTime(at)} where id = ${id}`.execute(database.db);
+  }
+
+  async function contactMessage(): Promise<number> {
+    const inserted = await database.db
+      .insertInto('contact_messages')
+      .values({ recipient: 'info', prename: 'Anna', lastname: 'Ärmel', email: 'anna@example.org', subject: 'Frage', text: BODY_MARKER, address: '203.0.113.9', created_at: toClubDateTime(clock.now()), created_ms: nowMs })
+      .executeTakeFirstOrThrow();
+    return Number(inserted.insertId);
+  }
+
+  it(`deletes sent and given-up mails and contact messages after ${OUTBOX_RETENTION_DAYS} days, at most once an hour; held and pending mails stay`, async () => {
+    const ids: Record<string, number> = {};
+    for (const [name, status] of [['oldSent', 'sent'], ['oldFailed', 'failed'], ['oldHeld', 'held'], ['recentSent', 'sent']] as const) {
+      ids[name] = await enqueueMail(database.db, { ...mail(1), attachments: [{ filename: 'termin.ics', content: 'X', contentType: 'text/calendar' }] }, clock.now());
+      await database.db.updateTable('mail_outbox').set({ status }).where('id', '=', ids[name]).execute();
+    }
+    await acceptedDaysAgo('mail_outbox', ids.oldSent!, OUTBOX_RETENTION_DAYS + 1);
+    await acceptedDaysAgo('mail_outbox', ids.oldFailed!, OUTBOX_RETENTION_DAYS + 1);
+    await acceptedDaysAgo('mail_outbox', ids.oldHeld!, OUTBOX_RETENTION_DAYS + 1);
+    await acceptedDaysAgo('mail_outbox', ids.recentSent!, OUTBOX_RETENTION_DAYS, 10);
+    const oldMessage = await contactMessage();
+    await acceptedDaysAgo('contact_messages', oldMessage, OUTBOX_RETENTION_DAYS + 1);
+    const recentMessage = await contactMessage();
+    await acceptedDaysAgo('contact_messages', recentMessage, OUTBOX_RETENTION_DAYS, 10);
+
+    const worker = workerWith(undefined);
+    await worker.runOnce();
+    const mailIds = async () => (await database.db.selectFrom('mail_outbox').select('id').orderBy('id').execute()).map((row) => row.id);
+    const messageIds = async () => (await database.db.selectFrom('contact_messages').select('id').orderBy('id').execute()).map((row) => row.id);
+    expect(await mailIds()).toEqual([ids.oldHeld, ids.recentSent]);
+    expect(await messageIds()).toEqual([recentMessage]);
+    const attachmentOwners = await database.db.selectFrom('mail_attachments').select('mail_id').orderBy('mail_id').execute();
+    expect(attachmentOwners.map((row) => row.mail_id)).toEqual([ids.oldHeld, ids.recentSent]);
+
+    // Half an hour on the recent ones are due too, but this process pruned less than an hour ago.
+    nowMs += OUTBOX_PRUNE_INTERVAL_MS / 2;
+    await worker.runOnce();
+    expect(await mailIds()).toEqual([ids.oldHeld, ids.recentSent]);
+    expect(await messageIds()).toEqual([recentMessage]);
+    nowMs += OUTBOX_PRUNE_INTERVAL_MS / 2;
+    await worker.runOnce();
+    expect(await mailIds()).toEqual([ids.oldHeld]);
+    expect(await messageIds()).toEqual([]);
+  });
+});
+
+describe('shutdown', () => {
+  it('finishes and records a message being sent before the app closes the database, and closes the transport once', async () => {
+    const own = await freshDatabase();
+    const events: string[] = [];
+    let finishSend: () => void = () => {};
+    let sendStarted: () => void = () => {};
+    const started = new Promise<void>((resolve) => {
+      sendStarted = resolve;
+    });
+    const transport: MailTransport = {
+      async send() {
+        events.push('send');
+        sendStarted();
+        await new Promise<void>((resolve) => {
+          finishSend = resolve;
+        });
+      },
+      close() {
+        events.push('transport closed');
+      },
+    };
+    const destroy = own.db.destroy.bind(own.db);
+    own.db.destroy = async () => {
+      const row = await own.db.selectFrom('mail_outbox').select('status').executeTakeFirst();
+      events.push(`database closed (mail ${row?.status})`);
+      await destroy();
+    };
+    const config = readConfig({ UPLOADS_DIR: 'uploads', ADMIN_PASSWORD: 'Admin1234' });
+    const app = await buildApp({ db: own.db, dialect: own.dialect, config, clock, mailTransport: transport, startMailWorker: true, closeDatabase: true });
+    await app.ready();
+    await enqueueMail(own.db, mail(1), clock.now());
+    app.services.mail.wake();
+    await started;
+    const closed = app.close();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    finishSend();
+    await closed;
+    await app.services.mail.stop();
+    expect(events).toEqual(['send', 'transport closed', 'database closed (mail sent)']);
+    own.db.destroy = destroy;
+    await own.drop();
   });
 });

@@ -66,6 +66,35 @@ describe('0002: unique group names', () => {
   });
 });
 
+describe('0009: group names compare without case', () => {
+  it('lets the key refuse a name that differs only in case, on both databases', async () => {
+    const { db } = await open({});
+    await db.insertInto('groups').values({ name: 'Vorstand' }).execute();
+    const error = await db
+      .insertInto('groups')
+      .values({ name: 'vorstand' })
+      .execute()
+      .then(() => undefined, (caught: unknown) => caught);
+    expect(isUniqueViolation(error), String(error)).toBe(true);
+  });
+
+  it.skipIf(usesMysql())('renames case twins of a live SQLite database, keeping the oldest and all memberships', async () => {
+    const { db } = await open({ migrate: false });
+    await migrateTo(db, '0008_appointments_end_index');
+    for (const name of ['Vorstand', 'vorstand', 'VORSTAND (2)', 'VORSTAND', 'Bogen']) {
+      await db.insertInto('groups').values({ name }).execute();
+    }
+    const twin = await db.selectFrom('groups').select('id').where('name', '=', 'vorstand').executeTakeFirstOrThrow();
+    const permission = Number((await db.insertInto('permissions').values({ name: 'log_view' }).executeTakeFirstOrThrow()).insertId);
+    await db.insertInto('group_permissions').values({ group_id: twin.id, permission_id: permission }).execute();
+
+    await migrateToLatest(db);
+
+    expect(await groupNames(db)).toEqual(['Vorstand', 'vorstand (3)', 'VORSTAND (2)', 'VORSTAND (4)', 'Bogen']);
+    expect(await db.selectFrom('group_permissions').select('group_id').execute()).toEqual([{ group_id: twin.id }]);
+  });
+});
+
 describe.skipIf(!usesMysql())('MySQL character set', () => {
   async function tableCollations(db: Db): Promise<Record<string, string>> {
     const { rows } = await sql<{ name: string; collation: string }>`

@@ -5,7 +5,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { seed } from '../../db/seed.ts';
 import { buildApp, type AppDeps } from '../../src/server/app.ts';
 import { readConfig } from '../../src/server/config.ts';
-import type { Db } from '../../src/server/db/connection.ts';
+import type { DatabaseHandle, Db } from '../../src/server/db/connection.ts';
 import { bcryptHasher } from '../../src/server/areas/auth/passwords.ts';
 import { createContextInner } from '../../src/server/trpc/context.ts';
 import { loadPrincipal } from '../../src/server/areas/auth/principal.ts';
@@ -21,6 +21,8 @@ export const MEMBER_PASSWORD = 'Mitglied123';
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
+  /** SQLite only: the connection under `db` (see DatabaseHandle.sqlite). */
+  sqlite: DatabaseHandle['sqlite'];
   /** This app's own UPLOADS_DIR, removed by close(). */
   uploadsDir: string;
   close: () => Promise<void>;
@@ -59,6 +61,7 @@ export async function createTestApp(
   return {
     app,
     db,
+    sqlite: database.sqlite,
     uploadsDir,
     basic,
     admin: basic(ADMIN_UID, ADMIN_PASSWORD),

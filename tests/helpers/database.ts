@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { KyselyPlugin } from 'kysely';
 import { createConnection } from 'mysql2/promise';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/server/db/connection.ts';
 
@@ -9,6 +10,8 @@ export interface FreshDatabaseOptions {
   mysqlCharset?: string;
   /** The dialect regardless of TEST_DATABASE (a backup test moves data between both). */
   dialect?: 'sqlite' | 'mysql';
+  /** Kysely plugins on the returned db (a test that acts between an app's queries, see race.ts). */
+  plugins?: KyselyPlugin[];
 }
 
 export function usesMysql(): boolean {
@@ -22,9 +25,10 @@ export function usesMysql(): boolean {
 export async function freshDatabase(
   options: FreshDatabaseOptions = {},
 ): Promise<DatabaseHandle & { drop(): Promise<void>; url: string }> {
-  const { migrate = true, mysqlCharset = 'utf8mb4', dialect = usesMysql() ? 'mysql' : 'sqlite' } = options;
+  const { migrate = true, mysqlCharset = 'utf8mb4', dialect = usesMysql() ? 'mysql' : 'sqlite', plugins = [] } = options;
+  const withPlugins = <H extends DatabaseHandle>(handle: H): H => ({ ...handle, db: plugins.reduce((db, plugin) => db.withPlugin(plugin), handle.db) });
   if (dialect === 'sqlite') {
-    const handle = openDatabase('sqlite::memory:');
+    const handle = withPlugins(openDatabase('sqlite::memory:'));
     if (migrate) await migrateToLatest(handle.db);
     return { ...handle, url: 'sqlite::memory:', drop: () => handle.db.destroy() };
   }
@@ -39,7 +43,7 @@ export async function freshDatabase(
   await admin.end();
   const url = new URL(server.toString());
   url.pathname = `/${name}`;
-  const handle = openDatabase(url.toString());
+  const handle = withPlugins(openDatabase(url.toString()));
   if (migrate) await migrateToLatest(handle.db);
   return {
     ...handle,

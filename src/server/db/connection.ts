@@ -13,6 +13,11 @@ export type Dialect = 'sqlite' | 'mysql';
 export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;
+  /**
+   * SQLite only: the one connection under Kysely. Tests use it to act as another writer
+   * while a transaction holds that connection (through Kysely that would wait forever).
+   */
+  sqlite?: SqliteDatabase.Database;
 }
 
 /** Opens the database named by DATABASE_URL (DESIGN §2): `sqlite:<file>`, `sqlite::memory:` or `mysql://...`. */
@@ -36,7 +41,7 @@ export function openDatabase(url: string): DatabaseHandle {
     database.pragma('foreign_keys = ON');
     database.pragma('busy_timeout = 5000');
     if (file !== ':memory:') database.pragma('journal_mode = WAL');
-    return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), dialect: 'sqlite' };
+    return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), dialect: 'sqlite', sqlite: database };
   }
   throw new Error(`DATABASE_URL wird nicht unterstützt: ${url.replace(/\/\/[^@]*@/, '//***@')}`);
 }

@@ -12,6 +12,24 @@ export function isForeignKeyViolation(error: unknown): boolean {
   return typeof code === 'string' && code.startsWith('SQLITE_CONSTRAINT') && message === 'FOREIGN KEY constraint failed';
 }
 
+/**
+ * True when an insert or update names a row that is gone: a member, group or album that
+ * someone else deleted between the procedure's check and its write. MySQL says so with its
+ * own codes; SQLite reports every foreign key failure of a statement as
+ * SQLITE_CONSTRAINT_FOREIGNKEY, and in this schema (cascade, set null, or restrict, which
+ * SQLite reports as _TRIGGER) that code can only come from a missing referenced row.
+ */
+export function isMissingReference(error: unknown): boolean {
+  let current: unknown = error;
+  // tRPC wraps the driver's error as the cause of its own.
+  for (let depth = 0; depth < 3 && current instanceof Error; depth++) {
+    const code = (current as Error & { code?: unknown }).code;
+    if (code === 'ER_NO_REFERENCED_ROW_2' || code === 'ER_NO_REFERENCED_ROW' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return true;
+    current = current.cause;
+  }
+  return false;
+}
+
 const UNREACHABLE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',

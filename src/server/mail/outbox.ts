@@ -240,14 +240,46 @@ export async function markFailed(db: DbOrTrx, id: number, token: string, error: 
   return { status: giveUp ? 'failed' : 'pending', attempts, nextAttemptMs };
 }
 
-/** Without a mail server: the claimed message is kept ('held') and not tried again. */
-export async function markHeld(db: DbOrTrx, id: number, token: string): Promise<void> {
-  await db
+/**
+ * Without a mail server: every due message that no worker has claimed is kept ('held')
+ * and not tried again, in one statement. The token marks which rows this call held, so
+ * that each is named in the log once, also with several processes. Returns them.
+ */
+export async function holdDueMails(db: DbOrTrx, nowMs: number): Promise<Array<Pick<OutgoingMail, 'id' | 'kind' | 'to'>>> {
+  const token = randomBytes(16).toString('hex');
+  const result = await db
     .updateTable('mail_outbox')
-    .set((eb) => ({ status: 'held', claim_token: null, lease_until_ms: null, attempts: eb('attempts', '-', 1) }))
-    .where('id', '=', id)
-    .where('claim_token', '=', token)
-    .execute();
+    .set({ status: 'held', claim_token: token })
+    .where('status', '=', 'pending')
+    .where('next_attempt_ms', '<=', nowMs)
+    .where((eb) => eb.or([eb('lease_until_ms', 'is', null), eb('lease_until_ms', '<', nowMs)]))
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return [];
+  const rows = await db.selectFrom('mail_outbox').select(['id', 'kind', 'recipient']).where('claim_token', '=', token).orderBy('id').execute();
+  await db.updateTable('mail_outbox').set({ claim_token: null, lease_until_ms: null }).where('claim_token', '=', token).execute();
+  return rows.map((row) => ({ id: row.id, kind: row.kind, to: row.recipient }));
+}
+
+/**
+ * Sent and given-up mails and the stored contact messages are kept this many days from
+ * their acceptance, then deleted (README, „Mails und Kontaktformular“). As long as the
+ * server log keeps its lines about them. Held mails stay: they are still to be sent.
+ */
+export const OUTBOX_RETENTION_DAYS = 180;
+
+/**
+ * Deletes what the retention lets go: mails that are sent or given up (with their
+ * attachments, by the foreign key) and contact messages, accepted before `cutoff`
+ * (`YYYY-MM-DD HH:mm:ss`, club-local, as `created_at` is stored).
+ */
+export async function pruneOutbox(db: DbOrTrx, cutoff: string): Promise<{ mails: number; messages: number }> {
+  const mails = await db
+    .deleteFrom('mail_outbox')
+    .where('status', 'in', ['sent', 'failed'])
+    .where('created_at', '<', cutoff)
+    .executeTakeFirst();
+  const messages = await db.deleteFrom('contact_messages').where('created_at', '<', cutoff).executeTakeFirst();
+  return { mails: Number(mails.numDeletedRows), messages: Number(messages.numDeletedRows) };
 }
 
 /** Once a mail server is configured, what was held is sent. */

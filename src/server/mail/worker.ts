@@ -3,7 +3,18 @@ import type { Db } from '../db/connection.ts';
 import { SYSTEM_ACTOR, type ServerLog } from '../areas/log/server-log.ts';
 import type { Clock } from '../services.ts';
 import { formatGermanDateTime, toClubDateTime } from '../../shared/dates.ts';
-import { claimMail, dueMailIds, loadClaimedMail, markFailed, markHeld, markSent, releaseHeld, type OutgoingMail } from './outbox.ts';
+import {
+  claimMail,
+  dueMailIds,
+  holdDueMails,
+  loadClaimedMail,
+  markFailed,
+  markSent,
+  OUTBOX_RETENTION_DAYS,
+  pruneOutbox,
+  releaseHeld,
+  type OutgoingMail,
+} from './outbox.ts';
 import type { MailTransport } from './transport.ts';
 
 export interface OutboxWorkerOptions {
@@ -22,6 +33,10 @@ export interface OutboxWorkerOptions {
   leaseMs?: number;
   /** Messages per round. */
   batch?: number;
+  /** Sent and given-up mails and contact messages older than this are deleted. */
+  retentionDays?: number;
+  /** Pruning costs a few deletes; each worker (one per process) prunes at most once an interval. */
+  pruneIntervalMs?: number;
 }
 
 export interface RunSummary {
@@ -33,6 +48,9 @@ export interface RunSummary {
 
 export const DEFAULT_POLL_MS = 5_000;
 export const DEFAULT_LEASE_MS = 5 * 60_000;
+/** As the server log: once an hour per process keeps the tables bounded at no cost per message. */
+export const OUTBOX_PRUNE_INTERVAL_MS = 60 * 60_000;
+const DAY_MS = 24 * 60 * 60_000;
 /** Repeated failures of one message reach the members' log once per hour (every one reaches the process log). */
 const FAILURE_LOG_WINDOW_MS = 60 * 60_000;
 
@@ -58,9 +76,18 @@ export class OutboxWorker {
   private current: Promise<void> | undefined;
   private wakeRequested = false;
   private heldReleased = false;
+  private lastPruneMs = Number.NEGATIVE_INFINITY;
+  private stopping: Promise<void> | undefined;
 
   constructor(options: OutboxWorkerOptions) {
-    this.options = { pollMs: DEFAULT_POLL_MS, leaseMs: DEFAULT_LEASE_MS, batch: 20, ...options };
+    this.options = {
+      pollMs: DEFAULT_POLL_MS,
+      leaseMs: DEFAULT_LEASE_MS,
+      batch: 20,
+      retentionDays: OUTBOX_RETENTION_DAYS,
+      pruneIntervalMs: OUTBOX_PRUNE_INTERVAL_MS,
+      ...options,
+    };
   }
 
   get sends(): boolean {
@@ -73,13 +100,20 @@ export class OutboxWorker {
     this.schedule(0);
   }
 
-  /** Ends the polling and waits for a message being sent right now. */
-  async stop(): Promise<void> {
-    this.running = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.current;
-    this.options.transport?.close();
+  /**
+   * Ends the polling and waits for a message being sent right now, then closes the
+   * transport. The app calls it on close, before the database is closed; a second call
+   * waits for the first and closes nothing twice.
+   */
+  stop(): Promise<void> {
+    this.stopping ??= (async () => {
+      this.running = false;
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = undefined;
+      await this.current;
+      this.options.transport?.close();
+    })();
+    return this.stopping;
   }
 
   /** A message was just enqueued: look now instead of at the next poll. */
@@ -112,9 +146,11 @@ export class OutboxWorker {
 
   /** One round: every message due now is claimed and sent (or held without a mail server). */
   async runOnce(): Promise<RunSummary> {
-    const { db, clock, batch } = this.options;
+    const { db, clock, batch, transport } = this.options;
+    await this.pruneWhenDue();
+    if (!transport) return { sent: 0, retried: 0, failed: 0, held: await this.holdDue() };
     const summary: RunSummary = { sent: 0, retried: 0, failed: 0, held: 0 };
-    if (this.sends && !this.heldReleased) {
+    if (!this.heldReleased) {
       const released = await releaseHeld(db, clock.now().getTime());
       this.heldReleased = true;
       if (released > 0) this.options.logger.info({ count: released }, 'mail outbox: held messages released for sending');
@@ -135,18 +171,43 @@ export class OutboxWorker {
     }
   }
 
+  /**
+   * Without a mail server: every due message is held in one statement, never loaded (its
+   * body and attachments are not needed to say that it stays), and named once in the
+   * log. Held messages are not due, so a poll with nothing new costs one update that matches
+   * nothing (on the index of status and due time).
+   */
+  private async holdDue(): Promise<number> {
+    const { db, clock, logger, serverLog } = this.options;
+    const held = await holdDueMails(db, clock.now().getTime());
+    for (const mail of held) {
+      logger.warn({ mailId: mail.id, kind: mail.kind, to: mail.to }, 'mail outbox: SMTP_URL not set, message kept in the outbox');
+      await serverLog.write(SYSTEM_ACTOR, `${describe(mail)} bleibt im Postausgang: Es ist kein Mailserver (SMTP_URL) eingerichtet.`);
+    }
+    return held.length;
+  }
+
+  /** Deletes what the retention lets go, at most once an interval; a failure only reaches the process log. */
+  private async pruneWhenDue(): Promise<void> {
+    const { db, clock, logger, retentionDays, pruneIntervalMs } = this.options;
+    const nowMs = clock.now().getTime();
+    if (nowMs - this.lastPruneMs < pruneIntervalMs) return;
+    this.lastPruneMs = nowMs;
+    try {
+      const pruned = await pruneOutbox(db, toClubDateTime(new Date(nowMs - retentionDays * DAY_MS)));
+      if (pruned.mails + pruned.messages > 0) logger.info(pruned, 'mail outbox: old mails and contact messages deleted');
+    } catch (error) {
+      logger.error({ err: error }, 'mail outbox: could not delete old mails and contact messages');
+    }
+  }
+
   private async process(id: number): Promise<keyof RunSummary | null> {
     const { db, clock, leaseMs, transport, logger, serverLog } = this.options;
+    if (!transport) return null;
     const token = await claimMail(db, id, clock.now().getTime(), leaseMs);
     if (!token) return null;
     const mail = await loadClaimedMail(db, id);
     if (!mail) return null;
-    if (!transport) {
-      await markHeld(db, id, token);
-      logger.warn({ mailId: id, kind: mail.kind, to: mail.to }, 'mail outbox: SMTP_URL not set, message kept in the outbox');
-      await serverLog.write(SYSTEM_ACTOR, `${describe(mail)} bleibt im Postausgang: Es ist kein Mailserver (SMTP_URL) eingerichtet.`);
-      return 'held';
-    }
     try {
       await transport.send(mail);
     } catch (error) {

@@ -130,31 +130,4 @@ function isMalformedMultipart(error: unknown): boolean {
   return /^(Multipart: |Unexpected end of multipart data|Boundary required|The needle )|terminated early/.test(error.message);
 }
 
-export interface UploadFilesSpec {
-  kind: UploadKind;
-  /** The field every file comes in ('attachments[]'; 'attachments' is taken too). */
-  fileFields: readonly string[];
-  /** At most this many files in one request; more are refused before they are read. */
-  maxFiles: number;
-  /** Runs before the first file is written: permission is checked before a byte is stored. */
-  beforeFile: () => Promise<unknown>;
-}
-
 export const TOO_MANY_FILES = (max: number) => `Es können höchstens ${max} Dateien auf einmal hochgeladen werden.`;
-
-/**
- * Reads a multipart form of several files of one kind, each limited by the kind's size.
- * On any failure every file received so far is discarded; on success the caller owns the
- * files and must discard those it did not place.
- */
-export async function readUploadFiles(request: FastifyRequest, storage: Storage, spec: UploadFilesSpec): Promise<ReceivedFile[]> {
-  const form = await readUploadForm(request, storage, {
-    kind: spec.kind,
-    fileField: spec.fileFields,
-    fields: [],
-    maxFiles: spec.maxFiles,
-    tooManyFiles: TOO_MANY_FILES(spec.maxFiles),
-    beforeFile: () => spec.beforeFile(),
-  });
-  return form.files;
-}

@@ -312,21 +312,9 @@ export async function storeAllWithRows<T>(storage: Storage, files: readonly Rece
 }
 
 /**
- * Deletes the row, and its file once the delete has committed: a failed delete keeps
- * both. A file that cannot be removed is reported, as the row is already gone.
- */
-export async function deleteWithFile(
-  storage: Storage,
-  storedName: string,
-  deleteRow: () => Promise<boolean>,
-  report: (message: string) => Promise<void>,
-): Promise<void> {
-  await deleteWithFiles(storage, [storedName], deleteRow, report);
-}
-
-/**
- * deleteWithFile for rows that name several files (an image and its thumbnail, an album's
- * images). The names may be read by deleteRows in its own transaction and given as a function.
+ * Deletes the rows, and their files once the delete has committed: a failed delete keeps
+ * both (404 when there was no row). The names may be read by deleteRows in its own
+ * transaction and given as a function (an album's images).
  */
 export async function deleteWithFiles(
   storage: Storage,
@@ -335,7 +323,15 @@ export async function deleteWithFiles(
   report: (message: string) => Promise<void>,
 ): Promise<void> {
   if (!(await deleteRows())) throw new AppError('NOT_FOUND', MESSAGES.notFound);
-  for (const name of typeof storedNames === 'function' ? storedNames() : storedNames) {
+  await removeStoredFiles(storage, typeof storedNames === 'function' ? storedNames() : storedNames, report);
+}
+
+/**
+ * Removes files whose rows are gone (committed). A file that cannot be removed is
+ * reported, not thrown: the change it belonged to has happened.
+ */
+export async function removeStoredFiles(storage: Storage, storedNames: readonly string[], report: (message: string) => Promise<void>): Promise<void> {
+  for (const name of storedNames) {
     try {
       await storage.remove(name);
     } catch (error) {

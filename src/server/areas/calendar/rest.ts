@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { matchesEtag, PUBLIC_CACHE_CONTROL, sendCached } from '../../http/public-cache.ts';
 import { untrusted, type RestOptions } from '../../http/rest.ts';
-import { readUploadFiles, uploadRoute } from '../../storage/multipart.ts';
+import { readUploadForm, TOO_MANY_FILES, uploadRoute } from '../../storage/multipart.ts';
 import { MAX_ATTACHMENTS_PER_UPLOAD } from './router.ts';
 
 type IdParams = { Params: { id: string } };
@@ -42,10 +42,12 @@ export const calendarRest: FastifyPluginAsync<RestOptions> = async (app, { calle
   // Multipart `attachments[]`, any type; the answer's data is what the appointment then names.
   await uploadRoute(app, '/calendar/upload', async (request, reply) => {
     const caller = await callerFor(request, reply);
-    const files = await readUploadFiles(request, storage, {
+    const { files } = await readUploadForm(request, storage, {
       kind: 'attachment',
-      fileFields: ['attachments[]', 'attachments'],
+      fileField: ['attachments[]', 'attachments'],
+      fields: [],
       maxFiles: MAX_ATTACHMENTS_PER_UPLOAD,
+      tooManyFiles: TOO_MANY_FILES(MAX_ATTACHMENTS_PER_UPLOAD),
       beforeFile: () => caller.calendar.checkUpload(),
     });
     try {

@@ -3,7 +3,7 @@ import { idInput } from '../../../shared/schemas/groups.ts';
 import { toClubDateTime } from '../../../shared/dates.ts';
 import { appointmentCreateInput, appointmentUpdateInput, calendarMonthInput, type AttachmentView } from '../../../shared/schemas/calendar.ts';
 import { receivedFile } from '../../storage/schema.ts';
-import type { Storage } from '../../storage/storage.ts';
+import { removeStoredFiles } from '../../storage/storage.ts';
 import type { Context } from '../../trpc/context.ts';
 import { can, canAny, router, sharedReadProcedure } from '../../trpc/index.ts';
 import { CALENDAR_CACHE_AREA } from './cache-area.ts';
@@ -38,17 +38,6 @@ export const MAX_ATTACHMENTS_PER_UPLOAD = 20;
 export const attachmentUploadInput = z.object({
   files: z.array(receivedFile('attachment')).min(1, { error: 'Bitte wähle mindestens eine Datei aus.' }).max(MAX_ATTACHMENTS_PER_UPLOAD),
 });
-
-/** Removes files whose rows are gone (committed); a file that resists is reported, not fatal. */
-async function removeFiles(ctx: Context, storage: Storage, names: string[]): Promise<void> {
-  for (const name of names) {
-    try {
-      await storage.remove(name);
-    } catch (error) {
-      await ctx.log(`Datei ${name} konnte nicht gelöscht werden: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-}
 
 /** Uploading serves both the add button and the edit toggle (SPEC §6), so either permission will do. */
 const canAttach = canAny('calendar_create', 'calendar_update');
@@ -143,7 +132,7 @@ export const calendarRouter = router({
       });
       ctx.services.publicCache.invalidate(CALENDAR_CACHE_AREA);
       if (mails) ctx.services.mail.wake();
-      await removeFiles(ctx, storage, dropped);
+      await removeStoredFiles(storage, dropped, (message) => ctx.log(message));
       await ctx.log(`Termin ${appointment.id} (${appointment.name}, ${appointment.datetime_begin}) geändert`);
       if (mails) await ctx.log(mails);
       return { message: CALENDAR_MESSAGES.updated, data: appointment };
@@ -158,7 +147,7 @@ export const calendarRouter = router({
         return { row, files: await deleteAppointment(trx, input.id) };
       });
       ctx.services.publicCache.invalidate(CALENDAR_CACHE_AREA);
-      await removeFiles(ctx, storage, files);
+      await removeStoredFiles(storage, files, (message) => ctx.log(message));
       await ctx.log(`Termin ${row.id} (${row.name}, ${row.datetime_begin}) gelöscht`);
       return { message: CALENDAR_MESSAGES.deleted, data: { id: row.id } };
     }),

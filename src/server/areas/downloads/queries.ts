@@ -47,9 +47,3 @@ export async function insertDownload(db: Db, download: NewDownload): Promise<num
     .executeTakeFirstOrThrow();
   return Number(result.insertId);
 }
-
-/** True when this call removed the row (a concurrent delete may have been first). */
-export async function deleteDownloadRow(db: Db, id: number): Promise<boolean> {
-  const result = await db.deleteFrom('downloads').where('id', '=', id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
-}

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { idInput } from '../../../shared/schemas/groups.ts';
 import { toClubDateTime } from '../../../shared/dates.ts';
 import { receivedFile } from '../../storage/schema.ts';
-import { deleteWithFile, storeWithRow } from '../../storage/storage.ts';
+import { deleteRowById } from '../../db/rows.ts';
+import { deleteWithFiles, storeWithRow } from '../../storage/storage.ts';
 import { can, router, sharedReadProcedure } from '../../trpc/index.ts';
-import { deleteDownloadRow, findDownload, findDownloadRow, insertDownload, listDownloads } from './queries.ts';
+import { findDownload, findDownloadRow, insertDownload, listDownloads } from './queries.ts';
 
 /** The file comes through POST /api/downloads only (multipart); see rest.ts. */
 export const downloadCreateInput = z.object({ file: receivedFile('download') });
@@ -47,7 +48,7 @@ export const downloadsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { db, storage } = ctx.services;
       const row = await findDownloadRow(db, input.id);
-      await deleteWithFile(storage, row.stored_name, () => deleteDownloadRow(db, input.id), (message) => ctx.log(message));
+      await deleteWithFiles(storage, [row.stored_name], () => deleteRowById(db, 'downloads', input.id), (message) => ctx.log(message));
       ctx.services.publicCache.invalidate(DOWNLOADS_CACHE_AREA);
       await ctx.log(`Download ${row.id} (${row.filename}) gelöscht`);
       return { message: 'Download gelöscht', data: { id: row.id } };

@@ -163,8 +163,3 @@ export async function insertImage(db: Db, image: NewImage): Promise<number> {
 export async function updateImageTitle(db: Db, id: number, title: string): Promise<void> {
   await db.updateTable('images').set({ title }).where('id', '=', id).execute();
 }
-
-export async function deleteImageRow(db: Db, id: number): Promise<boolean> {
-  const result = await db.deleteFrom('images').where('id', '=', id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
-}

@@ -16,13 +16,13 @@ import {
 import { idInput } from '../../../shared/schemas/groups.ts';
 import { AppError } from '../../errors.ts';
 import { receivedImages } from '../../storage/schema.ts';
+import { deleteRowById } from '../../db/rows.ts';
 import { deleteWithFiles, storeAllWithRows } from '../../storage/storage.ts';
 import type { Context } from '../../trpc/context.ts';
 import { can, router, sharedReadProcedure } from '../../trpc/index.ts';
 import {
   albumFileNames,
   deleteAlbumRows,
-  deleteImageRow,
   findAlbum,
   findAlbumRow,
   findImageRow,
@@ -209,7 +209,7 @@ export const galleriesRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { db, storage } = ctx.services;
       const row = await findImageRow(db, input.id);
-      await deleteWithFiles(storage, [row.stored_name, row.thumb_name], () => deleteImageRow(db, input.id), (message) => ctx.log(message));
+      await deleteWithFiles(storage, [row.stored_name, row.thumb_name], () => deleteRowById(db, 'images', input.id), (message) => ctx.log(message));
       ctx.services.publicCache.invalidate(GALLERIES_CACHE_AREA);
       await ctx.log(`Bild ${row.id} (${row.name}) aus Album ${row.album_id} gelöscht`);
       return { message: GALLERY_MESSAGES.imageDeleted, data: { id: row.id } };

@@ -62,6 +62,20 @@ export async function assertPermissionsExist(db: Db, permissionIds: number[]): P
   }
 }
 
+/** Case-insensitive, accent- and umlaut-sensitive: "vorstand" is "Vorstand", "Übungsleiter" is "übungsleiter". */
+const sameName = new Intl.Collator('de', { sensitivity: 'accent' });
+
+/**
+ * Refuses a name another group holds in any case (409). MySQL's unique key says so by its
+ * collation, SQLite's (0009, NOCASE) only for ASCII letters; read in the saving
+ * transaction, this makes "Übung" and "ÜBUNG" one name on both. The key still decides
+ * between two saves at once.
+ */
+export async function assertGroupNameFree(db: Db, name: string, exceptId?: number): Promise<void> {
+  const groups = await db.selectFrom('groups').select(['id', 'name']).execute();
+  if (groups.some((group) => group.id !== exceptId && sameName.compare(group.name, name) === 0)) throw groupNameTaken(name);
+}
+
 /** A name the unique key `groups_name_unique` already holds (409, field `name`). */
 export function groupNameTaken(name: string): AppError {
   const message = `Eine Gruppe mit dem Namen „${name}“ gibt es bereits.`;

@@ -7,6 +7,7 @@ import { can, router } from '../../trpc/index.ts';
 import { CALENDAR_CACHE_AREA } from '../calendar/cache-area.ts';
 import { assertMayGrantPermissions } from './grants.ts';
 import {
+  assertGroupNameFree,
   assertPermissionsExist,
   groupNameTaken,
   findGroup,
@@ -46,6 +47,7 @@ export const groupsRouter = router({
       const group = await withNameKey(input.name, () => ctx.services.db.transaction().execute(async (trx) => {
         await assertPermissionsExist(trx, input.permissions);
         await assertMayGrantPermissions(trx, ctx.user.id, input.permissions, `Berechtigungen für neue Gruppe ${input.name}`);
+        await assertGroupNameFree(trx, input.name);
         const inserted = await trx.insertInto('groups').values({ name: input.name }).executeTakeFirstOrThrow();
         const id = Number(inserted.insertId);
         await replaceGroupPermissions(trx, id, input.permissions);
@@ -66,6 +68,7 @@ export const groupsRouter = router({
         const had = new Set(before.permissions.map((permission) => permission.id));
         const added = input.permissions.filter((permissionId) => !had.has(permissionId));
         await assertMayGrantPermissions(trx, ctx.user.id, added, `Berechtigungen für Gruppe ${input.id}`);
+        await assertGroupNameFree(trx, input.name, input.id);
         await trx.updateTable('groups').set({ name: input.name }).where('id', '=', input.id).execute();
         await replaceGroupPermissions(trx, input.id, input.permissions);
         return findGroup(trx, input.id);

@@ -1,6 +1,8 @@
 import { toClubDate } from '../../../shared/dates.ts';
 import { idInput } from '../../../shared/schemas/groups.ts';
 import { hostCreateInput, hostUpdateInput } from '../../../shared/schemas/hosts.ts';
+import { isMissingReference } from '../../db/errors.ts';
+import { AppError } from '../../errors.ts';
 import { can, router, sharedReadProcedure } from '../../trpc/index.ts';
 import {
   assertValidPeople,
@@ -20,7 +22,22 @@ export const HOSTS_MESSAGES = {
   created: 'Eintrag angelegt',
   updated: 'Eintrag gespeichert',
   deleted: 'Eintrag gelöscht',
+  memberGone: 'Ein gewähltes Mitglied gibt es nicht mehr, es wurde inzwischen gelöscht. Bitte lade die Seite neu und wähle erneut.',
 } as const;
+
+/**
+ * The checks of assertValidPeople read before the write; a member deleted in between (by
+ * another member, on MySQL) fails the write's foreign key. The transaction has rolled back;
+ * the member is told which kind of row vanished.
+ */
+async function namingGoneMember<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isMissingReference(error)) throw new AppError('UNPROCESSABLE_CONTENT', HOSTS_MESSAGES.memberGone);
+    throw error;
+  }
+}
 
 function describeEntry(entry: HostEntry): string {
   return `Standaufsicht/Bewirtung ${entry.id} am ${entry.date} (Standaufsicht ${entry.supervisor}, Bewirtung ${entry.host})`;
@@ -50,10 +67,12 @@ export const hostsRouter = router({
   create: can('hosts_create')
     .input(hostCreateInput)
     .mutation(async ({ ctx, input }) => {
-      const entry = await ctx.services.db.transaction().execute(async (trx) => {
-        await assertValidPeople(trx, input);
-        return findHostEntry(trx, await insertHostEntry(trx, input));
-      });
+      const entry = await namingGoneMember(() =>
+        ctx.services.db.transaction().execute(async (trx) => {
+          await assertValidPeople(trx, input);
+          return findHostEntry(trx, await insertHostEntry(trx, input));
+        }),
+      );
       ctx.services.publicCache.invalidate(HOSTS_CACHE_AREA);
       await ctx.log(`${describeEntry(entry)} angelegt`);
       return { message: HOSTS_MESSAGES.created, data: entry };
@@ -62,12 +81,14 @@ export const hostsRouter = router({
   update: can('hosts_update')
     .input(hostUpdateInput)
     .mutation(async ({ ctx, input }) => {
-      const entry = await ctx.services.db.transaction().execute(async (trx) => {
-        await findHostEntry(trx, input.id);
-        await assertValidPeople(trx, input);
-        await updateHostEntry(trx, input.id, input);
-        return findHostEntry(trx, input.id);
-      });
+      const entry = await namingGoneMember(() =>
+        ctx.services.db.transaction().execute(async (trx) => {
+          await findHostEntry(trx, input.id);
+          await assertValidPeople(trx, input);
+          await updateHostEntry(trx, input.id, input);
+          return findHostEntry(trx, input.id);
+        }),
+      );
       ctx.services.publicCache.invalidate(HOSTS_CACHE_AREA);
       await ctx.log(`${describeEntry(entry)} geändert`);
       return { message: HOSTS_MESSAGES.updated, data: entry };

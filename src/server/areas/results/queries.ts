@@ -67,8 +67,3 @@ export async function insertResult(db: Db, result: NewResult): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(inserted.insertId);
 }
-
-export async function deleteResultRow(db: Db, id: number): Promise<boolean> {
-  const result = await db.deleteFrom('results').where('id', '=', id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
-}

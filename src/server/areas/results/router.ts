@@ -7,9 +7,10 @@ import type { PermissionName } from '../../../shared/permissions.ts';
 import { Refusal } from '../../errors.ts';
 import type { Principal } from '../auth/principal.ts';
 import { receivedFile } from '../../storage/schema.ts';
-import { deleteWithFile, storeWithRow } from '../../storage/storage.ts';
+import { deleteRowById } from '../../db/rows.ts';
+import { deleteWithFiles, storeWithRow } from '../../storage/storage.ts';
 import { can, canAny, router, sharedReadProcedure } from '../../trpc/index.ts';
-import { deleteResultRow, findResult, findResultRow, insertResult, listResults } from './queries.ts';
+import { findResult, findResultRow, insertResult, listResults } from './queries.ts';
 
 /** SPEC §6: gun results are added with dashboard_create, archery and blowpipe results with dashboard_update. */
 export const RESULT_UPLOAD_PERMISSION: Record<ResultSection, PermissionName> = {
@@ -72,7 +73,7 @@ export const resultsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { db, storage } = ctx.services;
       const row = await findResultRow(db, input.id);
-      await deleteWithFile(storage, row.stored_name, () => deleteResultRow(db, input.id), (message) => ctx.log(message));
+      await deleteWithFiles(storage, [row.stored_name], () => deleteRowById(db, 'results', input.id), (message) => ctx.log(message));
       ctx.services.publicCache.invalidate(RESULTS_CACHE_AREA);
       await ctx.log(`Ergebnis ${row.id} (${row.filename}) gelöscht`);
       return { message: 'Ergebnis gelöscht', data: { id: row.id } };

@@ -44,8 +44,3 @@ export async function insertSponsor(db: Db, sponsor: NewSponsor): Promise<number
     .executeTakeFirstOrThrow();
   return Number(result.insertId);
 }
-
-export async function deleteSponsorRow(db: Db, id: number): Promise<boolean> {
-  const result = await db.deleteFrom('sponsors').where('id', '=', id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
-}

@@ -3,9 +3,10 @@ import { toClubDateTime } from '../../../shared/dates.ts';
 import { sponsorFields, sponsorFieldsInput, UPLOAD_MESSAGES } from '../../../shared/schemas/files.ts';
 import { idInput } from '../../../shared/schemas/groups.ts';
 import { receivedFile } from '../../storage/schema.ts';
-import { deleteWithFile, storeWithRow } from '../../storage/storage.ts';
+import { deleteRowById } from '../../db/rows.ts';
+import { deleteWithFiles, storeWithRow } from '../../storage/storage.ts';
 import { can, router, sharedReadProcedure } from '../../trpc/index.ts';
-import { deleteSponsorRow, findSponsor, findSponsorRow, insertSponsor, listSponsors } from './queries.ts';
+import { findSponsor, findSponsorRow, insertSponsor, listSponsors } from './queries.ts';
 
 /** The logo comes through POST /api/sponsors only (multipart name, url, logo); see rest.ts. */
 export const sponsorCreateInput = z.object({ ...sponsorFields, logo: receivedFile('logo', UPLOAD_MESSAGES.missingLogo) });
@@ -49,7 +50,7 @@ export const sponsorsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { db, storage } = ctx.services;
       const row = await findSponsorRow(db, input.id);
-      await deleteWithFile(storage, row.logo_stored_name, () => deleteSponsorRow(db, input.id), (message) => ctx.log(message));
+      await deleteWithFiles(storage, [row.logo_stored_name], () => deleteRowById(db, 'sponsors', input.id), (message) => ctx.log(message));
       ctx.services.publicCache.invalidate(SPONSORS_CACHE_AREA);
       await ctx.log(`Sponsor ${row.id} (${row.name}) gelöscht`);
       return { message: 'Sponsor gelöscht', data: { id: row.id } };
