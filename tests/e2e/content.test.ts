@@ -291,7 +291,7 @@ describe('content in the dashboard and on the public pages', () => {
 
   it.each([
     ['/impressum', 'Impressum', ['Angaben gemäß § 5 Digitale-Dienste-Gesetz (DDG)']],
-    ['/datenschutz', 'Datenschutzerklärung', ['Sitzungs-Cookie', 'localStorage', 'Postausgang', 'IP-Adresse']],
+    ['/datenschutz', 'Datenschutzerklärung', ['Sitzungs-Cookie', 'localStorage', 'Postausgang', 'IP-Adresse', '180 Tage nach dem Absenden']],
     ['/disclaimer', 'Disclaimer', ['Haftung für Links']],
   ])('shows %s with the club profile’s facts', async (path, title, phrases) => {
     const { page } = await visit();

@@ -98,7 +98,9 @@ export function PrivacyPage() {
           DSGVO).
           Damit niemand das Formular für massenhafte Nachrichten missbraucht, speichern wir zu jeder Nachricht die
           IP-Adresse des Absenders und nehmen von einer Adresse höchstens fünf Nachrichten je Stunde an (berechtigtes
-          Interesse, Art. 6 Abs. 1 lit. f DSGVO). Dienste Dritter wie ein CAPTCHA verwenden wir dafür nicht. Wir löschen die Anfrage, sobald sie erledigt ist und keine gesetzlichen Aufbewahrungspflichten
+          Interesse, Art. 6 Abs. 1 lit. f DSGVO). Dienste Dritter wie ein CAPTCHA verwenden wir dafür nicht. Die Nachricht und die daraus
+          versandte E-Mail löschen wir 180 Tage nach dem Absenden automatisch aus unserer Datenbank; die E-Mail beim
+          Empfänger im Verein löschen wir, sobald die Anfrage erledigt ist und keine gesetzlichen Aufbewahrungspflichten
           bestehen.
         </Paragraph>
       </LegalSection>
