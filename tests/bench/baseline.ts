@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 /**
  * The bench's yardstick: a bare Fastify on the same machine, Node and Fastify version as
  * the site. For every target the bench registers the site's answer here first (status,
- * type, encoding, the very bytes), so the baseline serves the same path with the same
+ * every header, the very bytes), so the baseline serves the same path with the same
  * bytes and the ratio shows what the site's work costs beyond sending them. GET / stays a
  * small JSON for orientation. Run as its own process like the site, so neither shares an
  * event loop with the load generator.
@@ -21,6 +21,8 @@ interface Answer {
   status: number;
   contentType: string | undefined;
   contentEncoding: string | undefined;
+  /** The site's other headers, sent alike: the same bytes on the wire. */
+  headers: Record<string, string>;
   body: Buffer;
 }
 
@@ -41,14 +43,15 @@ app.put<{ Body: Buffer }>(ANSWER_PATH, async (request, reply) => {
   const path = header('x-bench-path');
   const status = Number(header('x-bench-status'));
   if (!path?.startsWith('/') || !Number.isInteger(status)) return reply.code(400).send({ message: 'x-bench-path oder x-bench-status fehlt.' });
-  answers.set(path, { status, contentType: header('x-bench-type'), contentEncoding: header('x-bench-encoding'), body: request.body });
+  const headers = JSON.parse(header('x-bench-headers') ?? '{}') as Record<string, string>;
+  answers.set(path, { status, contentType: header('x-bench-type'), contentEncoding: header('x-bench-encoding'), headers, body: request.body });
   return reply.code(204).send();
 });
 
 app.get('/*', async (request, reply) => {
   const answer = answers.get(request.url);
   if (!answer) return reply.code(404).send({ message: `Keine Antwort für ${request.url} hinterlegt.` });
-  reply.code(answer.status);
+  reply.code(answer.status).headers(answer.headers);
   if (answer.contentType) reply.header('content-type', answer.contentType);
   if (answer.contentEncoding) reply.header('content-encoding', answer.contentEncoding);
   return reply.send(answer.body);

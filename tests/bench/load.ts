@@ -31,9 +31,9 @@ export interface Measurement {
   failures: number;
 }
 
-/** Warm-up (discarded, so the JIT and caches are hot), then the measured run. */
+/** Warm-up (discarded, so the JIT and caches are hot; none with warmupSeconds 0), then the measured run. */
 export async function measure(target: Target, options: LoadOptions): Promise<Measurement> {
-  await runLoad(target, options.warmupSeconds, options);
+  if (options.warmupSeconds > 0) await runLoad(target, options.warmupSeconds, options);
   return measured(target, options, (onResponse) => runLoad(target, options.seconds, options, onResponse));
 }
 

@@ -8,8 +8,13 @@ export interface Answer {
   status: number;
   contentType: string | undefined;
   contentEncoding: string | undefined;
+  /** Every other header the site sent with it (security headers, ETag, caching, Vary …). */
+  headers: Record<string, string>;
   body: Buffer;
 }
+
+/** Headers node:http writes for every answer by itself, or that describe this one connection. */
+const OWN_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-type', 'content-encoding']);
 
 /**
  * The site's answer to the target, asked as autocannon asks: node:http sends only Host,
@@ -24,10 +29,16 @@ export function fetchAnswer(target: Target): Promise<Answer> {
       response.on('error', reject);
       response.on('end', () => {
         const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(', ') : value);
+        const headers: Record<string, string> = {};
+        for (const [name, value] of Object.entries(response.headers)) {
+          const text = single(value);
+          if (text !== undefined && !OWN_HEADERS.has(name)) headers[name] = text;
+        }
         resolve({
           status: response.statusCode ?? 0,
           contentType: single(response.headers['content-type']),
           contentEncoding: single(response.headers['content-encoding']),
+          headers,
           body: Buffer.concat(chunks),
         });
       });
@@ -58,7 +69,8 @@ export function pathOf(url: string): string {
 }
 
 /**
- * Makes the baseline answer the site target's path with the site's answer and returns
+ * Makes the baseline answer the site target's path with the site's answer (status, every
+ * header, body: the same bytes on the wire but the Date) and returns
  * the baseline's target for it: same path, same headers, same expected status.
  */
 export async function mirrorAt(baselineUrl: string, target: Target, answer: Answer): Promise<Target> {
@@ -70,13 +82,19 @@ export async function mirrorAt(baselineUrl: string, target: Target, answer: Answ
   };
   if (answer.contentType) headers['x-bench-type'] = answer.contentType;
   if (answer.contentEncoding) headers['x-bench-encoding'] = answer.contentEncoding;
+  headers['x-bench-headers'] = JSON.stringify(answer.headers);
   const response = await fetch(`${baselineUrl}${ANSWER_PATH}`, { method: 'PUT', headers, body: new Uint8Array(answer.body) });
   if (response.status !== 204) throw new Error(`Basis: Antwort für ${path} nicht hinterlegt: ${response.status} ${await response.text()}`);
   const mirrored: Target = { name: `Basis ${target.name}`, url: `${baselineUrl}${path}`, expectedStatus: answer.status };
   if (target.headers) mirrored.headers = target.headers;
   // Read back as the load will: the same status, type and bytes, or the comparison is void.
   const check = await fetchAnswer(mirrored);
-  if (check.status !== answer.status || check.contentType !== answer.contentType || !check.body.equals(answer.body)) {
+  if (
+    check.status !== answer.status ||
+    check.contentType !== answer.contentType ||
+    JSON.stringify(check.headers) !== JSON.stringify(answer.headers) ||
+    !check.body.equals(answer.body)
+  ) {
     throw new Error(`Basis: ${path} liefert nicht dieselbe Antwort wie die Website.`);
   }
   return mirrored;

@@ -1,5 +1,6 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { availableParallelism } from 'node:os';
 
 const READY_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 10_000;
@@ -33,6 +34,7 @@ export interface ChildServerOptions {
 export interface ChildServer {
   /** e.g. http://127.0.0.1:41234 */
   baseUrl: string;
+  pid: number | undefined;
   ready(): Promise<void>;
   /** Idempotent; safe to call before ready() has settled and after the child died. */
   stop(): Promise<void>;
@@ -79,7 +81,7 @@ export function spawnChildServer(options: ChildServerOptions): ChildServer {
     clearTimeout(timer);
   };
 
-  return { baseUrl, ready, stop };
+  return { baseUrl, pid: child.pid, ready, stop };
 }
 
 async function answers(url: string): Promise<boolean> {
@@ -90,4 +92,27 @@ async function answers(url: string): Promise<boolean> {
   } catch {
     return false; // not listening yet
   }
+}
+
+/**
+ * Binds the load generator (this process) to the first CPU and the servers to the second,
+ * with every thread (taskset -a): otherwise the scheduler moves them around and puts the
+ * server beside the load generator at times, which changes the figures from one second to
+ * the next. Only one server is under load at a time. Answers how to undo it, or undefined
+ * when it could not bind them (it needs two CPUs and Linux' taskset).
+ */
+export function pinLoadAndServers(servers: readonly ChildServer[]): (() => void) | undefined {
+  const cpus = availableParallelism();
+  if (cpus < 2) return undefined;
+  const pids = [...servers.map((server) => server.pid), process.pid];
+  if (pids.some((pid) => pid === undefined)) return undefined;
+  const bind = (cpuList: (pid: number) => string) => {
+    for (const pid of pids as number[]) execFileSync('taskset', ['-a', '-cp', cpuList(pid), String(pid)], { stdio: 'ignore' });
+  };
+  try {
+    bind((pid) => (pid === process.pid ? '0' : '1'));
+  } catch {
+    return undefined; // no taskset here: the figures are only noisier
+  }
+  return () => bind(() => `0-${cpus - 1}`);
 }
