@@ -1,6 +1,9 @@
+import type { Selectable } from 'kysely';
+import type { z } from 'zod';
 import type { Db } from '../../db/connection.ts';
+import type { AppointmentTable } from '../../db/schema.ts';
 import { AppError, MESSAGES } from '../../errors.ts';
-import { APPOINTMENT_MESSAGES, type AppointmentView, type AttachmentView, type PublicAppointment } from '../../../shared/schemas/calendar.ts';
+import { APPOINTMENT_MESSAGES, type appointmentCreateInput, type AppointmentView, type AttachmentView, type PublicAppointment } from '../../../shared/schemas/calendar.ts';
 
 type UrlOf = (name: string) => string;
 
@@ -21,22 +24,8 @@ const APPOINTMENT_COLUMNS = [
   'groups.name as section',
 ] as const;
 
-export interface AppointmentRow {
-  id: number;
-  name: string;
-  datetime_begin: string;
-  datetime_end: string;
-  location: string;
-  visibility: number;
-  description: string;
-  notes: string;
-  assignment: number;
-  status: number;
-  notify: number;
-  sequence: number;
-  updated_at: string;
-  section: string;
-}
+/** An appointment's row with its group's name, as the queries read it. */
+export type AppointmentRow = Omit<Selectable<AppointmentTable>, 'created_at'> & { section: string };
 
 function baseQuery(db: Db) {
   return db.selectFrom('appointments').innerJoin('groups', 'groups.id', 'appointments.assignment').select(APPOINTMENT_COLUMNS);
@@ -155,18 +144,8 @@ export async function assertGroupExists(db: Db, id: number): Promise<void> {
   if (!row) throw AppError.field('assignment', APPOINTMENT_MESSAGES.unknownGroup);
 }
 
-export interface AppointmentValues {
-  name: string;
-  datetime_begin: string;
-  datetime_end: string;
-  location: string;
-  visibility: boolean;
-  description: string;
-  notes: string;
-  assignment: number;
-  status: number;
-  notify: boolean;
-}
+/** What a create or update writes: the checked input without the attachments (they are rows of their own). */
+export type AppointmentValues = Omit<z.output<typeof appointmentCreateInput>, 'attachments'>;
 
 function columns(values: AppointmentValues) {
   return {

@@ -103,7 +103,7 @@ export const calendarRouter = router({
       const stamp = toClubDateTime(now(ctx));
       const { appointment, mails } = await db.transaction().execute(async (trx) => {
         await assertGroupExists(trx, input.assignment);
-        const id = await insertAppointment(trx, { ...input, visibility: input.visibility, notify: input.notify }, stamp);
+        const id = await insertAppointment(trx, input, stamp);
         await assignAttachments(trx, id, input.attachments);
         const row = await findAppointmentRow(trx, id);
         const mails = input.notify ? await queueAppointmentMails(trx, ctx.services, row) : undefined;
