@@ -18,11 +18,8 @@ export function acceptedEncodings(header: string | undefined): Set<string> {
 /** The best of the offered encodings the client takes; undefined: send the bytes as they are. */
 export function chooseEncoding(header: string | undefined, offered: (encoding: ContentEncoding) => boolean): ContentEncoding | undefined {
   if (!header) return undefined;
-  // Browsers send a plain list ("gzip, deflate, br, zstd"); only weights (q=0) need the parse.
-  const accepts: (encoding: string) => boolean = header.includes(';')
-    ? (encoding) => acceptedEncodings(header).has(encoding)
-    : (encoding) => header.toLowerCase().split(',').some((name) => name.trim() === encoding);
-  return ENCODINGS.find((encoding) => offered(encoding) && accepts(encoding));
+  const accepted = acceptedEncodings(header);
+  return ENCODINGS.find((encoding) => offered(encoding) && accepted.has(encoding));
 }
 
 /** Below this, the headers of a compressed answer cost more than it saves. */
