@@ -3,6 +3,7 @@ import { toClubDateTime } from '../../../shared/dates.ts';
 import type { Db } from '../../db/connection.ts';
 import { withNamedLock } from '../../db/locks.ts';
 import { AppError } from '../../errors.ts';
+import { networkOf } from '../../http/network.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { publicProcedure, router } from '../../trpc/index.ts';
 
@@ -27,7 +28,8 @@ export const contactRouter = router({
       return { message: CONTACT_RESPONSES.sent };
     }
     const now = services.clock.now();
-    const clientAddress = ctx.request.address.slice(0, 64);
+    // Counted per network (an IPv6 /64), like every limit per address.
+    const clientAddress = networkOf(ctx.request.address).slice(0, 64);
     const name = `${input.prename} ${input.lastname}`;
     const text = [
       `${name} <${input.email}> hat über das Kontaktformular von ${services.config.publicUrl}/kontakt geschrieben`,
