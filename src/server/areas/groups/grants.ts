@@ -3,6 +3,8 @@ import { Refusal } from '../../errors.ts';
 import { permissionNamesOf } from '../auth/principal.ts';
 
 export const GRANT_REFUSED = 'Du kannst nur Berechtigungen vergeben, die du selbst besitzt.';
+export const MEMBER_CHANGE_REFUSED = 'Du kannst Passwort, Schützennummer, E-Mail und Gruppen nur bei Mitgliedern ändern, deren Berechtigungen du selbst besitzt.';
+export const MEMBER_DELETE_REFUSED = 'Du kannst nur Mitglieder löschen, deren Berechtigungen du selbst besitzt.';
 
 /**
  * Nobody hands out more than they hold: refuses when `wanted` (permission names that a
@@ -10,10 +12,10 @@ export const GRANT_REFUSED = 'Du kannst nur Berechtigungen vergeben, die du selb
  * reads the data, and it reads the actor's permissions there too, so a concurrent change
  * of the actor's own groups cannot slip between the check and the write.
  */
-async function assertActorHolds(trx: Db, actorId: number, wanted: Iterable<string>, what: string): Promise<void> {
+async function assertActorHolds(trx: Db, actorId: number, wanted: Iterable<string>, what: string, message = GRANT_REFUSED): Promise<void> {
   const held = new Set<string>(await permissionNamesOf(trx, actorId));
   const missing = [...new Set(wanted)].filter((name) => !held.has(name)).sort();
-  if (missing.length > 0) throw new Refusal(`${what} (fehlende Berechtigungen ${missing.join(', ')})`, GRANT_REFUSED);
+  if (missing.length > 0) throw new Refusal(`${what} (fehlende Berechtigungen ${missing.join(', ')})`, message);
 }
 
 /** Giving a group the permissions `permissionIds` (those it did not have before). */
@@ -33,4 +35,14 @@ export async function assertMayGrantGroups(trx: Db, actorId: number, groupIds: n
     .where('group_permissions.group_id', 'in', [...new Set(groupIds)])
     .execute();
   await assertActorHolds(trx, actorId, rows.map((row) => row.name), what);
+}
+
+/**
+ * Taking over a member is handing out what they hold: whoever sets another member's
+ * password, shooter number or e-mail, changes their groups or deletes them must hold
+ * every permission that member has (`message` says which of the two was refused).
+ * Members with no more rights than the actor remain the actor's to maintain.
+ */
+export async function assertMayManageMember(trx: Db, actorId: number, memberId: number, what: string, message: string): Promise<void> {
+  await assertActorHolds(trx, actorId, await permissionNamesOf(trx, memberId), what, message);
 }

@@ -12,6 +12,7 @@ import { AppError, MESSAGES, Refusal } from '../../errors.ts';
 import { authedProcedure, can, router } from '../../trpc/index.ts';
 import type { Context } from '../../trpc/context.ts';
 import type { Principal } from '../auth/principal.ts';
+import { assertMayManageMember, MEMBER_DELETE_REFUSED } from '../groups/grants.ts';
 import { HOSTS_CACHE_AREA } from '../hosts/queries.ts';
 import { findUserRecord, groupIdsOfUser, listUserRecords, refersTo, resolveUserId, USER_NOT_FOUND } from './queries.ts';
 import { describeUser, saveUser } from './save.ts';
@@ -116,11 +117,15 @@ export const usersRouter = router({
       const id = await resolveUserId(db, input.ref);
       refuseProtectedUser(id, 'Löschen');
       if (id === ctx.user.id) throw new Refusal(`Selbstlöschung von Benutzer ${id}`, 'Du kannst dich nicht selbst löschen.');
-      const record = await findUserRecord(db, id);
-      if (!record) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
-      // Memberships and sessions go with the row (ON DELETE CASCADE); roster slots naming
-      // the member are set to null and read as 'ungeklärt' (ON DELETE SET NULL).
-      await db.deleteFrom('users').where('id', '=', id).execute();
+      const record = await db.transaction().execute(async (trx) => {
+        const found = await findUserRecord(trx, id);
+        if (!found) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
+        await assertMayManageMember(trx, ctx.user.id, id, `Löschen von Benutzer ${id}`, MEMBER_DELETE_REFUSED);
+        // Memberships and sessions go with the row (ON DELETE CASCADE); roster slots naming
+        // the member are set to null and read as 'ungeklärt' (ON DELETE SET NULL).
+        await trx.deleteFrom('users').where('id', '=', id).execute();
+        return found;
+      });
       ctx.services.credentials.forgetUser(id);
       ctx.services.publicCache.invalidate(HOSTS_CACHE_AREA);
       await ctx.log(`${describeUser(record)} gelöscht`);

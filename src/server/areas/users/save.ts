@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../errors.ts';
 import type { AppServices } from '../../services.ts';
 import { deleteOtherSessions } from '../auth/sessions.ts';
-import { assertMayGrantGroups } from '../groups/grants.ts';
+import { assertMayGrantGroups, assertMayManageMember, MEMBER_CHANGE_REFUSED } from '../groups/grants.ts';
 import { HOSTS_CACHE_AREA } from '../hosts/queries.ts';
 import { assertGroupsExist, findUserRecord, groupIdsOfUser, replaceUserGroups, UID_TAKEN, USER_NOT_FOUND, type UserRecord } from './queries.ts';
 
@@ -28,9 +28,29 @@ export interface SaveOptions {
 }
 
 /**
+ * What a save changes that hands control over the member to whoever makes it (their
+ * password, shooter number, e-mail or groups), as the log names it; names and phone are
+ * not among them.
+ */
+async function takeoverChanges(trx: Db, id: number, fields: UserFields, currentGroups: ReadonlySet<number>): Promise<string[]> {
+  const current = await trx.selectFrom('users').select(['uid', 'email']).where('id', '=', id).executeTakeFirst();
+  const changes: string[] = [];
+  if (fields.password !== undefined) changes.push('Passwort');
+  if (current && current.uid !== fields.uid) changes.push('Schützennummer');
+  if (current && current.email !== fields.email) changes.push('E-Mail');
+  if (fields.groups) {
+    const next = new Set(fields.groups);
+    if (next.size !== currentGroups.size || [...next].some((groupId) => !currentGroups.has(groupId))) changes.push('Gruppen');
+  }
+  return changes;
+}
+
+/**
  * Writes a member in one transaction: the row, the password hash and the memberships.
  * Returns the saved record. A new password ends the member's other sessions (all of
- * them unless `keepSessionId` is the member's own current session).
+ * them unless `keepSessionId` is the member's own current session). Someone else's
+ * password, shooter number, e-mail or groups only change when the actor holds every
+ * permission of that member, read inside the transaction like the grants.
  */
 export async function saveUser(
   services: AppServices,
@@ -52,13 +72,19 @@ export async function saveUser(
   let id: number;
   try {
     id = await db.transaction().execute(async (trx: Db) => {
+      const current = new Set(target.id === null ? [] : await groupIdsOfUser(trx, target.id));
       if (fields.groups) {
         await assertGroupsExist(trx, fields.groups);
-        // Leaving a group takes nothing from anyone else; only joining one can grant.
-        const current = new Set(target.id === null ? [] : await groupIdsOfUser(trx, target.id));
+        // Leaving a group grants nothing; only joining one can.
         const added = fields.groups.filter((groupId) => !current.has(groupId));
         const who = target.id === null ? `neuer Benutzer ${fields.uid}` : `Benutzer ${target.id}`;
         await assertMayGrantGroups(trx, actorId, added, `Gruppen ${[...new Set(added)].join(', ')} für ${who}`);
+      }
+      if (target.id !== null && target.id !== actorId) {
+        const changes = await takeoverChanges(trx, target.id, fields, current);
+        if (changes.length > 0) {
+          await assertMayManageMember(trx, actorId, target.id, `${changes.join(', ')} von Benutzer ${target.id}`, MEMBER_CHANGE_REFUSED);
+        }
       }
       let userId: number;
       if (target.id === null) {
