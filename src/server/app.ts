@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config, TrustProxy } from './config.ts';
 import type { Db, Dialect } from './db/connection.ts';
 import { CredentialCache } from './areas/auth/credential-cache.ts';
+import { DeviceCookies } from './areas/auth/device-cookies.ts';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './areas/auth/login-limits.ts';
 import { bcryptHasher, type PasswordHasher } from './areas/auth/passwords.ts';
 import { attachmentCleanup } from './areas/calendar/cleanup.ts';
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     passwords: deps.passwords ?? bcryptHasher(),
     clock,
     credentials: new CredentialCache(deps.credentialTtlMs),
+    devices: new DeviceCookies(deps.db),
     loginLimits: deps.loginLimits ?? DEFAULT_LOGIN_LIMITS,
     serverLog,
     logger: app.log,

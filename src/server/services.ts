@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db, Dialect } from './db/connection.ts';
 import type { CredentialCache } from './areas/auth/credential-cache.ts';
+import type { DeviceCookies } from './areas/auth/device-cookies.ts';
 import type { LoginLimits } from './areas/auth/login-limits.ts';
 import type { PasswordHasher } from './areas/auth/passwords.ts';
 import type { ServerLog } from './areas/log/server-log.ts';
@@ -24,6 +25,8 @@ export interface AppServices {
   passwords: PasswordHasher;
   clock: Clock;
   credentials: CredentialCache;
+  /** Signs and checks the device cookies of browsers that logged in before (login limits). */
+  devices: DeviceCookies;
   loginLimits: LoginLimits;
   serverLog: ServerLog;
   logger: FastifyBaseLogger;

@@ -121,6 +121,32 @@ describe('POST /api/login', () => {
     expect(body.data).not.toHaveProperty('password_hash');
   });
 
+  it('gives the browser a long-lived signed device cookie (HttpOnly, SameSite=Strict), over REST and tRPC', async () => {
+    const response = await call({ method: 'POST', url: '/api/login', payload: { username: ADMIN_UID, password: ADMIN_PASSWORD } });
+    const device = response.cookies.find((c) => c.name === 'sv_device');
+    expect(device).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/', maxAge: 365 * 24 * 60 * 60 });
+    expect(device?.secure).toBeFalsy();
+    // Shooter number, random id, HMAC of both with the database's secret.
+    expect(device?.value).toMatch(new RegExp(`^${ADMIN_UID}\\.[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43}$`));
+    const secrets = await t.db.selectFrom('server_secrets').select(['name', 'value']).execute();
+    expect(secrets).toEqual([{ name: 'device_cookie', value: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
+    expect(device?.value).not.toContain(secrets[0]!.value);
+
+    const trpc = await call({
+      method: 'POST',
+      url: '/trpc/auth.login',
+      headers: { 'content-type': 'application/json' },
+      payload: { username: ADMIN_UID, password: ADMIN_PASSWORD },
+    });
+    const again = trpc.cookies.find((c) => c.name === 'sv_device');
+    expect(again?.value).toMatch(new RegExp(`^${ADMIN_UID}\\.`));
+    // Every login a new id.
+    expect(again?.value).not.toBe(device?.value);
+    // A failed login gives none.
+    const failed = await call({ method: 'POST', url: '/api/login', payload: { username: ADMIN_UID, password: 'Falsch1234' } });
+    expect(failed.cookies.find((c) => c.name === 'sv_device')).toBeUndefined();
+  });
+
   it('stores only a hash of the cookie token', async () => {
     const cookie = await loginCookie(ADMIN_UID, ADMIN_PASSWORD);
     const token = cookie.split('=')[1]!;
@@ -189,6 +215,9 @@ describe('POST /api/login', () => {
       const cookie = response.cookies.find((c) => c.name === '__Host-sv_session');
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', secure: true, path: '/' });
       expect(cookie?.domain).toBeUndefined();
+      const device = response.cookies.find((c) => c.name === '__Host-sv_device');
+      expect(device).toMatchObject({ httpOnly: true, sameSite: 'Strict', secure: true, path: '/' });
+      expect(device?.domain).toBeUndefined();
       const me = await secure.inject({ method: 'GET', url: '/api/me', headers: { cookie: `__Host-sv_session=${cookie?.value}` } });
       expect(me.statusCode).toBe(200);
       expect(String(response.headers['strict-transport-security'])).toMatch(/max-age=\d+/);
@@ -256,6 +285,52 @@ describe('sessions', () => {
     expect((await call({ method: 'GET', url: '/trpc/auth.me', headers: { cookie } })).statusCode).toBe(401);
   });
 
+  it("a new login ends the browser's previous session", async () => {
+    const member = await t.createMember([]);
+    const first = await loginCookie(member.uid, MEMBER_PASSWORD);
+    const elsewhere = await loginCookie(member.uid, MEMBER_PASSWORD);
+    expect(await countSessions(member.id)).toBe(2);
+    // The same browser logs in again (as someone else even): its old session is gone.
+    const second = await call({ method: 'POST', url: '/api/login', headers: { cookie: first, ...XHR }, payload: { username: ADMIN_UID, password: ADMIN_PASSWORD } });
+    expect(second.statusCode).toBe(200);
+    expect(await countSessions(member.id)).toBe(1);
+    expect((await call({ method: 'GET', url: '/api/me', headers: { cookie: first } })).statusCode).toBe(401);
+    expect((await call({ method: 'GET', url: '/api/me', headers: { cookie: elsewhere } })).statusCode).toBe(200);
+    expect((await call({ method: 'GET', url: '/api/me', headers: { cookie: sessionCookie(second) } })).json().data.uid).toBe(ADMIN_UID);
+  });
+
+  it("'Auf allen Geräten abmelden' (auth.logoutOthers, POST /api/logout-others) ends every other session and keeps the own", async () => {
+    const member = await t.createMember([]);
+    const [own, laptop, phone] = [
+      await loginCookie(member.uid, MEMBER_PASSWORD),
+      await loginCookie(member.uid, MEMBER_PASSWORD),
+      await loginCookie(member.uid, MEMBER_PASSWORD),
+    ];
+    const other = await loginCookie(ADMIN_UID, ADMIN_PASSWORD);
+    const response = await call({ method: 'POST', url: '/trpc/auth.logoutOthers', headers: { cookie: own, ...XHR, 'content-type': 'application/json' } });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().result.data).toEqual({ message: 'Du wurdest auf allen anderen Geräten abgemeldet.', data: { ended: 2 } });
+    for (const cookie of [laptop, phone]) expect((await call({ method: 'GET', url: '/api/me', headers: { cookie } })).statusCode).toBe(401);
+    expect((await call({ method: 'GET', url: '/api/me', headers: { cookie: own } })).statusCode).toBe(200);
+    // Other members keep theirs.
+    expect((await call({ method: 'GET', url: '/api/me', headers: { cookie: other } })).statusCode).toBe(200);
+    const log = await t.db.selectFrom('log_entries').select('message').where('actor', 'like', `${member.uid} %`).execute();
+    expect(log.map((row) => row.message)).toContain('Auf allen anderen Geräten abgemeldet (2 Sitzungen beendet)');
+
+    // Over REST; with a cookie it needs the header like every change.
+    const again = await loginCookie(member.uid, MEMBER_PASSWORD);
+    expect((await call({ method: 'POST', url: '/api/logout-others', headers: { cookie: own } })).statusCode).toBe(403);
+    const rest = await call({ method: 'POST', url: '/api/logout-others', headers: { cookie: own, ...XHR } });
+    expect(rest.statusCode).toBe(200);
+    expect(rest.json()).toEqual({ message: 'Du wurdest auf allen anderen Geräten abgemeldet.', data: { ended: 1 } });
+    expect((await call({ method: 'GET', url: '/api/me', headers: { cookie: again } })).statusCode).toBe(401);
+
+    // With Basic there is no own session to keep: all of them end.
+    const basic = await call({ method: 'POST', url: '/api/logout-others', headers: member.auth });
+    expect(basic.json().data).toEqual({ ended: 1 });
+    expect(await countSessions(member.id)).toBe(0);
+  });
+
   it("a deleted member's session cookie stops working on the next request", async () => {
     const member = await t.createMember(['dashboard_view']);
     const cookie = await loginCookie(member.uid, MEMBER_PASSWORD);
@@ -291,6 +366,19 @@ describe('HTTP Basic', () => {
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ message: WRONG_CREDENTIALS });
     expect(response.headers['www-authenticate']).toBeUndefined();
+  });
+
+  it('refuses a user name that is not exactly 8 digits before any database work', async () => {
+    const attempts = async () => (await t.db.selectFrom('login_attempts').select('id').execute()).length;
+    const logLines = async () => (await t.db.selectFrom('log_entries').select('id').execute()).length;
+    const [attemptsBefore, logBefore] = [await attempts(), await logLines()];
+    for (const uid of ['admin', '0000001', '000000001', ' 00000001', '0000000a', '']) {
+      const response = await call({ method: 'GET', url: '/api/me', headers: t.basic(uid, ADMIN_PASSWORD) });
+      expect(response.statusCode, uid).toBe(401);
+      expect(response.json()).toEqual({ message: WRONG_CREDENTIALS });
+    }
+    expect(await attempts()).toBe(attemptsBefore);
+    expect(await logLines()).toBe(logBefore);
   });
 
   it('accepts passwords with a colon and umlauts', async () => {

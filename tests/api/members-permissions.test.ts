@@ -155,6 +155,7 @@ const matrix: Record<string, Entry> = {
     rest: { method: 'POST', url: () => '/api/login', body: (fx) => ({ username: fx.uid, password: MEMBER_PASSWORD }) },
   },
   'auth.logout': { access: 'public', rest: { method: 'POST', url: () => '/api/logout' } },
+  'auth.logoutOthers': { access: 'authed', rest: { method: 'POST', url: () => '/api/logout-others' } },
   'auth.session': { access: 'public' },
   'auth.me': { access: 'authed', rest: { method: 'GET', url: () => '/api/me' } },
   'account.update': {

@@ -207,7 +207,7 @@ describe('Meine Daten (account.update, PUT on the own record)', () => {
       method: 'POST',
       url: '/trpc/account.update',
       headers: { ...current, 'content-type': 'application/json' },
-      payload: JSON.stringify({ prename: 'A', lastname: 'B', uid: newUid, email: 'a@example.org', password: 'Anders123' }),
+      payload: JSON.stringify({ prename: 'A', lastname: 'B', uid: newUid, email: 'a@example.org', password: 'Anders123', current_password: MEMBER_PASSWORD }),
     });
     expect(response.statusCode, response.body).toBe(200);
     const me = await t.inject({ method: 'GET', url: '/api/me', headers: current });
@@ -247,6 +247,90 @@ describe('Meine Daten (account.update, PUT on the own record)', () => {
       payload: JSON.stringify({ ...base, phone: '0711 1234' }),
     });
     expect(keep.statusCode).toBe(200);
+  });
+});
+
+describe('the own password needs the current one over a session (account.update, users.save, users.update)', () => {
+  const MISSING = 'Bitte gib dein aktuelles Passwort ein, um ein neues festzulegen.';
+  const WRONG = 'Das aktuelle Passwort ist falsch.';
+  let addressCounter = 0;
+  /** Each test from its own address: wrong current passwords count like failed logins per address. */
+  const nextAddress = () => `10.77.0.${++addressCounter}`;
+
+  function own(path: 'account.update' | 'users.save' | 'users.update', body: object, headers: Record<string, string>, remoteAddress: string) {
+    return t.inject({ method: 'POST', url: `/trpc/${path}`, remoteAddress, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+  }
+  const passwordWorks = async (uid: string, password: string) =>
+    (await t.inject({ method: 'GET', url: '/api/me', remoteAddress: nextAddress(), headers: t.basic(uid, password) })).statusCode === 200;
+
+  it.each(['account.update', 'users.save', 'users.update'] as const)(
+    '%s: refuses a new password without or with a wrong current one (422 under the field), changing nothing',
+    async (path) => {
+      const member = await t.createMember(['users_update']);
+      const session = await t.login(member.uid, MEMBER_PASSWORD);
+      const address = nextAddress();
+      const body = { ...(path === 'account.update' ? {} : { ref: path === 'users.save' ? member.uid : String(member.id) }), prename: 'Neu', lastname: 'Name', uid: member.uid, email: 'neu@example.org', password: 'Gekapert1' };
+
+      const missing = await own(path, body, session, address);
+      expect(missing.statusCode, missing.body).toBe(422);
+      expect(missing.json().error.message).toBe(MISSING);
+      expect(missing.json().error.data.fieldErrors).toEqual({ current_password: [MISSING] });
+      const blank = await own(path, { ...body, current_password: '' }, session, address);
+      expect(blank.json().error.data.fieldErrors).toEqual({ current_password: [MISSING] });
+
+      const wrong = await own(path, { ...body, current_password: 'Falsch1234' }, session, address);
+      expect(wrong.statusCode).toBe(422);
+      expect(wrong.json().error.data.fieldErrors).toEqual({ current_password: [WRONG] });
+      expect(await passwordWorks(member.uid, MEMBER_PASSWORD)).toBe(true);
+      expect(await passwordWorks(member.uid, 'Gekapert1')).toBe(false);
+      const row = await t.db.selectFrom('users').select('prename').where('id', '=', member.id).executeTakeFirstOrThrow();
+      expect(row.prename).toBe('Test');
+
+      const right = await own(path, { ...body, current_password: MEMBER_PASSWORD }, session, address);
+      expect(right.statusCode, right.body).toBe(200);
+      expect(await passwordWorks(member.uid, 'Gekapert1')).toBe(true);
+      // The session that proved it stays.
+      expect((await t.inject({ method: 'GET', url: '/api/me', headers: session })).statusCode).toBe(200);
+    },
+  );
+
+  it('PUT /api/users/{own} with the cookie answers 422 with the message under current_password', async () => {
+    const member = await t.createMember([]);
+    const session = await t.login(member.uid, MEMBER_PASSWORD);
+    const body = { prename: 'A', lastname: 'B', uid: member.uid, email: 'a@example.org', password: 'Gekapert1', current_password: 'Falsch1234' };
+    const response = await t.inject({ method: 'PUT', url: `/api/users/${member.uid}`, remoteAddress: nextAddress(), headers: session, payload: body });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ message: WRONG, errors: { current_password: [WRONG] } });
+    // Changing anything but the password needs no proof.
+    const names = await t.inject({ method: 'PUT', url: `/api/users/${member.uid}`, headers: session, payload: { ...body, password: '', current_password: '' } });
+    expect(names.statusCode, names.body).toBe(200);
+  });
+
+  it('lets Basic authentication change the own password as before: its header proves the current one', async () => {
+    const member = await t.createMember([]);
+    const response = await put(`/api/users/${member.uid}`, { prename: 'A', lastname: 'B', uid: member.uid, email: 'a@example.org', password: 'Legacy2026' }, member.auth);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await passwordWorks(member.uid, 'Legacy2026')).toBe(true);
+  });
+
+  it('books a wrong current password as a failed login: after 5 the login limits answer 429', async () => {
+    const member = await t.createMember([]);
+    const session = await t.login(member.uid, MEMBER_PASSWORD);
+    const address = nextAddress();
+    const body = { prename: 'A', lastname: 'B', uid: member.uid, email: 'a@example.org', password: 'Gekapert1' };
+    for (let i = 0; i < 5; i++) {
+      const wrong = await own('account.update', { ...body, current_password: `Falsch${i}123` }, session, address);
+      expect(wrong.statusCode).toBe(422);
+    }
+    const locked = await own('account.update', { ...body, current_password: MEMBER_PASSWORD }, session, address);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error.message).toBe('Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuche es in 15 Minuten erneut.');
+    // The login from that address is locked the same way.
+    const login = await t.inject({ method: 'POST', url: '/api/login', remoteAddress: address, payload: { username: member.uid, password: MEMBER_PASSWORD } });
+    expect(login.statusCode).toBe(429);
+    const log = await t.db.selectFrom('log_entries').select('message').where('actor', '=', `Schützennummer ${member.uid}`).execute();
+    expect(log.filter((entry) => entry.message === `Falsches aktuelles Passwort beim Ändern des Passworts von ${address}`)).toHaveLength(5);
+    expect(await passwordWorks(member.uid, MEMBER_PASSWORD)).toBe(true);
   });
 });
 

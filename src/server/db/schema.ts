@@ -13,6 +13,7 @@ export interface Database {
   user_groups: UserGroupTable;
   sessions: SessionTable;
   login_attempts: LoginAttemptTable;
+  server_secrets: ServerSecretTable;
   log_entries: LogEntryTable;
   log_once: LogOnceTable;
   mail_outbox: MailOutboxTable;
@@ -77,8 +78,17 @@ export interface SessionTable {
 export interface LoginAttemptTable {
   id: Generated<number>;
   uid: string;
+  /** The network the attempt came from (src/server/http/network.ts). */
   address: string;
   attempted_ms: number;
+  /** The known device (device cookie) a failure counts against; null: an unknown browser (migration 0010). */
+  device: string | null;
+}
+
+/** Secrets generated once per database, shared by every instance on it (migration 0010). */
+export interface ServerSecretTable {
+  name: string;
+  value: string;
 }
 
 export interface LogEntryTable {

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authenticateRequest } from '../areas/auth/authenticate.ts';
+import { DEVICE_COOKIE_LIFETIME_MS, deviceCookieName } from '../areas/auth/device-cookies.ts';
 import { SESSION_LIFETIME_MS } from '../areas/auth/sessions.ts';
 import type { AppServices } from '../services.ts';
 import { createContextInner, type Context } from '../trpc/context.ts';
@@ -14,11 +15,14 @@ export function requestContext(services: AppServices, sessionCookie: string): Co
     sameSite: 'strict' as const,
     secure: services.config.secureCookies,
   };
+  const deviceCookie = deviceCookieName(services.config.secureCookies);
   return async (request, reply) => {
     const sessionToken = request.cookies[sessionCookie];
+    const deviceToken = request.cookies[deviceCookie];
     const { user, sessionId, sessionExtended } = await authenticateRequest(services, {
       authorization: request.headers.authorization,
       sessionToken,
+      deviceCookie: deviceToken,
       address: request.ip,
     });
     const setSessionCookie = (token: string) =>
@@ -29,10 +33,11 @@ export function requestContext(services: AppServices, sessionCookie: string): Co
       services,
       user,
       sessionId,
-      request: { address: request.ip, userAgent: request.headers['user-agent'] ?? '' },
+      request: { address: request.ip, userAgent: request.headers['user-agent'] ?? '', deviceCookie: deviceToken },
       cookies: {
         set: setSessionCookie,
         clear: () => void reply.clearCookie(sessionCookie, cookieOptions),
+        rememberDevice: (value) => void reply.setCookie(deviceCookie, value, { ...cookieOptions, maxAge: DEVICE_COOKIE_LIFETIME_MS / 1000 }),
       },
     });
   };

@@ -8,12 +8,15 @@ export const REFUSAL_PREFIX = 'Zugriff verweigert: ';
 export interface RequestInfo {
   address: string;
   userAgent: string;
+  /** The device cookie the browser sent (areas/auth/device-cookies.ts), unchecked. */
+  deviceCookie?: string | undefined;
 }
 
-/** Lets a procedure set or clear the session cookie without knowing about HTTP. */
+/** Lets a procedure set or clear the session cookie, and remember the device, without knowing about HTTP. */
 export interface SessionCookies {
   set: (token: string) => void;
   clear: () => void;
+  rememberDevice: (value: string) => void;
 }
 
 export interface Context {
@@ -38,7 +41,7 @@ export interface ContextOptions {
   cookies?: SessionCookies;
 }
 
-const noCookies: SessionCookies = { set() {}, clear() {} };
+const noCookies: SessionCookies = { set() {}, clear() {}, rememberDevice() {} };
 
 /** Shared by tRPC, the REST shim and tests (they pass a user directly). */
 export function createContextInner(options: ContextOptions): Context {
@@ -49,7 +52,7 @@ export function createContextInner(options: ContextOptions): Context {
     services,
     user,
     sessionId: options.sessionId ?? null,
-    request: { address: options.request?.address ?? '127.0.0.1', userAgent: options.request?.userAgent ?? '' },
+    request: { address: options.request?.address ?? '127.0.0.1', userAgent: options.request?.userAgent ?? '', deviceCookie: options.request?.deviceCookie },
     cookies: options.cookies ?? noCookies,
     // A member can repeat a refused request in a loop; one line per window tells the same story.
     // Decided here rather than at each caller, so no refusal anywhere can flood the log.

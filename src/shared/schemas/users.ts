@@ -13,6 +13,22 @@ import {
 /** `/api/users/{x}`: eight digits name a shooter number, anything else an id (DESIGN §3). */
 export const userRefSchema = z.union([z.string(), z.number()], { error: 'Der Benutzer muss angegeben werden!' }).transform(String);
 
+export const CURRENT_PASSWORD_MESSAGES = {
+  missing: 'Bitte gib dein aktuelles Passwort ein, um ein neues festzulegen.',
+  wrong: 'Das aktuelle Passwort ist falsch.',
+} as const;
+
+/**
+ * The member's current password, proving a change of their own password. Optional here:
+ * a request with Basic authentication has proven it with its header; over a session the
+ * server requires it whenever a new own password is given.
+ */
+export const currentPasswordSchema = z
+  .string({ error: CURRENT_PASSWORD_MESSAGES.wrong })
+  .max(1024, { error: CURRENT_PASSWORD_MESSAGES.wrong })
+  .optional()
+  .transform((value) => (value === '' ? undefined : value));
+
 /** SPEC §5 'User (admin dialog)'. */
 export const userCreateInput = z.object({
   prename: requiredText('Der Vorname'),
@@ -25,16 +41,32 @@ export const userCreateInput = z.object({
 });
 export type UserCreateInput = z.input<typeof userCreateInput>;
 
-export const userUpdateInput = userCreateInput.extend({ ref: userRefSchema, password: optionalPasswordSchema });
+export const userUpdateInput = userCreateInput.extend({
+  ref: userRefSchema,
+  password: optionalPasswordSchema,
+  current_password: currentPasswordSchema,
+});
 export type UserUpdateInput = z.input<typeof userUpdateInput>;
 
 /** SPEC §5 'My account': like the dialog, but e-mail and phone up to 255. */
 export const accountUpdateInput = userCreateInput.extend({
   password: optionalPasswordSchema,
+  current_password: currentPasswordSchema,
   email: emailSchema(LIMITS.accountEmail),
   phone: phoneSchema(LIMITS.accountPhone),
 });
 export type AccountUpdateInput = z.input<typeof accountUpdateInput>;
+
+/**
+ * A browser form changing the member's own password: the browser is logged in with a
+ * session, so the server will ask for the current password; the form asks first.
+ */
+export function requiringCurrentPassword<Schema extends z.ZodType<{ password?: string | undefined; current_password?: string | undefined }>>(schema: Schema) {
+  return schema.refine((values) => values.password === undefined || values.current_password !== undefined, {
+    path: ['current_password'],
+    error: CURRENT_PASSWORD_MESSAGES.missing,
+  });
+}
 
 export const userRefInput = z.object({ ref: userRefSchema });
 

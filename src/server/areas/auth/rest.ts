@@ -12,6 +12,12 @@ export const authRest: FastifyPluginAsync<RestOptions> = async (app, { callerFor
     return caller.auth.logout();
   });
 
+  /** 'Auf allen Geräten abmelden': ends every other session of the member (README „Schnittstellen“). */
+  app.post('/logout-others', async (request, reply) => {
+    const caller = await callerFor(request, reply);
+    return caller.auth.logoutOthers();
+  });
+
   app.get('/me', async (request, reply) => {
     const caller = await callerFor(request, reply);
     return { data: await caller.auth.me() };

@@ -11,9 +11,13 @@ export const SESSION_COOKIE = 'sv_session';
 export function sessionCookieName(secure: boolean): string {
   return secure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
 }
-export const SESSION_LIFETIME_MS = 14 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A session ends after this long without use... */
+export const SESSION_LIFETIME_MS = 14 * DAY_MS;
+/** ...and this long after its login at the latest, however active: a stolen cookie does not live for ever. */
+export const SESSION_MAX_AGE_MS = 90 * DAY_MS;
 /** A session is extended at most this often, so reading pages does not write on every request. */
-const SESSION_REFRESH_MS = 24 * 60 * 60 * 1000;
+const SESSION_REFRESH_MS = DAY_MS;
 
 /** The table holds only the hash, so a copy of the database opens no session. */
 export function sessionIdOf(token: string): string {
@@ -49,22 +53,29 @@ export interface LiveSession {
   extended: boolean;
 }
 
-/** The member of a live session (one query with their row), extending it when it is older than a day. */
+/**
+ * The member of a live session (one query with their row), extending it when it is older
+ * than a day, but never beyond SESSION_MAX_AGE_MS after the login.
+ */
 export async function findSessionUser(db: Db, token: string, nowMs: number): Promise<LiveSession | null> {
   const id = sessionIdOf(token);
   const session = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.expires_ms', 'users.id', 'users.uid', 'users.prename', 'users.lastname'])
+    .select(['sessions.expires_ms', 'sessions.created_ms', 'users.id', 'users.uid', 'users.prename', 'users.lastname'])
     .where('sessions.id', '=', id)
     .where('sessions.expires_ms', '>', nowMs)
+    // Sessions of before the limit may have been extended past it.
+    .where('sessions.created_ms', '>', nowMs - SESSION_MAX_AGE_MS)
     .executeTakeFirst();
   if (!session) return null;
-  const extended = Number(session.expires_ms) - nowMs < SESSION_LIFETIME_MS - SESSION_REFRESH_MS;
+  const expiresMs = Number(session.expires_ms);
+  const renewedMs = Math.min(nowMs + SESSION_LIFETIME_MS, Number(session.created_ms) + SESSION_MAX_AGE_MS);
+  const extended = expiresMs - nowMs < SESSION_LIFETIME_MS - SESSION_REFRESH_MS && renewedMs > expiresMs;
   if (extended) {
-    await db.updateTable('sessions').set({ expires_ms: nowMs + SESSION_LIFETIME_MS }).where('id', '=', id).execute();
+    await db.updateTable('sessions').set({ expires_ms: renewedMs }).where('id', '=', id).execute();
   }
-  const { expires_ms: _expires, ...user } = session;
+  const { expires_ms: _expires, created_ms: _created, ...user } = session;
   return { sessionId: id, user, extended };
 }
 
@@ -72,13 +83,17 @@ export async function deleteSession(db: Db, sessionId: string): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
 }
 
-/** Ends every session of a member but the one given (after a password change). */
-export async function deleteOtherSessions(db: Db, userId: number, keepSessionId: string | null): Promise<void> {
+/** Ends every session of a member but the one given (after a password change, or 'Auf allen Geräten abmelden'); returns how many. */
+export async function deleteOtherSessions(db: Db, userId: number, keepSessionId: string | null): Promise<number> {
   let query = db.deleteFrom('sessions').where('user_id', '=', userId);
   if (keepSessionId) query = query.where('id', '!=', keepSessionId);
-  await query.execute();
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export async function deleteExpiredSessions(db: Db, nowMs: number): Promise<void> {
-  await db.deleteFrom('sessions').where('expires_ms', '<=', nowMs).execute();
+  await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('expires_ms', '<=', nowMs), eb('created_ms', '<=', nowMs - SESSION_MAX_AGE_MS)]))
+    .execute();
 }

@@ -11,6 +11,7 @@ import {
 import { AppError, MESSAGES, Refusal } from '../../errors.ts';
 import { authedProcedure, can, router } from '../../trpc/index.ts';
 import type { Context } from '../../trpc/context.ts';
+import { confirmCurrentPassword } from '../auth/authenticate.ts';
 import type { Principal } from '../auth/principal.ts';
 import { assertMayManageMember, MEMBER_DELETE_REFUSED } from '../groups/grants.ts';
 import { HOSTS_CACHE_AREA } from '../hosts/queries.ts';
@@ -34,6 +35,16 @@ async function changesGroups(ctx: Context, userId: number, wanted: number[] | un
   return current.size !== next.size || [...next].some((id) => !current.has(id));
 }
 
+/**
+ * A new own password needs the current one when the request came with the session cookie
+ * (a stolen or forgotten open session must not be enough to take the account). A request
+ * with Basic authentication has just proven it with its header.
+ */
+async function proveOwnPassword(ctx: AuthedContext, input: { password?: string | undefined; current_password?: string | undefined }): Promise<void> {
+  if (input.password === undefined || ctx.sessionId === null) return;
+  await confirmCurrentPassword(ctx.services, ctx.user, input.current_password, ctx.request);
+}
+
 /** The admin dialog's rules: the caller holds users_update. */
 async function updateUser(ctx: AuthedContext, input: z.output<typeof userUpdateInput>) {
   const id = await resolveUserId(ctx.services.db, input.ref);
@@ -41,7 +52,9 @@ async function updateUser(ctx: AuthedContext, input: z.output<typeof userUpdateI
   if (!ctx.user.permissions.has('groups_view') && (await changesGroups(ctx, id, input.groups))) {
     throw new Refusal(`Gruppen von Benutzer ${id} (fehlende Berechtigung groups_view)`, GROUPS_NOT_EDITABLE);
   }
-  const keepSessionId = id === ctx.user.id ? ctx.sessionId : null;
+  const own = id === ctx.user.id;
+  if (own) await proveOwnPassword(ctx, input);
+  const keepSessionId = own ? ctx.sessionId : null;
   const record = await saveUser(ctx.services, { id }, input, { actorId: ctx.user.id, keepSessionId });
   await ctx.log(`${describeUser(record)} geändert${input.password ? ' (neues Passwort)' : ''}`);
   return { message: 'Benutzer gespeichert', data: record };
@@ -56,6 +69,7 @@ async function updateAccount(ctx: AuthedContext, input: z.output<typeof accountU
     }
     refuseProtectedUser(id, 'Änderung der Gruppen');
   }
+  await proveOwnPassword(ctx, input);
   const record = await saveUser(ctx.services, { id }, input, { actorId: id, keepSessionId: ctx.sessionId });
   await ctx.log(`Eigene Daten geändert: ${describeUser(record)}${input.password ? ' (neues Passwort)' : ''}`);
   return { message: 'Gepeichert', data: record };
