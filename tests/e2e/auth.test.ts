@@ -6,9 +6,10 @@ import { ADMIN_PASSWORD, ADMIN_UID } from './support/site.ts';
 
 const CALENDAR_MEMBER = { uid: '20000001', password: 'Kalender2026' };
 
-const { visit } = useSite((site) =>
+const session = useSite((site) =>
   createMember(site.databaseFile, { ...CALENDAR_MEMBER, groupName: 'Kalenderpflege', permissions: ['calendar_view'] }),
 );
+const { visit } = session;
 
 /** 'YYYY/MM' of today in the club's time zone. */
 function currentMonthInBerlin(): string {
@@ -131,14 +132,28 @@ describe('back office', () => {
     await expectPath(page, '/login');
   });
 
-  it('/logout ends the session too', async () => {
+  it('a plain visit to /logout, e.g. from a link on another site, shows the login screen and keeps the session', async () => {
     const { page } = await visit();
     await logIn(page, ADMIN_UID, ADMIN_PASSWORD);
     await expectPath(page, '/admin/dash');
 
+    // Another site links to /logout.
+    await page.goto('about:blank');
+    await page.setContent(`<a href="${session.site.baseUrl}/logout">Weiter</a>`);
+    await page.getByRole('link', { name: 'Weiter' }).click();
+    await expectPath(page, '/logout');
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    await page.getByLabel('Schützennummer').waitFor();
+
+    // Typed in, or reloaded: the same.
     await page.goto('/logout');
-    await expectPath(page, '/login');
-    await page.goto('/admin/ich');
-    await expectPath(page, '/login');
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    await page.reload();
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    await expectPath(page, '/logout');
+
+    await page.goto('/admin/dash');
+    await expectPath(page, '/admin/dash');
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
   });
 });

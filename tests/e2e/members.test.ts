@@ -15,7 +15,24 @@ const MEMBER = { prename: 'Max', lastname: 'Mustermann', uid: '30000001', passwo
 const WEAK_PASSWORD_MESSAGE =
   'Das Passwort muss mindestens 8 Zeichen lang sein und mindestens einen Buchstaben und eine Ziffer enthalten!';
 
-const { visit } = useSite();
+const session = useSite();
+const { visit } = session;
+
+/** Logs in with a plain HTTP request, as another device would; returns its session cookie. */
+async function loginElsewhere(uid: string, password: string): Promise<string> {
+  const response = await fetch(`${session.site.baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: uid, password }),
+  });
+  const cookie = response.headers.getSetCookie().find((line) => line.startsWith('sv_session='));
+  if (!response.ok || !cookie) throw new Error(`Anmeldung fehlgeschlagen: ${response.status}`);
+  return cookie.split(';')[0]!;
+}
+
+async function statusOfMe(cookie: string): Promise<number> {
+  return (await fetch(`${session.site.baseUrl}/api/me`, { headers: { cookie } })).status;
+}
 
 /** Waits for the snackbar with exactly this text. */
 async function snackbar(page: Page, text: string): Promise<void> {
@@ -133,10 +150,35 @@ describe('members in the back office', () => {
     await form.getByRole('button', { name: 'Speichern' }).click();
     await form.getByText('Die Email-Adresse ist nicht gültig!').waitFor();
     await form.getByLabel('E-Mail').fill('max@example.org');
-    await form.getByLabel('Passwort').fill(MEMBER.newPassword);
+    // A new password needs the current one: its field appears with the first character.
+    const currentPassword = form.getByLabel('Aktuelles Passwort');
+    expect(await currentPassword.count()).toBe(0);
+    await form.getByLabel('Passwort', { exact: true }).fill(MEMBER.newPassword);
+    await form.getByRole('button', { name: 'Speichern' }).click();
+    await form.getByText('Bitte gib dein aktuelles Passwort ein, um ein neues festzulegen.').waitFor();
+    await currentPassword.fill('Falsch2026');
+    await form.getByRole('button', { name: 'Speichern' }).click();
+    await snackbar(page, 'Fehler beim Speichern: Das aktuelle Passwort ist falsch.');
+    await form.getByText('Das aktuelle Passwort ist falsch.', { exact: true }).waitFor();
+    await currentPassword.fill(MEMBER.password);
+    expect(await form.getByText('Das aktuelle Passwort ist falsch.', { exact: true }).count()).toBe(0);
     await form.getByRole('button', { name: 'Speichern' }).click();
     await snackbar(page, 'Gepeichert');
-    expect(await form.getByLabel('Passwort').inputValue()).toBe('');
+    expect(await form.getByLabel('Passwort', { exact: true }).inputValue()).toBe('');
+    await currentPassword.waitFor({ state: 'detached' });
+
+    // 'Auf allen Geräten abmelden' ends a session elsewhere (logged in without a browser here) and keeps this one.
+    const elsewhere = await loginElsewhere(MEMBER.uid, MEMBER.newPassword);
+    expect(await statusOfMe(elsewhere)).toBe(200);
+    await page.getByRole('button', { name: 'Auf allen Geräten abmelden' }).click();
+    const confirmLogout = page.getByRole('dialog', { name: 'Auf allen Geräten abmelden?' });
+    await confirmLogout.getByRole('button', { name: 'Nein' }).click();
+    await confirmLogout.waitFor({ state: 'detached' });
+    expect(await statusOfMe(elsewhere)).toBe(200);
+    await page.getByRole('button', { name: 'Auf allen Geräten abmelden' }).click();
+    await confirmLogout.getByRole('button', { name: 'Ja' }).click();
+    await snackbar(page, 'Du wurdest auf allen anderen Geräten abgemeldet.');
+    expect(await statusOfMe(elsewhere)).toBe(401);
 
     // The session outlives the new password.
     await page.reload();

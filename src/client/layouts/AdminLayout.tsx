@@ -28,6 +28,7 @@ import { DateLocalization } from '../components/DateLocalization.tsx';
 import { LoadingScreen } from '../components/LoadingScreen.tsx';
 import { SITE_NAME } from '../components/PageTitle.tsx';
 import { messageOf } from '../errors.ts';
+import { LOGOUT_FROM_MENU } from '../logoutState.ts';
 import { ADMIN_MENU_ORDER, ADMIN_SCREENS, isAdminRouteHandle, type AdminScreenName } from '../pages/admin/screens.ts';
 import type { CurrentUser } from '../trpc.ts';
 
@@ -54,10 +55,10 @@ function mayOpen(user: CurrentUser, screen: AdminScreenName): boolean {
  * One menu entry. The link sits inside a list item: a link straight inside the list would
  * leave screen readers a list without items (axe 'list').
  */
-function MenuEntry({ to, icon, label, onNavigate }: { to: string; icon: ReactNode; label: string; onNavigate: () => void }) {
+function MenuEntry({ to, state, icon, label, onNavigate }: { to: string; state?: unknown; icon: ReactNode; label: string; onNavigate: () => void }) {
   return (
     <ListItem disablePadding>
-      <ListItemButton component={NavLink} to={to} onClick={onNavigate}>
+      <ListItemButton component={NavLink} to={to} state={state} onClick={onNavigate}>
         <ListItemIcon>{icon}</ListItemIcon>
         <ListItemText primary={label} />
       </ListItemButton>
@@ -82,7 +83,7 @@ function AdminMenu({ user, onNavigate }: { user: CurrentUser; onNavigate: () => 
       </List>
       <Divider />
       <List>
-        <MenuEntry to="/logout" icon={<LogoutIcon />} label="Logout" onNavigate={onNavigate} />
+        <MenuEntry to="/logout" state={LOGOUT_FROM_MENU} icon={<LogoutIcon />} label="Logout" onNavigate={onNavigate} />
       </List>
     </Box>
   );

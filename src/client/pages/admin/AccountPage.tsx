@@ -1,11 +1,15 @@
+import DevicesIcon from '@mui/icons-material/Devices';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { EXTERNAL_LINK_DISCLAIMER } from '../../../shared/club.ts';
 import { PROTECTED_USER_ID } from '../../../shared/permissions.ts';
-import { accountUpdateInput } from '../../../shared/schemas/users.ts';
+import { accountUpdateInput, requiringCurrentPassword } from '../../../shared/schemas/users.ts';
 import { hasPermission, useSignedInUser } from '../../auth.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { SocialLinks } from '../../components/SocialLinks.tsx';
 import { SaveButton } from '../../components/EditorCard.tsx';
@@ -15,9 +19,47 @@ import { trpc } from '../../trpc.ts';
 import { UserFields, userFormValues, userInput, type UserFormValues } from './users/UserFields.tsx';
 import { ADMIN_SCREENS } from './screens.ts';
 
+/** The browser is logged in with a session: a new password needs the current one (README „Schnittstellen“). */
+const accountFormInput = requiringCurrentPassword(accountUpdateInput);
+
+/**
+ * 'Auf allen Geräten abmelden': ends every other session of the member after a Ja; this
+ * browser stays logged in.
+ */
+function LogoutEverywhere() {
+  const [asking, setAsking] = useState(false);
+  const logoutOthers = trpc.auth.logoutOthers.useMutation({
+    meta: { errorPrefix: 'Fehler beim Abmelden auf allen Geräten' },
+    onSettled: () => setAsking(false),
+  });
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="account-sessions-heading" sx={{ p: { xs: 2, sm: 3 }, mt: 3, maxWidth: 800 }}>
+      <Typography id="account-sessions-heading" variant="h6" component="h2" gutterBottom>
+        Anmeldungen
+      </Typography>
+      <Typography variant="body2" sx={{ mb: 2 }}>
+        Beendet deine Anmeldung auf allen anderen Geräten, z. B. wenn du dich an einem fremden Rechner nicht abgemeldet hast.
+        Auf diesem Gerät bleibst du angemeldet.
+      </Typography>
+      <Button variant="outlined" startIcon={<DevicesIcon />} onClick={() => setAsking(true)}>
+        Auf allen Geräten abmelden
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        title="Auf allen Geräten abmelden?"
+        text="Alle anderen Anmeldungen mit deiner Schützennummer werden beendet. Auf diesem Gerät bleibst du angemeldet."
+        busy={logoutOthers.isPending}
+        onCancel={() => setAsking(false)}
+        onConfirm={() => logoutOthers.mutate()}
+      />
+    </Paper>
+  );
+}
+
 /**
  * Meine Daten (SPEC §2, §5 'My account'): every member edits their own data here; the
- * groups only with users_update and groups_view. Below, the club's social channels.
+ * groups only with users_update and groups_view; a new password with the current one.
+ * Below, 'Auf allen Geräten abmelden' and the club's social channels.
  */
 export function AccountPage() {
   const me = useSignedInUser();
@@ -37,8 +79,8 @@ export function AccountPage() {
     meta: { errorPrefix: 'Fehler beim Abrufen der verfügbaren Gruppen' },
   });
 
-  const toInput = (values: UserFormValues) => userInput(values, groupsEditable);
-  const form = useRecordForm(accountUpdateInput, user, userFormValues, toInput);
+  const toInput = (values: UserFormValues) => userInput(values, groupsEditable, true);
+  const form = useRecordForm(accountFormInput, user, userFormValues, toInput);
 
   const save = trpc.account.update.useMutation(
     form.mutationOptions('Fehler beim Speichern', ({ data }) => {
@@ -68,6 +110,7 @@ export function AccountPage() {
         <UserFields
           form={form}
           passwordRequired={false}
+          ownPassword
           groupsEditable={groupsEditable}
           groupOptions={groups.data ?? []}
           currentGroups={user.groups}
@@ -77,6 +120,7 @@ export function AccountPage() {
         />
         <SaveButton saving={save.isPending} spacing={2} />
       </Paper>
+      <LogoutEverywhere />
       {hasSocialLinks && (
         <Box component="section" aria-labelledby="account-social-heading" sx={{ mt: 4 }}>
           <Typography id="account-social-heading" variant="h6" component="h2" gutterBottom>

@@ -37,6 +37,7 @@ export function UsersPage() {
   const canDelete = hasPermission(me, 'users_delete');
   // Without groups_view the groups can neither be loaded nor chosen (SPEC §6).
   const groupsEditable = hasPermission(me, 'groups_view');
+  const myPermissions = me.permissions;
 
   const utils = trpc.useUtils();
   const users = trpc.users.list.useQuery(undefined, { meta: { errorPrefix: 'Fehler beim Abrufen der Benutzer' } });
@@ -71,15 +72,15 @@ export function UsersPage() {
           <RowActions
             protectedEntry={user.id === PROTECTED_USER_ID}
             canEdit={canUpdate}
-            // Nobody deletes themselves; the server refuses it as well.
-            canDelete={canDelete && user.id !== me.id}
+            // Nobody deletes themselves, nor a member with rights they lack; the server refuses both as well.
+            canDelete={canDelete && user.id !== me.id && user.permissions.every((name) => myPermissions.includes(name))}
             onEdit={() => dialog.show(user)}
             onDelete={() => deletion.show(user)}
           />
         ),
       },
     ],
-    [canUpdate, canDelete, me.id, dialog, deletion],
+    [canUpdate, canDelete, me.id, myPermissions, dialog, deletion],
   );
 
   return (

@@ -1,8 +1,11 @@
-import { userCreateInput, userUpdateInput } from '../../../../shared/schemas/users.ts';
+import { requiringCurrentPassword, userCreateInput, userUpdateInput } from '../../../../shared/schemas/users.ts';
+import { useSignedInUser } from '../../../auth.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { useSchemaForm } from '../../../components/useSchemaForm.ts';
 import { trpc } from '../../../trpc.ts';
 import { UserFields, userFormValues, userInput, type GroupOption, type UserFormValues, type UserRecord } from './UserFields.tsx';
+
+const selfUpdateInput = requiringCurrentPassword(userUpdateInput);
 
 export interface UserDialogProps {
   open: boolean;
@@ -21,9 +24,13 @@ export interface UserDialogProps {
  */
 export function UserDialog({ open, user, groupsEditable, groupOptions, groupsLoading, onClose }: UserDialogProps) {
   const utils = trpc.useUtils();
-  const toInput = (values: UserFormValues) => userInput(values, groupsEditable);
+  // Editing oneself: a new password needs the current one, as on Meine Daten.
+  const me = useSignedInUser();
+  const self = user !== null && user.id === me.id;
+  const toInput = (values: UserFormValues) => userInput(values, groupsEditable, self);
   const ref = user ? String(user.id) : undefined;
-  const form = useSchemaForm(user ? userUpdateInput : userCreateInput, () => userFormValues(user), (values) => ({ ...toInput(values), ref }));
+  const schema = user ? (self ? selfUpdateInput : userUpdateInput) : userCreateInput;
+  const form = useSchemaForm(schema, () => userFormValues(user), (values) => ({ ...toInput(values), ref }));
 
   const saved = () => {
     void utils.users.list.invalidate();
@@ -50,6 +57,7 @@ export function UserDialog({ open, user, groupsEditable, groupOptions, groupsLoa
       <UserFields
         form={form}
         passwordRequired={user === null}
+        ownPassword={self}
         groupsEditable={groupsEditable}
         groupOptions={groupOptions}
         currentGroups={user?.groups ?? []}

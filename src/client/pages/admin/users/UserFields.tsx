@@ -17,6 +17,8 @@ export interface UserFormValues {
   lastname: string;
   uid: string;
   password: string;
+  /** Proves a new own password (Meine Daten, or the dialog on oneself); sent only with one. */
+  current_password: string;
   email: string;
   phone: string;
   /** Group ids. */
@@ -29,22 +31,29 @@ export function userFormValues(user: UserRecord | null): UserFormValues {
     lastname: user?.lastname ?? '',
     uid: user?.uid ?? '',
     password: '',
+    current_password: '',
     email: user?.email ?? '',
     phone: user?.phone ?? '',
     groups: user?.groups.map((group) => group.id) ?? [],
   };
 }
 
-/** What the shared schemas check: the groups only where the member may change them (SPEC §6). */
-export function userInput(values: UserFormValues, groupsEditable: boolean) {
-  const { groups, ...rest } = values;
-  return groupsEditable ? { ...rest, groups } : rest;
+/**
+ * What the shared schemas check: the groups only where the member may change them (SPEC §6),
+ * the current password only with a new own one.
+ */
+export function userInput(values: UserFormValues, groupsEditable: boolean, ownPassword = false) {
+  const { groups, current_password, ...rest } = values;
+  const withProof = ownPassword && rest.password !== '' ? { ...rest, current_password } : rest;
+  return groupsEditable ? { ...withProof, groups } : withProof;
 }
 
 export interface UserFieldsProps {
   form: SchemaForm<UserFormValues, unknown>;
   /** On create; elsewhere a blank password keeps the old one. */
   passwordRequired: boolean;
+  /** The member edits themselves: a new password needs 'Aktuelles Passwort', shown once one is typed. */
+  ownPassword?: boolean;
   /** Only with the needed permissions (SPEC §6); otherwise the groups are shown disabled. */
   groupsEditable: boolean;
   /** All groups to choose from (when editable). */
@@ -69,6 +78,7 @@ const NUMERIC_INPUT = { htmlInput: { inputMode: 'numeric' } } as const;
 export function UserFields({
   form,
   passwordRequired,
+  ownPassword = false,
   groupsEditable,
   groupOptions,
   currentGroups,
@@ -78,6 +88,7 @@ export function UserFields({
   autoFocus = false,
 }: UserFieldsProps) {
   const text = (field: Exclude<keyof UserFormValues, 'groups'>) => ({ ...textFieldProps(form, field), disabled, fullWidth: true });
+  const askCurrentPassword = ownPassword && form.values.password !== '';
 
   const passwordProps = text('password');
   const passwordHint = passwordRequired ? undefined : 'Leer lassen, um das bisherige Passwort zu behalten.';
@@ -99,6 +110,17 @@ export function UserFields({
         {...passwordProps}
         helperText={passwordProps.helperText ?? passwordHint}
       />
+      {askCurrentPassword && (
+        <TextField
+          label="Aktuelles Passwort"
+          type="password"
+          required
+          autoComplete="current-password"
+          {...text('current_password')}
+          helperText={form.errorOf('current_password') ?? 'Zur Bestätigung des neuen Passworts.'}
+          sx={{ gridColumn: { sm: '2' } }}
+        />
+      )}
       <TextField label="E-Mail" type="email" required autoComplete="email" {...text('email')} />
       <TextField label="Telefon" type="tel" autoComplete="tel" {...text('phone')} />
       <Autocomplete
