@@ -140,6 +140,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setErrorHandler(sendRestError);
   // First of all hooks: an answer kept in memory needs nothing else (it carries its security headers).
   app.addHook('onRequest', answerFromMemory(services.publicCache));
+  // Set by the data scopes on a shared read (keepSharedReads).
+  app.decorateRequest('sharedRead', null);
   const security = securityHeaderSets(deps.config.secureCookies);
   await app.register(securityHeaders, security);
   await app.register(trpcScope, { prefix: '/trpc', contextFor, sessionCookie });

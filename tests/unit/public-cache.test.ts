@@ -1,6 +1,18 @@
-import type { FastifyReply } from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { MAX_STORED_ANSWERS, MAX_STORED_BYTES, prepareAnswer, PublicCache, storableHeaders, variantFor } from '../../src/server/http/public-cache.ts';
+import {
+  answerFromMemory,
+  keepSharedReads,
+  MAX_KEPT_ANSWER_BYTES,
+  MAX_STORED_ANSWERS,
+  MAX_STORED_BYTES,
+  prepareAnswer,
+  PUBLIC_CACHE_CONTROL,
+  PublicCache,
+  sharedReadRoute,
+  storableHeaders,
+  variantFor,
+} from '../../src/server/http/public-cache.ts';
 
 function setup(ttlMs?: number) {
   let now = 0;
@@ -110,11 +122,20 @@ describe('PublicCache', () => {
       expect(cache.answer('/trpc/a')).toBeUndefined();
     });
 
-    it('keeps at most MAX_STORED_ANSWERS addresses, whatever inputs strangers send', () => {
+    it('keeps at most MAX_STORED_ANSWERS answers, pushing out the least recently used', () => {
       const { cache } = setup();
-      for (let n = 0; n < MAX_STORED_ANSWERS + 50; n += 1) cache.storeAnswer(`/trpc/a?input=${n}`, cache.generation, answer(String(n)));
-      expect(cache.answer(`/trpc/a?input=${MAX_STORED_ANSWERS - 1}`)).toBeDefined();
-      expect(cache.answer(`/trpc/a?input=${MAX_STORED_ANSWERS}`)).toBeUndefined();
+      cache.storeAnswer('/api/public/calendar', cache.generation, answer('kalender'));
+      for (let n = 0; n < MAX_STORED_ANSWERS + 50; n += 1) {
+        cache.storeAnswer(`/trpc/a?input=${n}`, cache.generation, answer(String(n)));
+        // Asked again and again while strangers fill the memory: it stays.
+        expect(cache.answer('/api/public/calendar')?.identity.etag).toBe('"kalender"');
+      }
+      expect(cache.stats.answers).toBe(MAX_STORED_ANSWERS);
+      expect(cache.answer(`/trpc/a?input=${MAX_STORED_ANSWERS + 49}`)).toBeDefined();
+      // The oldest that nobody asked for again went first; the calendar keeps one place.
+      expect(cache.answer('/trpc/a?input=51')).toBeDefined();
+      expect(cache.answer('/trpc/a?input=50')).toBeUndefined();
+      expect(cache.answer('/trpc/a?input=0')).toBeUndefined();
     });
 
     it('sends a 304 without the headers that describe the body, and counts the body it keeps', () => {
@@ -139,19 +160,62 @@ describe('PublicCache', () => {
       expect(stored?.notModifiedHeaders).toEqual({ etag: '"ics"', 'x-frame-options': 'DENY' });
     });
 
-    it('keeps at most MAX_STORED_BYTES of bodies, and makes room again after a write', () => {
+    it('keeps at most MAX_STORED_BYTES of bodies, pushing out the least recently used, and never counts a body twice', () => {
       const { cache } = setup();
-      const big = (n: number) => prepareAnswer({ body: Buffer.alloc(MAX_STORED_BYTES / 4, n), etag: undefined, headers: {} });
-      for (let n = 0; n < 4; n += 1) cache.storeAnswer(`/files/${n}.webp`, cache.generation, big(n));
-      cache.storeAnswer('/files/4.webp', cache.generation, big(4));
-      expect(cache.answer('/files/3.webp')).toBeDefined();
-      expect(cache.answer('/files/4.webp')).toBeUndefined();
-      // Replacing an address does not count its old body twice.
-      cache.storeAnswer('/files/3.webp', cache.generation, big(5));
-      expect(cache.answer('/files/3.webp')?.identity.body[0]).toBe(5);
-      cache.invalidate('galleries');
-      cache.storeAnswer('/files/4.webp', cache.generation, big(4));
-      expect(cache.answer('/files/4.webp')).toBeDefined();
+      const big = (n: number) => prepareAnswer({ body: Buffer.alloc(MAX_KEPT_ANSWER_BYTES, n), etag: undefined, headers: {} });
+      const count = MAX_STORED_BYTES / MAX_KEPT_ANSWER_BYTES;
+      for (let n = 0; n < count; n += 1) cache.storeAnswer(`/files/${n}.webp`, cache.generation, big(n));
+      expect(cache.stats).toMatchObject({ answers: count, bytes: MAX_STORED_BYTES });
+      expect(cache.answer('/files/0.webp')).toBeDefined();
+      cache.storeAnswer(`/files/${count}.webp`, cache.generation, big(count));
+      expect(cache.stats).toMatchObject({ answers: count, bytes: MAX_STORED_BYTES });
+      expect(cache.answer('/files/0.webp')).toBeDefined();
+      expect(cache.answer('/files/1.webp')).toBeUndefined();
+      // Replacing an answer does not count its old body twice.
+      cache.storeAnswer('/files/0.webp', cache.generation, big(9));
+      expect(cache.answer('/files/0.webp')?.identity.body[0]).toBe(9);
+      expect(cache.stats).toMatchObject({ answers: count, bytes: MAX_STORED_BYTES });
+    });
+
+    it('sends but does not keep an answer larger than MAX_KEPT_ANSWER_BYTES, and says so before anything is compressed', () => {
+      const { cache } = setup();
+      expect(cache.willKeep(cache.generation, MAX_KEPT_ANSWER_BYTES)).toBe(true);
+      expect(cache.willKeep(cache.generation, MAX_KEPT_ANSWER_BYTES + 1)).toBe(false);
+      const started = cache.generation;
+      cache.invalidate('content');
+      expect(cache.willKeep(started, 10)).toBe(false);
+      cache.storeAnswer('/files/riesig.pdf', cache.generation, prepareAnswer({ body: Buffer.alloc(MAX_KEPT_ANSWER_BYTES + 1), etag: undefined, headers: {} }));
+      expect(cache.stats).toMatchObject({ answers: 0, bytes: 0 });
+    });
+
+    it('counts the answers it gives', () => {
+      const { cache } = setup();
+      cache.storeAnswer('/trpc/a', cache.generation, answer('eins'));
+      expect(cache.stats.hits).toBe(0);
+      cache.answer('/trpc/a');
+      cache.answer('/trpc/b');
+      expect(cache.stats).toEqual({ hits: 1, answers: 1, bytes: 4 });
+    });
+
+    it('lets no answer outlive the cached values it was built from', async () => {
+      const { cache, compute, advance } = setup();
+      const value = await cache.read('content', 'info', compute);
+      expect(cache.expiryOf(value)).toBe(10_000);
+      expect(cache.expiryOf({ ...value })).toBeUndefined();
+      advance(9_000);
+      const read = cache.startSharedRead('/trpc/a');
+      read.builtFrom(await cache.read('content', 'info', compute));
+      read.builtFrom(await cache.read('content', 'other', compute)); // computed now: expires later
+      read.builtFrom({ not: 'cached' });
+      expect(read.notAfter).toBe(10_000);
+      cache.storeAnswer('/trpc/a', read.generation, answer('a'), read.notAfter);
+      advance(999);
+      expect(cache.answer('/trpc/a')).toBeDefined();
+      advance(1);
+      expect(cache.answer('/trpc/a')).toBeUndefined();
+      // Built from nothing the cache handed out: the TTL as ever.
+      cache.storeAnswer('/trpc/b', cache.generation, answer('b'), cache.startSharedRead('/trpc/b').notAfter);
+      expect(cache.answer('/trpc/b')?.expiresAt).toBe(20_000);
     });
 
     it('sends each client the best compressed form it takes, each form with its own tag, and counts them all', () => {
@@ -192,6 +256,42 @@ describe('PublicCache', () => {
       advance(10_000);
       cache.storeAnswer('/trpc/content.publicInfo', cache.generation, answer('info'));
       expect(cache.answer('/trpc/content.publicInfo')?.identity.etag).toBe('"info"');
+    });
+  });
+
+  describe('the hooks of a scope with shared reads', () => {
+    async function site(cache: PublicCache) {
+      const app = Fastify();
+      app.decorateRequest('sharedRead', null);
+      app.addHook('onRequest', answerFromMemory(cache));
+      const answers = keepSharedReads(cache, (request) => request.routeOptions.config.answerKey !== undefined);
+      app.addHook('onRequest', answers.started);
+      app.addHook('onSend', answers.keep);
+      // As if a shared read had renewed a session: what the scopes never do, and the net catches.
+      app.get('/mit-cookie', sharedReadRoute(), async (_request, reply) =>
+        reply.header('set-cookie', 'sitzung=geheim').header('cache-control', PUBLIC_CACHE_CONTROL).send({ ok: true }),
+      );
+      app.get('/ohne-cookie', sharedReadRoute(), async () => ({ ok: true }));
+      await app.ready();
+      return app;
+    }
+
+    it('never keeps nor marks as public an answer that sets a cookie', async () => {
+      const { cache } = setup();
+      const app = await site(cache);
+      for (let n = 0; n < 2; n += 1) {
+        const response = await app.inject({ method: 'GET', url: '/mit-cookie' });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['set-cookie']).toBe('sitzung=geheim');
+        expect(response.headers['cache-control']).toBe('private, no-cache');
+      }
+      expect(cache.stats).toEqual({ hits: 0, answers: 0, bytes: 0 });
+      // The same hooks keep an answer without a cookie.
+      await app.inject({ method: 'GET', url: '/ohne-cookie' });
+      const again = await app.inject({ method: 'GET', url: '/ohne-cookie?x=1' });
+      expect(again.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL);
+      expect(cache.stats).toMatchObject({ hits: 1, answers: 1 });
+      await app.close();
     });
   });
 });

@@ -17,6 +17,12 @@ export function requestContext(services: AppServices, sessionCookie: string): Co
   };
   const deviceCookie = deviceCookieName(services.config.secureCookies);
   return async (request, reply) => {
+    const requestInfo = { address: request.ip, userAgent: request.headers['user-agent'] ?? '' };
+    const { sharedRead } = request;
+    // A shared read answers everybody alike, so it never asks who is asking: no session is
+    // renewed and no cookie goes out on an answer a proxy may hand to others. The member's
+    // next other request renews the session.
+    if (sharedRead) return createContextInner({ services, request: requestInfo, sharedRead });
     const sessionToken = request.cookies[sessionCookie];
     const deviceToken = request.cookies[deviceCookie];
     const { user, sessionId, sessionExtended } = await authenticateRequest(services, {
@@ -33,7 +39,7 @@ export function requestContext(services: AppServices, sessionCookie: string): Co
       services,
       user,
       sessionId,
-      request: { address: request.ip, userAgent: request.headers['user-agent'] ?? '', deviceCookie: deviceToken },
+      request: { ...requestInfo, deviceCookie: deviceToken },
       cookies: {
         set: setSessionCookie,
         clear: () => void reply.clearCookie(sessionCookie, cookieOptions),

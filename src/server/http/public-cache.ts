@@ -5,6 +5,23 @@ import type { Clock } from '../services.ts';
 import { chooseEncoding, compressedCopies, ENCODINGS, type ContentEncoding } from './encoding.ts';
 
 /**
+ * What decides a shared read's answer, as a key, given the matched route's path: undefined
+ * when this request's form of the answer is not kept (and so never answered from memory).
+ */
+export type AnswerKey = (request: FastifyRequest, route: string) => string | undefined;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Declared by a shared read's route: where its answer is kept (`routeAnswerKey`). */
+    answerKey?: AnswerKey;
+  }
+  interface FastifyRequest {
+    /** Set by the scope when the request is a shared read (`keepSharedReads`). */
+    sharedRead: SharedRead | null;
+  }
+}
+
+/**
  * Cached public reads (DESIGN §8). Public pages read the same few answers over and over;
  * each is computed once and kept until a write of its area drops it. Other instances on
  * the same database cannot tell this one about their writes, so no entry outlives the TTL.
@@ -76,10 +93,12 @@ function nextClubMidnight(instant: Date): number {
   return midnight ? midnight.getTime() : instant.getTime();
 }
 
-/** Addresses are chosen by strangers (any input): only this many whole answers are kept. */
+/** Inputs are chosen by strangers: only this many whole answers are kept, the least recently used go first. */
 export const MAX_STORED_ANSWERS = 256;
 /** And only this many bytes of them: stored files are larger than JSON answers. */
 export const MAX_STORED_BYTES = 32 * 1024 * 1024;
+/** A larger answer (its plain bytes) is sent but not kept: one answer never pushes out most of the others. */
+export const MAX_KEPT_ANSWER_BYTES = MAX_STORED_BYTES / 4;
 
 /** Headers that describe the body: a 304 has none. */
 const BODY_HEADERS = new Set(['content-type', 'content-length', 'content-disposition', 'content-encoding']);
@@ -115,14 +134,55 @@ export function variantFor(answer: PreparedAnswer, acceptEncoding: string | unde
   return (encoding && answer.encoded[encoding]) || answer.identity;
 }
 
+/** What the memory of whole answers holds and how often it answered; for tests and the log. */
+export interface AnswerStats {
+  /** Requests answered from memory since the start. */
+  hits: number;
+  answers: number;
+  bytes: number;
+}
+
+/**
+ * A shared read being answered (DESIGN §8): where its answer will be kept, and the earliest
+ * expiry of the cached values it is built from, which the kept answer must not outlive.
+ */
+export class SharedRead {
+  /** Undefined: this request's form is not kept (a HEAD, tRPC's JSON lines). */
+  readonly key: string | undefined;
+  /** Taken when the request starts; a write since keeps the answer from being kept. */
+  readonly generation: number;
+  readonly #cache: PublicCache;
+  #notAfter = Number.POSITIVE_INFINITY;
+
+  constructor(cache: PublicCache, key: string | undefined, generation: number) {
+    this.#cache = cache;
+    this.key = key;
+    this.generation = generation;
+  }
+
+  /** Names a value of `PublicCache.read` the answer is built from. */
+  builtFrom(value: unknown): void {
+    const expiresAt = this.#cache.expiryOf(value);
+    if (expiresAt !== undefined && expiresAt < this.#notAfter) this.#notAfter = expiresAt;
+  }
+
+  get notAfter(): number {
+    return this.#notAfter;
+  }
+}
+
 export class PublicCache {
   readonly #clock: Clock;
   readonly #ttlMs: number;
   readonly #areas = new Map<string, Map<string, Entry>>();
   /** Serialized bodies per cached value and view; they go when the value goes. */
   readonly #serialized = new WeakMap<object, Map<string, Serialized>>();
+  /** When each value handed out by `read` expires: an answer built from it expires no later. */
+  readonly #expiryOf = new WeakMap<object, number>();
+  /** In order of use, the least recently used first (a Map keeps the order of insertion). */
   readonly #answers = new Map<string, StoredAnswer>();
   #storedBytes = 0;
+  #hits = 0;
   /** Grows with every write, so an answer computed before a write is never stored after it. */
   #generation = 0;
 
@@ -141,12 +201,18 @@ export class PublicCache {
     const cached = entries?.get(key);
     if (cached && cached.expiresAt > now) return cached.value as Promise<T>;
 
-    const value = compute().then(deepFreeze);
+    const expiresAt = now + this.#ttlMs;
+    const value = compute().then((computed) => {
+      deepFreeze(computed);
+      // Computing an area value again may return an object handed out before (a constant).
+      this.#expiryOf.set(computed, Math.min(expiresAt, this.#expiryOf.get(computed) ?? expiresAt));
+      return computed;
+    });
     if (!entries) {
       entries = new Map();
       this.#areas.set(area, entries);
     }
-    const entry: Entry = { value, expiresAt: now + this.#ttlMs };
+    const entry: Entry = { value, expiresAt };
     // Stored at once, so concurrent readers share the computation. A write during it drops
     // the whole area map with this entry, so a possibly older answer reaches only readers
     // that asked before the write.
@@ -172,34 +238,64 @@ export class PublicCache {
     return this.#generation;
   }
 
-  /** The answer kept for this address, while it is fresh. */
+  /** When a value handed out by `read` expires; undefined for any other value. */
+  expiryOf(value: unknown): number | undefined {
+    return typeof value === 'object' && value !== null ? this.#expiryOf.get(value) : undefined;
+  }
+
+  /** Taken by a shared read when it starts: collects what its answer is built from. */
+  startSharedRead(key: string | undefined): SharedRead {
+    return new SharedRead(this, key, this.#generation);
+  }
+
+  /** The answer kept under this key, while it is fresh. */
   answer(key: string): StoredAnswer | undefined {
     const stored = this.#answers.get(key);
     if (!stored) return undefined;
     const now = this.#clock.now().getTime();
     // A clock set back (tests, a corrected server clock) makes the answer as old as unknown.
-    if (now >= stored.storedAt && now < stored.expiresAt) return stored;
+    if (now >= stored.storedAt && now < stored.expiresAt) {
+      // The most recently used goes last, so a flood of other keys pushes out the rarely asked first.
+      this.#answers.delete(key);
+      this.#answers.set(key, stored);
+      this.#hits += 1;
+      return stored;
+    }
     this.#forget(key, stored);
     return undefined;
   }
 
-  /** Keeps an answer computed in `generation` unless a write came since or too many are kept. */
-  storeAnswer(key: string, generation: number, answer: PreparedAnswer): void {
-    if (generation !== this.#generation) return;
+  /**
+   * Whether an answer of this many bytes, computed in `generation`, would be kept: asked
+   * before its compressed copies are made, so an answer that is not kept costs no compression.
+   */
+  willKeep(generation: number, bytes: number): boolean {
+    return generation === this.#generation && bytes <= MAX_KEPT_ANSWER_BYTES;
+  }
+
+  /**
+   * Keeps an answer computed in `generation` unless a write came since, until `notAfter`
+   * (the values it was built from expire) at the latest; the least recently used answers
+   * make room.
+   */
+  storeAnswer(key: string, generation: number, answer: PreparedAnswer, notAfter: number = Number.POSITIVE_INFINITY): void {
+    if (!this.willKeep(generation, answer.identity.body.length)) return;
     const previous = this.#answers.get(key);
     if (previous) this.#forget(key, previous);
-    const fits = () => this.#answers.size < MAX_STORED_ANSWERS && this.#storedBytes + answer.bytes <= MAX_STORED_BYTES;
-    if (!fits()) {
-      // Full: expired answers make room, so addresses strangers invent block the common
-      // ones for one TTL at most, not until the next write.
-      const now = this.#clock.now().getTime();
-      for (const [storedKey, stored] of this.#answers) if (stored.expiresAt <= now) this.#forget(storedKey, stored);
-      if (!fits()) return;
-    }
     const now = this.#clock.now();
     const storedAt = now.getTime();
-    this.#answers.set(key, { ...answer, storedAt, expiresAt: Math.min(storedAt + this.#ttlMs, nextClubMidnight(now)) });
+    const expiresAt = Math.min(storedAt + this.#ttlMs, nextClubMidnight(now), notAfter);
+    if (expiresAt <= storedAt) return;
+    this.#answers.set(key, { ...answer, storedAt, expiresAt });
     this.#storedBytes += answer.bytes;
+    for (const [oldestKey, oldest] of this.#answers) {
+      if (this.#answers.size <= MAX_STORED_ANSWERS && this.#storedBytes <= MAX_STORED_BYTES) break;
+      this.#forget(oldestKey, oldest);
+    }
+  }
+
+  get stats(): AnswerStats {
+    return { hits: this.#hits, answers: this.#answers.size, bytes: this.#storedBytes };
   }
 
   #forget(key: string, stored: StoredAnswer): void {
@@ -292,14 +388,38 @@ export function writeAnswer(request: FastifyRequest, reply: FastifyReply, answer
 }
 
 /**
- * The root's first hook: an answer kept for the address is written as it is, before the
- * other hooks, the scopes and the handler run. This is what makes a public read cost
- * little more than sending its bytes; a write of any area ends it (see `invalidate`).
+ * The key of a route's kept answer: the matched route, its parameters and the query
+ * parameters its handler reads, nothing else. Fastify matches every spelling of a path
+ * (case, doubled slashes, percent-encoding) to one route, and other query parameters change
+ * nothing, so neither makes a new key that strangers could fill the memory with.
+ */
+export function routeAnswerKey(...queryNames: string[]): (request: FastifyRequest, route: string) => string {
+  return (request, route) => {
+    const params = request.params as Record<string, string>;
+    // The common case costs nothing: no parameters, no query read, the route alone.
+    if (queryNames.length === 0 && Object.keys(params).length === 0) return route;
+    const query = request.query as Record<string, unknown>;
+    return JSON.stringify([route, params, queryNames.map((name) => query[name] ?? null)]);
+  };
+}
+
+/** Route options of a REST shared read that reads these query parameters (see `routeAnswerKey`). */
+export function sharedReadRoute(...queryNames: string[]): { config: { answerKey: AnswerKey } } {
+  return { config: { answerKey: routeAnswerKey(...queryNames) } };
+}
+
+/**
+ * The root's first hook: an answer kept for the request's route and inputs is written as
+ * it is, before the other hooks, the scopes and the handler run. This is what makes a
+ * public read cost little more than sending its bytes; a write of any area ends it (see
+ * `invalidate`). Routes without an `answerKey` cost one property read.
  */
 export function answerFromMemory(cache: PublicCache) {
   return function fromMemory(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
-    if (request.method === 'GET' || request.method === 'HEAD') {
-      const stored = cache.answer(request.url);
+    const { config } = request.routeOptions;
+    if (config.answerKey !== undefined && (request.method === 'GET' || request.method === 'HEAD')) {
+      const key = config.answerKey(request, config.url);
+      const stored = key === undefined ? undefined : cache.answer(key);
       if (stored) writeAnswer(request, reply, stored);
     }
     done();
@@ -314,33 +434,61 @@ async function bytesOf(payload: unknown): Promise<Buffer | undefined> {
   return undefined;
 }
 
+/** How a web Response was framed: the bytes taken out of it are sent with their own length instead. */
+const FRAMING_HEADERS = new Set(['content-length', 'transfer-encoding']);
+
 /**
- * Shared reads kept in memory (DESIGN §8): the first GET of an address runs as usual and
- * its answer is kept, so `answerFromMemory` sends the later ones. Every answer carries an
- * ETag, and a browser that already holds it gets 304 without the body, which is what
- * phones save most. Hooks for a scope: `started` on request, `keep` on send.
+ * The safety net under "a shared read sets no cookie": an answer that sets one is never
+ * marked for shared caches (a proxy would hand the session to others) and never kept.
+ */
+function neverShareCookies(reply: FastifyReply): boolean {
+  if (!reply.hasHeader('set-cookie')) return false;
+  const control = reply.getHeader('cache-control');
+  if (typeof control === 'string' && /\bpublic\b/i.test(control)) reply.header('Cache-Control', 'private, no-cache');
+  return true;
+}
+
+/**
+ * Shared reads kept in memory (DESIGN §8): the first GET of a route and its inputs runs as
+ * usual and its answer is kept, so `answerFromMemory` sends the later ones. Every answer
+ * carries an ETag, and a browser that already holds it gets 304 without the body, which is
+ * what phones save most. Hooks for a scope: `started` on request, `keep` on send.
+ * A shared read answers everybody alike, so it is answered without asking who is asking
+ * (context.ts): it never renews a session nor sets a cookie.
  */
 export function keepSharedReads(cache: PublicCache, isSharedRead: (request: FastifyRequest) => boolean) {
-  const generationOf = new WeakMap<FastifyRequest, number>();
   return {
     started: (request: FastifyRequest, _reply: FastifyReply, done: () => void): void => {
-      if (request.method === 'GET' && isSharedRead(request)) generationOf.set(request, cache.generation);
+      if ((request.method === 'GET' || request.method === 'HEAD') && isSharedRead(request)) {
+        // A HEAD has no body to keep; it is answered from a GET's kept answer.
+        const { config } = request.routeOptions;
+        const key = request.method === 'GET' ? config.answerKey?.(request, config.url) : undefined;
+        request.sharedRead = cache.startSharedRead(key);
+      }
       done();
     },
     keep: async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-      const generation = generationOf.get(request);
+      if (neverShareCookies(reply)) return payload;
+      const read = request.sharedRead;
       const status = payload instanceof Response ? payload.status : reply.statusCode;
-      if (generation === undefined || status !== 200) return payload;
+      if (read?.key === undefined || status !== 200) return payload;
       const body = await bytesOf(payload);
       if (!body) return payload;
-      if (payload instanceof Response) payload.headers.forEach((value, name) => void reply.header(name, value));
+      if (payload instanceof Response) {
+        payload.headers.forEach((value, name) => {
+          if (!FRAMING_HEADERS.has(name)) reply.header(name, value);
+        });
+      }
       if (!reply.hasHeader('content-type')) reply.type('application/json; charset=utf-8');
       // sendCached (REST) has tagged the answer already; only tRPC's still needs its tag.
       const tagged = reply.getHeader('etag');
       reply.header('ETag', typeof tagged === 'string' ? tagged : etagOf(body)).header('Cache-Control', PUBLIC_CACHE_CONTROL);
       const headers = storableHeaders(reply);
-      const answer = prepareAnswer({ body, etag: headers.etag, headers, encoded: await compressedCopies(body, headers['content-type'] ?? '') });
-      cache.storeAnswer(request.url, generation, answer);
+      // Decided first: an answer that is not kept (a write came, too large) is not compressed.
+      const kept = cache.willKeep(read.generation, body.length);
+      const encoded = kept ? await compressedCopies(body, headers['content-type'] ?? '') : undefined;
+      const answer = prepareAnswer({ body, etag: headers.etag, headers, encoded });
+      if (kept) cache.storeAnswer(read.key, read.generation, answer, read.notAfter);
       // This request gets what the later ones will get from memory.
       const variant = variantFor(answer, request.headers['accept-encoding']);
       if (variant.etag !== undefined && matchesEtag(request.headers['if-none-match'], variant.etag)) {

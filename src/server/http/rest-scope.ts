@@ -20,8 +20,14 @@ export const restScope: FastifyPluginAsync<RestScopeOptions> = async (api, { con
   // Only the data scopes read and set the session cookie; pages and files never do.
   await api.register(cookie);
   api.addHook('onRequest', csrfGuard(sessionCookie));
-  // Everything under /api/public is the same for every visitor (DESIGN §3, §8).
-  const answers = keepSharedReads(services.publicCache, (request) => request.routeOptions.url?.startsWith('/api/public/') === true);
+  // Every read under /api/public is the same for every visitor (DESIGN §3, §8) and says
+  // what its answer depends on (sharedReadRoute), so that nothing else makes a new key.
+  api.addHook('onRoute', (route) => {
+    if (route.method === 'GET' && route.url.startsWith('/api/public/') && !route.config?.answerKey) {
+      throw new Error(`${route.url}: a public read declares what its answer depends on (sharedReadRoute)`);
+    }
+  });
+  const answers = keepSharedReads(services.publicCache, (request) => request.routeOptions.config.answerKey !== undefined);
   api.addHook('onRequest', answers.started);
   api.addHook('onSend', answers.keep);
   api.setErrorHandler(sendRestError);

@@ -76,12 +76,14 @@ export function securityHeaderSets(https: boolean): SecurityHeaderSets {
 
 /**
  * Security headers for every answer of the site: data answers the short set, everything
- * else the page set. A spelling the pattern misses still gets the full set, which is as safe.
+ * else the page set. The matched route decides, so every spelling of a path gets the same
+ * headers (an answer kept in memory is sent with those of its first request); without a
+ * route, a spelling the pattern misses still gets the full set, which is as safe.
  */
 export const securityHeaders = fp<SecurityHeaderSets>(async (app: FastifyInstance, sets) => {
   const { data, page } = sets;
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(DATA_PATH.test(request.url) ? data : page);
+    reply.headers(DATA_PATH.test(request.routeOptions.url ?? request.url) ? data : page);
     done();
   });
 });

@@ -28,15 +28,66 @@ async function onlyJsonBodies(request: FastifyRequest, reply: FastifyReply) {
   return reply.code(415).send({ message: MESSAGES.unsupportedMediaType });
 }
 
-type ProcedureTable = Record<string, { _def: { meta?: ProcedureMeta } } | undefined>;
+type ProcedureTable = Record<string, { _def: { meta?: ProcedureMeta; inputs: unknown[] } } | undefined>;
 
 const procedures = appRouter._def.procedures as unknown as ProcedureTable;
 
-/** Whether every procedure a GET names (a batch names several) gives everybody the same answer. */
-function namesOnlySharedReads(request: FastifyRequest): boolean {
+/** The procedures a GET names (a batch names several) when each gives everybody the same answer. */
+function sharedProcedures(request: FastifyRequest): string[] | undefined {
   const path = (request.params as { path?: string }).path;
-  if (!path) return false;
-  return path.split(',').every((name) => procedures[name]?._def.meta?.sharedAnswer === true);
+  if (!path) return undefined;
+  const names = path.split(',');
+  return names.every((name) => procedures[name]?._def.meta?.sharedAnswer === true) ? names : undefined;
+}
+
+/**
+ * tRPC streams JSON lines to a client asking for them with any trpc-accept, or with
+ * application/jsonl among Accept (getAcceptHeader in tRPC's resolveResponse). The site's
+ * client never does: such an answer is neither kept nor answered from memory, so nobody
+ * gets lines in place of the JSON the site reads.
+ */
+function asksForJsonLines(request: FastifyRequest): boolean {
+  const accept = request.headers.accept;
+  return request.headers['trpc-accept'] !== undefined || (accept !== undefined && /jsonl/i.test(accept));
+}
+
+/** Where the plain answer of this address is kept: the inputs as tRPC reads them, see `plainAnswerKey`. */
+function inputsKey(url: string, names: string[]): string | undefined {
+  // Parsed as tRPC does (new URL), so the key cannot read another batch flag or input than tRPC.
+  const parsed = url.includes('?') ? URL.parse(url, 'http://localhost') : undefined;
+  if (parsed === null) return undefined;
+  const search = parsed?.searchParams;
+  const batch = search?.get('batch') === '1';
+  const rawInput = search?.get('input');
+  let input: unknown;
+  if (rawInput) {
+    try {
+      input = JSON.parse(rawInput);
+    } catch {
+      return undefined; // tRPC refuses it: nothing to keep
+    }
+  }
+  if (batch && input !== undefined && (typeof input !== 'object' || input === null || Array.isArray(input))) return undefined;
+  // Only the inputs of procedures that read one, in one spelling (JSON as parsed).
+  const inputs: Record<number, unknown> = {};
+  names.forEach((name, index) => {
+    if (procedures[name]?._def.inputs.length === 0) return;
+    const value = batch ? (input as Record<number, unknown> | undefined)?.[index] : input;
+    if (value !== undefined) inputs[index] = value;
+  });
+  return JSON.stringify([batch, inputs]);
+}
+
+/**
+ * The key of a shared read's plain answer: the procedures, whether it is a batch, and the
+ * input of each procedure that reads one. Other query parameters, the spelling of the input's
+ * JSON and of the path make no new key (DESIGN §8).
+ */
+function plainAnswerKey(request: FastifyRequest, route: string): string | undefined {
+  const names = sharedProcedures(request);
+  if (!names || asksForJsonLines(request)) return undefined;
+  const inputs = inputsKey(request.url, names);
+  return inputs === undefined ? undefined : `${route}\n${names.join(',')}\n${inputs}`;
 }
 
 /** tRPC at /trpc; it replaces the body parsers inside this scope, so it lives beside the REST shim. */
@@ -46,9 +97,13 @@ export const trpcScope: FastifyPluginAsync<TrpcScopeOptions> = async (scope, { c
   await scope.register(cookie);
   scope.addHook('onRequest', onlyJsonBodies);
   scope.addHook('onRequest', csrfGuard(sessionCookie));
-  const answers = keepSharedReads(services.publicCache, namesOnlySharedReads);
+  const answers = keepSharedReads(services.publicCache, (request) => sharedProcedures(request) !== undefined);
   scope.addHook('onRequest', answers.started);
   scope.addHook('onSend', answers.keep);
+  // The adapter's one route serves every procedure; its key says which shared reads are kept.
+  scope.addHook('onRoute', (route) => {
+    route.config = { ...route.config, answerKey: plainAnswerKey };
+  });
   scope.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: MESSAGES.pathNotFound }));
   await scope.register(fastifyTRPCPlugin, {
     trpcOptions: {

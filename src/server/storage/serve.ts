@@ -4,7 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import { MESSAGES } from '../errors.ts';
-import { prepareAnswer, storableHeaders, type PublicCache } from '../http/public-cache.ts';
+import { prepareAnswer, routeAnswerKey, storableHeaders, type PublicCache } from '../http/public-cache.ts';
 import { isInlineSafe } from './kinds.ts';
 import type { Storage } from './storage.ts';
 
@@ -70,8 +70,10 @@ export const MAX_KEPT_FILE_BYTES = 256 * 1024;
  */
 export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, { storage, catalogue, cache }) => {
   const notFound = { message: MESSAGES.pathNotFound };
+  // Kept by the stored name alone: a query or another spelling of the path is the same file.
+  const answerKey = routeAnswerKey();
 
-  app.get<{ Params: { name: string } }>('/files/:name', async (request, reply) => {
+  app.get<{ Params: { name: string } }>('/files/:name', { config: { answerKey } }, async (request, reply) => {
     const { name } = request.params;
     // Taken before the lookup: a delete after it must not leave the file kept.
     const generation = cache.generation;
@@ -86,10 +88,9 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, { s
       .header('X-Content-Type-Options', 'nosniff')
       .header('Cache-Control', 'public, max-age=31536000, immutable')
       .header('Content-Disposition', contentDisposition(info.mime, info.filename));
-    // Only the plain address: queries strangers append would each take a place.
-    if (size > MAX_KEPT_FILE_BYTES || request.url.includes('?')) return reply.send(createReadStream(path));
+    if (size > MAX_KEPT_FILE_BYTES || !cache.willKeep(generation, size)) return reply.send(createReadStream(path));
     const body = await readFile(path);
-    cache.storeAnswer(request.url, generation, prepareAnswer({ body, etag: undefined, headers: storableHeaders(reply) }));
+    cache.storeAnswer(answerKey(request, request.routeOptions.config.url), generation, prepareAnswer({ body, etag: undefined, headers: storableHeaders(reply) }));
     return reply.send(body);
   });
 

@@ -1,4 +1,5 @@
 import type { AppServices } from '../services.ts';
+import type { SharedRead } from '../http/public-cache.ts';
 import { describePrincipal, type Principal } from '../areas/auth/principal.ts';
 import { ANONYMOUS_ACTOR, REPEATED_EVENT_WINDOW_MS } from '../areas/log/server-log.ts';
 
@@ -27,6 +28,12 @@ export interface Context {
   request: RequestInfo;
   cookies: SessionCookies;
   /**
+   * Set for a shared read (DESIGN §8), which is answered without asking who is asking: the
+   * procedure names the cached value its answer is built from, so the kept answer expires
+   * no later than that value.
+   */
+  sharedRead: Pick<SharedRead, 'builtFrom'> | null;
+  /**
    * Writes a line to the server log in the name of whoever is asking. A refusal
    * (`REFUSAL_PREFIX`) is written once per member and text per window.
    */
@@ -39,6 +46,7 @@ export interface ContextOptions {
   sessionId?: string | null;
   request?: Partial<RequestInfo>;
   cookies?: SessionCookies;
+  sharedRead?: Pick<SharedRead, 'builtFrom'> | null;
 }
 
 const noCookies: SessionCookies = { set() {}, clear() {}, rememberDevice() {} };
@@ -54,6 +62,7 @@ export function createContextInner(options: ContextOptions): Context {
     sessionId: options.sessionId ?? null,
     request: { address: options.request?.address ?? '127.0.0.1', userAgent: options.request?.userAgent ?? '', deviceCookie: options.request?.deviceCookie },
     cookies: options.cookies ?? noCookies,
+    sharedRead: options.sharedRead ?? null,
     // A member can repeat a refused request in a loop; one line per window tells the same story.
     // Decided here rather than at each caller, so no refusal anywhere can flood the log.
     log: (message) =>

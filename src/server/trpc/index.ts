@@ -66,8 +66,16 @@ export const publicProcedure = t.procedure.use(async ({ ctx, next }) => {
   return result;
 });
 
-/** A public read whose answer does not depend on who asks (DESIGN §8, cached public reads). */
-export const sharedReadProcedure = publicProcedure.meta({ sharedAnswer: true });
+/**
+ * A public read whose answer does not depend on who asks (DESIGN §8, cached public reads).
+ * It returns a value of the PublicCache as it is, and names it to the kept answer, which
+ * must expire no later than that value.
+ */
+export const sharedReadProcedure = publicProcedure.meta({ sharedAnswer: true }).use(async ({ ctx, next }) => {
+  const result = await next();
+  if (result.ok) ctx.sharedRead?.builtFrom(result.data);
+  return result;
+});
 
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new AppError('UNAUTHORIZED', MESSAGES.unauthorized);

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { matchesEtag, PUBLIC_CACHE_CONTROL, sendCached } from '../../http/public-cache.ts';
+import { matchesEtag, PUBLIC_CACHE_CONTROL, sendCached, sharedReadRoute } from '../../http/public-cache.ts';
 import { untrusted, type RestOptions } from '../../http/rest.ts';
 import { readUploadForm, TOO_MANY_FILES, uploadRoute } from '../../storage/multipart.ts';
 import { MAX_ATTACHMENTS_PER_UPLOAD } from './router.ts';
@@ -10,12 +10,12 @@ type IdParams = { Params: { id: string } };
 export const calendarRest: FastifyPluginAsync<RestOptions> = async (app, { callerFor }) => {
   const { storage } = app.services;
 
-  app.get('/public/calendar', async (request, reply) => {
+  app.get('/public/calendar', sharedReadRoute(), async (request, reply) => {
     const caller = await callerFor(request, reply);
     return sendCached(request, reply, await caller.calendar.publicList(), 'list', (data) => ({ data }));
   });
 
-  app.get('/public/calendar.ics', async (request, reply) => {
+  app.get('/public/calendar.ics', sharedReadRoute(), async (request, reply) => {
     const caller = await callerFor(request, reply);
     const feed = await caller.calendar.publicFeed();
     reply.header('ETag', feed.etag).header('Cache-Control', PUBLIC_CACHE_CONTROL);

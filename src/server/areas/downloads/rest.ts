@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { sendCached } from '../../http/public-cache.ts';
+import { sendCached, sharedReadRoute } from '../../http/public-cache.ts';
 import { untrusted, type RestOptions } from '../../http/rest.ts';
 import { readUploadForm, uploadRoute } from '../../storage/multipart.ts';
 
@@ -8,7 +8,7 @@ type IdParams = { Params: { id: string } };
 export const downloadsRest: FastifyPluginAsync<RestOptions> = async (app, { callerFor }) => {
   const { storage } = app.services;
 
-  app.get('/public/downloads', async (request, reply) => {
+  app.get('/public/downloads', sharedReadRoute(), async (request, reply) => {
     const caller = await callerFor(request, reply);
     return sendCached(request, reply, await caller.downloads.publicList(), 'list', (data) => ({ data }));
   });

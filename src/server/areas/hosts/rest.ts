@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { sendCached } from '../../http/public-cache.ts';
+import { sendCached, sharedReadRoute } from '../../http/public-cache.ts';
 import { untrusted, type RestOptions } from '../../http/rest.ts';
 
 type IdParams = { Params: { id: string } };
 
 /** Legacy paths of SPEC §7 for the stand supervision and catering roster. */
 export const hostsRest: FastifyPluginAsync<RestOptions> = async (app, { callerFor }) => {
-  app.get('/public/hosts', async (request, reply) => {
+  app.get('/public/hosts', sharedReadRoute(), async (request, reply) => {
     const caller = await callerFor(request, reply);
     return sendCached(request, reply, await caller.hosts.publicList(), 'list', (data) => ({ data }));
   });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { sendCached } from '../../http/public-cache.ts';
+import { sendCached, sharedReadRoute } from '../../http/public-cache.ts';
 import { untrusted, type RestOptions } from '../../http/rest.ts';
 import { readUploadForm, uploadRoute } from '../../storage/multipart.ts';
 
@@ -8,7 +8,7 @@ type IdParams = { Params: { id: string } };
 export const sponsorsRest: FastifyPluginAsync<RestOptions> = async (app, { callerFor }) => {
   const { storage } = app.services;
 
-  app.get('/public/sponsors', async (request, reply) => {
+  app.get('/public/sponsors', sharedReadRoute(), async (request, reply) => {
     const caller = await callerFor(request, reply);
     return sendCached(request, reply, await caller.sponsors.publicList(), 'list', (data) => ({ data }));
   });
