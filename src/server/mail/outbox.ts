@@ -42,8 +42,36 @@ export interface OutgoingMail {
 
 type DbOrTrx = Kysely<Database> | Transaction<Database>;
 
-/** The outbox columns hold at most this much; header values longer than that are cut. */
+/**
+ * The outbox columns hold at most this many characters; header values longer than that
+ * are cut. Characters are code points, as the database counts them (utf8mb4) and as the
+ * shared schemas' limits count them: an emoji is one, not two UTF-16 units.
+ */
 const HEADER_MAX = 255;
+
+const graphemes = new Intl.Segmenter('de', { granularity: 'grapheme' });
+
+function codePoints(value: string): number {
+  return Array.from(value).length;
+}
+
+/**
+ * The longest start of `value` of at most `max` code points that ends between two
+ * characters as a reader sees them: never inside an emoji or before a combining accent
+ * (a cut through a surrogate pair would not even be valid UTF-8).
+ */
+function cutAt(value: string, max: number): string {
+  if (value.length <= max) return value;
+  let kept = '';
+  let length = 0;
+  for (const { segment } of graphemes.segment(value)) {
+    const size = codePoints(segment);
+    if (length + size > max) break;
+    kept += segment;
+    length += size;
+  }
+  return kept;
+}
 
 /**
  * A header value on one line: CR, LF and other control characters become one space, so
@@ -51,7 +79,7 @@ const HEADER_MAX = 255;
  */
 export function singleLine(value: string, max = HEADER_MAX): string {
   // eslint-disable-next-line no-control-regex
-  return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim().slice(0, max);
+  return cutAt(value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim(), max);
 }
 
 /**
@@ -70,9 +98,20 @@ export function mailboxOf(value: string): string | undefined {
   return /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/.test(only.address) ? only.address : undefined;
 }
 
+/**
+ * `"Name" <address>` for Reply-To, always within the 255 characters the outbox keeps: a
+ * long name is shortened (see `cutAt`), and without room for any of it the address stands
+ * alone. Quotes and backslashes, which would end the quoted name, are left out.
+ */
+export function mailboxWithName(name: string, address: string): string {
+  const room = HEADER_MAX - codePoints(address) - '"" <>'.length;
+  const shown = room > 0 ? cutAt(singleLine(name.replace(/["\\]/g, ''), Number.MAX_SAFE_INTEGER), room).trim() : '';
+  return shown === '' ? address : `"${shown}" <${address}>`;
+}
+
 function checkedAddress(value: string, field: 'to' | 'replyTo'): string {
   const trimmed = value.trim();
-  if (trimmed.length > HEADER_MAX || mailboxOf(trimmed) === undefined) {
+  if (codePoints(trimmed) > HEADER_MAX || mailboxOf(trimmed) === undefined) {
     throw new Error(`enqueueMail: ${field} must be exactly one e-mail address`);
   }
   return trimmed;

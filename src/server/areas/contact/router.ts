@@ -3,7 +3,7 @@ import { toClubDateTime } from '../../../shared/dates.ts';
 import type { Db } from '../../db/connection.ts';
 import { withNamedLock } from '../../db/locks.ts';
 import { AppError } from '../../errors.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
+import { enqueueMail, mailboxWithName } from '../../mail/outbox.ts';
 import { publicProcedure, router } from '../../trpc/index.ts';
 
 export const CONTACT_RESPONSES = {
@@ -63,7 +63,7 @@ export const contactRouter = router({
             created_ms: now.getTime(),
           })
           .execute();
-        const replyTo = `"${name.replace(/["\\]/g, '')}" <${input.email}>`;
+        const replyTo = mailboxWithName(name, input.email);
         await enqueueMail(trx, { kind: 'contact', to: address, replyTo, subject: input.subject, text }, now);
       });
     // Count and insert under a lock per address that every process shares: requests that
