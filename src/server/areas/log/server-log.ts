@@ -18,6 +18,13 @@ export const LOG_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 export const REPEATED_EVENT_WINDOW_MS = 15 * 60 * 1000;
 
 /**
+ * An unexpected server error reaches the server log at most once per procedure or route
+ * in this window (the process log keeps every one): a request that fails the same way in
+ * a loop must not flood it.
+ */
+export const SERVER_ERROR_LOG_WINDOW_MS = 60 * 1000;
+
+/**
  * The server log members read in the back office: one line per event with date, time and
  * who. Writing never fails the request that caused it; a failure goes to the process log.
  */
@@ -36,6 +43,17 @@ export interface ServerLogOptions {
   pruneIntervalMs?: number;
 }
 
+/**
+ * One entry is one line: a line break in a user-supplied part must not forge a further
+ * entry, for whatever reads the log, so every character some reader breaks a line at
+ * becomes a space (Unicode's line and paragraph separators and NEL, vertical tab and form
+ * feed besides CR and LF).
+ */
+function oneLine(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\r\n\v\f\u0085\u2028\u2029]+/g, ' ');
+}
+
 export function databaseServerLog(db: Db, now: () => Date, logger: FastifyBaseLogger, options: ServerLogOptions = {}): ServerLog {
   const retention = options.retention ?? DEFAULT_LOG_RETENTION;
   const pruneIntervalMs = options.pruneIntervalMs ?? LOG_PRUNE_INTERVAL_MS;
@@ -51,11 +69,10 @@ export function databaseServerLog(db: Db, now: () => Date, logger: FastifyBaseLo
   }
 
   async function write(actor: string, message: string): Promise<void> {
-    // One entry is one line: newlines in user-supplied parts must not forge further entries.
-    const line = message.replace(/[\r\n]+/g, ' ').slice(0, 2000);
+    const line = oneLine(message).slice(0, 2000);
     const instant = now();
     try {
-      await insertLogEntry(db, toClubDateTime(instant), actor.replace(/[\r\n]+/g, ' '), line);
+      await insertLogEntry(db, toClubDateTime(instant), oneLine(actor), line);
     } catch (error) {
       logger.error({ err: error, actor, message: line }, 'could not write the server log');
       return;
