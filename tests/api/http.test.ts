@@ -208,7 +208,10 @@ describe('unexpected errors', () => {
 /** Makes every read of one table fail while armed: a fault deep inside a procedure. */
 class FailingReads implements KyselyPlugin {
   armed = false;
-  constructor(private readonly table: string) {}
+  readonly table: string;
+  constructor(table: string) {
+    this.table = table;
+  }
   transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
     const reads = SelectQueryNode.is(node) && (node.from?.froms ?? []).some((from) => TableNode.is(from) && from.table.identifier.name === this.table);
     if (this.armed && reads) throw new Error(`Lesefehler in ${this.table}`);
@@ -228,6 +231,7 @@ describe('unexpected errors in the server log', () => {
     const real = broken.app.services.serverLog;
     const writing: Promise<void>[] = [];
     broken.app.services.serverLog = {
+      ...real,
       write: (...args) => {
         const done = real.write(...args);
         writing.push(done);

@@ -135,6 +135,7 @@ export async function enqueueMail(db: DbOrTrx, mail: NewMail, now: Date = new Da
       body: mail.text,
       created_at: toClubDateTime(now),
       created_ms: now.getTime(),
+      retry_since_ms: now.getTime(),
       next_attempt_ms: now.getTime(),
       status: 'pending',
     })
@@ -164,7 +165,10 @@ export async function enqueueMail(db: DbOrTrx, mail: NewMail, now: Date = new Da
  */
 export const RETRY_FIRST_MS = 10_000;
 export const RETRY_MAX_MS = 10 * 60_000;
-/** A message that could not be sent for this long is given up. */
+/**
+ * A message that could not be sent for this long is given up: counted from its acceptance,
+ * or from its release once a mail server is configured (see `releaseHeld`).
+ */
 export const GIVE_UP_AFTER_MS = 3 * 24 * 60 * 60_000;
 
 export function retryDelayMs(failures: number): number {
@@ -250,18 +254,19 @@ export interface FailureOutcome {
   nextAttemptMs: number | null;
 }
 
-/** A failed try: scheduled again with backoff, or given up once it is older than 3 days. */
+/** A failed try: scheduled again with backoff, or given up once it has been tried for 3 days. */
 export async function markFailed(db: DbOrTrx, id: number, token: string, error: string, now: Date): Promise<FailureOutcome | null> {
   const row = await db
     .selectFrom('mail_outbox')
-    .select(['attempts', 'created_ms'])
+    .select(['attempts', 'created_ms', 'retry_since_ms'])
     .where('id', '=', id)
     .where('claim_token', '=', token)
     .executeTakeFirst();
   if (!row) return null;
   const nowMs = now.getTime();
   const attempts = Number(row.attempts);
-  const giveUp = nowMs - Number(row.created_ms) >= GIVE_UP_AFTER_MS;
+  const triedSinceMs = Math.max(Number(row.created_ms), Number(row.retry_since_ms));
+  const giveUp = nowMs - triedSinceMs >= GIVE_UP_AFTER_MS;
   const nextAttemptMs = giveUp ? null : nowMs + retryDelayMs(attempts);
   await db
     .updateTable('mail_outbox')
@@ -321,11 +326,14 @@ export async function pruneOutbox(db: DbOrTrx, cutoff: string): Promise<{ mails:
   return { mails: Number(mails.numDeletedRows), messages: Number(messages.numDeletedRows) };
 }
 
-/** Once a mail server is configured, what was held is sent. */
+/**
+ * Once a mail server is configured, what was held is sent, with 3 days of retries from
+ * now: a mail held for longer must not be given up on its first temporary error.
+ */
 export async function releaseHeld(db: DbOrTrx, nowMs: number): Promise<number> {
   const result = await db
     .updateTable('mail_outbox')
-    .set({ status: 'pending', next_attempt_ms: nowMs })
+    .set({ status: 'pending', next_attempt_ms: nowMs, retry_since_ms: nowMs })
     .where('status', '=', 'held')
     .executeTakeFirst();
   return Number(result.numUpdatedRows);

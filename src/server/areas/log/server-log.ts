@@ -36,6 +36,12 @@ export interface ServerLog {
    * every server process on it shares the window.
    */
   writeOnce: (key: string, actor: string, message: string, windowMs: number) => Promise<void>;
+  /**
+   * True for exactly one caller per key and window (also across processes), without
+   * writing: for an entry that names several events, each of which is named only once in
+   * the window. A failure to check counts as true, as in writeOnce.
+   */
+  claimOnce: (key: string, windowMs: number) => Promise<boolean>;
 }
 
 export interface ServerLogOptions {
@@ -84,17 +90,20 @@ export function databaseServerLog(db: Db, now: () => Date, logger: FastifyBaseLo
     }
   }
 
+  async function claimOnce(key: string, windowMs: number): Promise<boolean> {
+    try {
+      return await claimLogOnce(db, key, now().getTime(), windowMs);
+    } catch (error) {
+      logger.error({ err: error, key }, 'could not check the server log for a repeated entry');
+      return true;
+    }
+  }
+
   return {
     write,
+    claimOnce,
     async writeOnce(key, actor, message, windowMs) {
-      let claimed: boolean;
-      try {
-        claimed = await claimLogOnce(db, key, now().getTime(), windowMs);
-      } catch (error) {
-        logger.error({ err: error, key }, 'could not check the server log for a repeated entry');
-        claimed = true;
-      }
-      if (claimed) await write(actor, message);
+      if (await claimOnce(key, windowMs)) await write(actor, message);
     },
   };
 }
