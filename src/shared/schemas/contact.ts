@@ -27,7 +27,6 @@ export const CONTACT_MESSAGES = {
 
 const isRecipient = (value: string): value is ContactRecipient => (CONTACT_RECIPIENTS as readonly string[]).includes(value);
 
-// eslint-disable-next-line no-control-regex
 const LINE_BREAK = /[\n\v\f\r\u0085\u2028\u2029]/;
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;

@@ -56,7 +56,6 @@ export interface ServerLogOptions {
  * feed besides CR and LF).
  */
 function oneLine(text: string): string {
-  // eslint-disable-next-line no-control-regex
   return text.replace(/[\r\n\v\f\u0085\u2028\u2029]+/g, ' ');
 }
 
