@@ -360,7 +360,7 @@ describe('a failing batch', () => {
     const lines = await logLines();
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(
-      /^4 Mails konnten nicht gesendet werden\. 421 Dienst nicht verfügbar: Mail \d+ \(test\) an empfaenger1@verein\.example \(nach 1 Versuchen in 3 Tagen aufgegeben\), .*\. 550 Postfach unbekannt: Mail \d+ \(test\) an anders@verein\.example \(nach 1 Versuchen in 3 Tagen aufgegeben\)$/,
+      /^4 Mails konnten nicht gesendet werden\. 421 Dienst nicht verfügbar: Mail \d+ \(test\) an empfaenger1@verein\.example \(nach 1 Versuch in 3 Tagen aufgegeben\), .*\. 550 Postfach unbekannt: Mail \d+ \(test\) an anders@verein\.example \(nach 1 Versuch in 3 Tagen aufgegeben\)$/,
     );
   });
 });

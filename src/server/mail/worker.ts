@@ -238,7 +238,7 @@ export class OutboxWorker {
     for (const { mail, attempts, error, nextAttemptMs } of named) {
       const outcome =
         nextAttemptMs === undefined
-          ? `nach ${attempts} Versuchen in 3 Tagen aufgegeben`
+          ? `nach ${attempts} ${attempts === 1 ? 'Versuch' : 'Versuchen'} in 3 Tagen aufgegeben`
           : `Versuch ${attempts}, nächster Versuch ${formatGermanDateTime(toClubDateTime(new Date(nextAttemptMs)), true)}`;
       const list = byError.get(error) ?? [];
       list.push(`${describe(mail)} (${outcome})`);
