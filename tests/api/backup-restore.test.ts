@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +12,7 @@ import { readConfig } from '../../src/server/config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle, type Db } from '../../src/server/db/connection.ts';
 import { ArchiveWriter, MANIFEST_ENTRY, readArchive, sha256, type Manifest } from '../../src/server/ops/archive.ts';
 import { createBackup } from '../../src/server/ops/backup.ts';
-import { restoreBackup } from '../../src/server/ops/restore.ts';
+import { PartialRestoreError, restoreBackup, verifyArchive } from '../../src/server/ops/restore.ts';
 import { anyDb, listTables } from '../../src/server/ops/tables.ts';
 import { toClubDateTime } from '../../src/shared/dates.ts';
 import { ADMIN_PASSWORD, ADMIN_UID, createTestApp, MEMBER_PASSWORD, type TestApp } from '../helpers/app.ts';
@@ -283,6 +283,33 @@ describe('backup', () => {
     }
   });
 
+  it('is readable by its owner only, also when an earlier partial file was not', async () => {
+    expect((await stat(sourceArchive)).mode & 0o777).toBe(0o600);
+    const archive = join(workDir, 'modus.tar.gz');
+    await writeFile(`${archive}.unvollstaendig`, 'Rest eines abgebrochenen Laufs');
+    await chmod(`${archive}.unvollstaendig`, 0o644);
+    await createBackup({ db: source.db, dialect: 'sqlite', uploadsDir: source.uploadsDir, file: archive });
+    expect((await stat(archive)).mode & 0o777).toBe(0o600);
+  });
+
+  it('takes its files from the rows it holds and reports a file a row names that is missing, writing the rest', async () => {
+    const [attachment] = await source.db.selectFrom('attachments').select('stored_name').execute();
+    const name = attachment!.stored_name;
+    const away = join(workDir, `${name}.weg`);
+    await rename(join(source.uploadsDir, name), away);
+    try {
+      const archive = join(workDir, 'luecke.tar.gz');
+      const { manifest, missing } = await createBackup({ db: source.db, dialect: 'sqlite', uploadsDir: source.uploadsDir, file: archive });
+      expect(missing).toEqual([{ name, table: 'attachments' }]);
+      expect(manifest.files.map((file) => file.name)).not.toContain(name);
+      expect(manifest.files).toHaveLength(5);
+      // The archive says so itself, for whoever restores it later.
+      expect((await verifyArchive(archive)).missingFiles).toEqual([{ name, table: 'attachments' }]);
+    } finally {
+      await rename(away, join(source.uploadsDir, name));
+    }
+  });
+
   it('was filled with rows in every table the site had when this test was written', () => {
     const filled = Object.entries(sourceTables).filter(([, rows]) => rows.length > 0).map(([name]) => name);
     expect(filled).toEqual(
@@ -479,6 +506,43 @@ describe('a restore that must not happen changes nothing', () => {
   });
 });
 
+describe('a restore that fails after its commit', () => {
+  let site: Site;
+  beforeAll(async () => {
+    site = await emptySite(usesMysql() ? 'mysql' : 'sqlite');
+  });
+  afterAll(() => site.close());
+
+  it('says the database is restored but the files are not, and --force repeats it', async () => {
+    const restore = (force: boolean) =>
+      restoreBackup({ db: site.handle.db, dialect: site.handle.dialect, uploadsDir: site.uploadsDir, file: sourceArchive, force });
+    // A folder where a file is to go: moving the file there fails after the rows are committed.
+    const [download] = await source.db.selectFrom('downloads').select('stored_name').execute();
+    const blocked = join(site.uploadsDir, download!.stored_name);
+    await mkdir(join(blocked, 'inhalt'), { recursive: true });
+
+    const failure = await restore(false).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(PartialRestoreError);
+    expect((failure as Error).message).toMatch(
+      /^Die Datenbank ist wiederhergestellt, die Dateien aber nicht \(.+\)\. Bitte die Ursache beheben und die Wiederherstellung mit --force wiederholen\.$/,
+    );
+    expect(await dumpTables(site.handle.db)).toEqual(sourceTables);
+    expect((await readdir(site.uploadsDir)).some((name) => name.startsWith('.restore-'))).toBe(false);
+
+    // Without --force the restored rows are data like any other; with it, once fixed, it completes.
+    await expect(restore(false)).rejects.toThrow(/^Die Zieldatenbank enthält bereits Daten/);
+    await rm(blocked, { recursive: true });
+    await restore(true);
+    expect(await dumpTables(site.handle.db)).toEqual(sourceTables);
+    const sourceFiles = await dumpFiles(source.uploadsDir);
+    delete sourceFiles['0a1b2c3d-0000-4000-8000-00000000dead.bin'];
+    expect(await dumpFiles(site.uploadsDir)).toEqual(sourceFiles);
+  });
+});
+
 /** The commands as `npm run backup` / `npm run restore` run them (SQLite files; the MariaDB run covers the code above). */
 describe.skipIf(usesMysql())('npm run backup / npm run restore', () => {
   const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -530,8 +594,22 @@ describe.skipIf(usesMysql())('npm run backup / npm run restore', () => {
     const forced = await run(['restore', 'sicherung.tar.gz', '--force'], 'ziel.sqlite', 'ziel-uploads');
     expect(forced.code).toBe(0);
 
+    expect((await stat(join(dir, 'sicherung.tar.gz'))).mode & 0o777).toBe(0o600);
+
     const usage = await run(['backup'], 'quelle.sqlite', 'uploads');
     expect(usage.code).toBe(1);
     expect(usage.stderr).toBe('Sicherung abgebrochen: Aufruf: npm run backup -- <Datei>\n');
+  }, 60_000);
+
+  it('writes the backup but exits with 2 and names each file a row names that is missing', async () => {
+    await mkdir(join(dir, 'leer'));
+    const backup = await run(['backup', 'ohne-dateien.tar.gz'], 'quelle.sqlite', 'leer');
+    expect(backup.code).toBe(2);
+    expect(backup.stderr).toBe(
+      'Datei fehlt in UPLOADS_DIR: 0a1b2c3d-0000-4000-8000-0000000000aa.pdf (genannt in Tabelle downloads)\n' +
+        'Sicherung unvollständig: 1 Datei fehlt in UPLOADS_DIR und ist nicht in der Sicherung; alles andere ist gesichert.\n',
+    );
+    expect(backup.stdout).toMatch(/^Dateien: 0 \(0 Bytes\)$/m);
+    expect((await verifyArchive(join(dir, 'ohne-dateien.tar.gz'))).missingFiles).toHaveLength(1);
   }, 60_000);
 });

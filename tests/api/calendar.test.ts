@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { removeOrphanAttachments } from '../../src/server/areas/calendar/cleanup.ts';
-import { buildAppointmentMails } from '../../src/server/areas/calendar/notify.ts';
+import { buildAppointmentMails, NOTIFY_INTERVAL_MS } from '../../src/server/areas/calendar/notify.ts';
 import { findAppointmentRow } from '../../src/server/areas/calendar/queries.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { filesIn, namesInDatabase, pdf, postForm } from '../helpers/multipart.ts';
@@ -460,6 +460,7 @@ describe('notification mails', () => {
     // A change without notify sends nothing; the next one with notify is the update.
     await update(created.id, { assignment: notified, notify: 0 });
     expect((await outbox()).length).toBe(before + 1);
+    now = new Date(now.getTime() + NOTIFY_INTERVAL_MS);
     await update(created.id, { assignment: notified, notify: 1, location: 'Parcours' });
     mails = (await outbox()).slice(before);
     expect(mails).toHaveLength(2);

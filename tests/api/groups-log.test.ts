@@ -195,6 +195,22 @@ describe('server log', () => {
     expect(text.split('\n').filter((line) => /^\S+ \S+ \[00000001 \(Admin Administrator\)\] Log gelöscht$/.test(line))).toHaveLength(0);
   });
 
+  it('keeps every kind of line separator (U+2028, U+2029, NEL, VT, FF, CR, LF) out of an entry and its actor', async () => {
+    const forged = '01.01.2026 00:00:00 [00000001 (Admin Administrator)] Log gelöscht';
+    for (const separator of ['\u2028', '\u2029', '\u0085', '\v', '\f', '\r', '\n', '\r\n']) {
+      await t.app.services.serverLog.write(`Akteur${separator}X`, `Eintrag${separator}${forged}`);
+    }
+    const rows = await t.db.selectFrom('log_entries').select(['actor', 'message']).where('message', 'like', 'Eintrag%').execute();
+    expect(rows).toHaveLength(8);
+    for (const row of rows) {
+      expect(row.message).toBe(`Eintrag ${forged}`);
+      expect(row.actor).toBe('Akteur X');
+    }
+    // A reader that breaks lines at any of them still sees one entry a line.
+    const lines = (await logText()).split(/\r\n|[\n\r\v\f\u0085\u2028\u2029]/);
+    expect(lines.filter((line) => line.startsWith(forged))).toHaveLength(0);
+  });
+
   it('clearing leaves one line saying who cleared it', async () => {
     const clearer = await t.createMember(['log_delete', 'log_view']);
     const response = await t.inject({ method: 'DELETE', url: '/api/log', headers: clearer.auth });

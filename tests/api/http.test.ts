@@ -3,6 +3,16 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
+import {
+  SelectQueryNode,
+  TableNode,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+} from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bcryptHasher, type PasswordHasher } from '../../src/server/areas/auth/passwords.ts';
 import { MESSAGES } from '../../src/server/errors.ts';
@@ -191,6 +201,79 @@ describe('unexpected errors', () => {
       expect(response.statusCode).toBe(500);
       expect(messageOf(response)).toBe('Interner Serverfehler');
       expect(response.body).not.toContain(SECRET);
+    }
+  });
+});
+
+/** Makes every read of one table fail while armed: a fault deep inside a procedure. */
+class FailingReads implements KyselyPlugin {
+  armed = false;
+  readonly table: string;
+  constructor(table: string) {
+    this.table = table;
+  }
+  transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
+    const reads = SelectQueryNode.is(node) && (node.from?.froms ?? []).some((from) => TableNode.is(from) && from.table.identifier.name === this.table);
+    if (this.armed && reads) throw new Error(`Lesefehler in ${this.table}`);
+    return node;
+  }
+  transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return Promise.resolve(result);
+  }
+}
+
+describe('unexpected errors in the server log', () => {
+  it('are written once per procedure or route and minute, however often they repeat', async () => {
+    let nowMs = Date.parse('2026-11-23T10:00:00Z');
+    const failing = new FailingReads('appointments');
+    const broken = await createTestApp({ clock: { now: () => new Date(nowMs) } }, {}, { plugins: [failing] });
+    // tRPC's onError does not wait for the log; the test does, before it counts.
+    const real = broken.app.services.serverLog;
+    const writing: Promise<void>[] = [];
+    broken.app.services.serverLog = {
+      ...real,
+      write: (...args) => {
+        const done = real.write(...args);
+        writing.push(done);
+        return done;
+      },
+      writeOnce: (...args) => {
+        const done = real.writeOnce(...args);
+        writing.push(done);
+        return done;
+      },
+    };
+    const serverErrors = async () => {
+      await Promise.all(writing);
+      const rows = await broken.db.selectFrom('log_entries').select('message').where('message', 'like', 'Serverfehler%').orderBy('id').execute();
+      return rows.map((row) => row.message);
+    };
+    const month = (value: number) => `/trpc/calendar.month?input=${encodeURIComponent(JSON.stringify({ year: 2026, month: value }))}`;
+    const failAll = async (times: number) => {
+      for (let i = 0; i < times; i += 1) {
+        for (const url of ['/api/public/calendar', '/api/calendar/2026-11', '/api/calendar/2026-12', month(11), month(12)]) {
+          expect((await broken.inject({ method: 'GET', url, headers: broken.admin })).statusCode, url).toBe(500);
+        }
+      }
+    };
+    try {
+      failing.armed = true;
+      await failAll(5);
+      expect(await serverErrors()).toEqual([
+        'Serverfehler bei GET /api/public/calendar: Lesefehler in appointments',
+        // One route, whichever month it names.
+        'Serverfehler bei GET /api/calendar/2026-11: Lesefehler in appointments',
+        'Serverfehler in calendar.month: Lesefehler in appointments',
+      ]);
+      nowMs += 59_000;
+      await failAll(1);
+      expect(await serverErrors()).toHaveLength(3);
+      nowMs += 2_000;
+      await failAll(2);
+      expect(await serverErrors()).toHaveLength(6);
+    } finally {
+      failing.armed = false;
+      await broken.close();
     }
   });
 });

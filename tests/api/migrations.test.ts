@@ -95,6 +95,26 @@ describe('0009: group names compare without case', () => {
   });
 });
 
+describe('0012: notification and retry instants', () => {
+  it('starts the retries of mails already in the outbox from their acceptance, and no appointment counts as notified', async () => {
+    const { db } = await open({ migrate: false });
+    await migrateTo(db, '0009_group_names_nocase');
+    const acceptedMs = Date.parse('2026-11-20T10:00:00Z');
+    await db
+      .insertInto('mail_outbox')
+      .values({ recipient: 'a@verein.example', reply_to: null, subject: 'Alt', body: 'x', created_at: '2026-11-20 11:00:00', created_ms: acceptedMs, next_attempt_ms: acceptedMs, status: 'held' })
+      .execute();
+    const group = Number((await db.insertInto('groups').values({ name: 'Bogen' }).executeTakeFirstOrThrow()).insertId);
+    await sql`insert into appointments (name, datetime_begin, datetime_end, location, visibility, description, notes, assignment, status, notify, created_at, updated_at)
+      values ('Training', '2026-12-01 10:00:00', '2026-12-01 12:00:00', 'Halle', 1, '', '', ${group}, 0, 1, '2026-11-20 11:00:00', '2026-11-20 11:00:00')`.execute(db);
+
+    await migrateToLatest(db);
+
+    expect(await db.selectFrom('mail_outbox').select(['retry_since_ms']).execute()).toEqual([{ retry_since_ms: acceptedMs }]);
+    expect(await db.selectFrom('appointments').select(['notified_ms']).execute()).toEqual([{ notified_ms: null }]);
+  });
+});
+
 describe.skipIf(!usesMysql())('MySQL character set', () => {
   async function tableCollations(db: Db): Promise<Record<string, string>> {
     const { rows } = await sql<{ name: string; collation: string }>`

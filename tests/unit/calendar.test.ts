@@ -1,4 +1,6 @@
+import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
+import { buildEventFile, buildFeed, type FeedAppointment } from '../../src/server/areas/calendar/feed.ts';
 import { fromClubDateTime, isApiDateTime, toClubDateTime } from '../../src/shared/dates.ts';
 import { APPOINTMENT_MESSAGES, appointmentCreateInput } from '../../src/shared/schemas/calendar.ts';
 import { monthRange } from '../../src/server/areas/calendar/queries.ts';
@@ -52,4 +54,43 @@ describe('appointment schema', () => {
     expect(monthRange(2026, 12)).toEqual({ from: '2026-12-01 00:00:00', until: '2027-01-01 00:00:00' });
     expect(monthRange(2026, 2)).toEqual({ from: '2026-02-01 00:00:00', until: '2026-03-01 00:00:00' });
   });
+});
+
+describe('iCal text (RFC 5545)', () => {
+  // C0 but LF, DEL and C1; a stray CR would end a content line.
+  const controls = Array.from({ length: 32 }, (_, code) => String.fromCharCode(code)).join('') + '\u007f\u0080\u0085\u009f';
+  const appointment: FeedAppointment = {
+    id: 7,
+    name: `Königs${controls}schießen`,
+    datetime_begin: '2026-12-05 10:00:00',
+    datetime_end: '2026-12-05 16:00:00',
+    location: 'Stand\t3\u0000',
+    description: 'Zeile 1\r\nZeile 2\rZeile 3\nZeile 4\u0007\u001b[31m',
+    section: 'Bogen\u0008',
+    sequence: 2,
+    updated_at: '2026-11-23 11:00:00',
+  };
+  const expected = { summary: 'Königs \n\nschießen', location: 'Stand 3', description: 'Zeile 1\nZeile 2\nZeile 3\nZeile 4[31m', category: 'Bogen' };
+
+  for (const [what, text] of [
+    ['the feed', () => buildFeed([appointment], 'https://verein.example.org', 'Schützen\u0001verein').body],
+    ['the event file of a mail', () => buildEventFile(appointment, 'https://verein.example.org', 'Schützen\u0001verein')],
+  ] as const) {
+    it(`${what}: text fields carry no control characters, line breaks stay, and the text ends with CRLF after END:VCALENDAR`, () => {
+      const body = text();
+      expect(body.endsWith('END:VCALENDAR\r\n')).toBe(true);
+      // Only CRLF line ends remain of all control characters.
+      // eslint-disable-next-line no-control-regex
+      expect(body.replace(/\r\n/g, '')).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
+      const calendar = new ICAL.Component(ICAL.parse(body) as unknown[]);
+      const event = new ICAL.Event(calendar.getFirstSubcomponent('vevent')!);
+      expect({
+        summary: event.summary,
+        location: event.location,
+        description: event.description,
+        category: event.component.getFirstPropertyValue('categories'),
+      }).toEqual(expected);
+      expect(calendar.getFirstPropertyValue('x-wr-calname')).toBe('Termine – Schützenverein');
+    });
+  }
 });

@@ -118,6 +118,8 @@ export interface MailOutboxTable {
   kind: Generated<string>;
   status: Generated<MailStatus>;
   created_ms: number;
+  /** Where the 3 days of retries start: the acceptance, or the release from 'held' (migration 0012). */
+  retry_since_ms: Generated<number>;
   next_attempt_ms: number;
   /** Set while a worker sends it; only that worker may record the outcome. */
   claim_token: string | null;
@@ -175,6 +177,8 @@ export interface AppointmentTable {
   notify: number;
   /** iCal SEQUENCE: grows with every change (migration 0007). */
   sequence: Generated<number>;
+  /** When the group was last notified, epoch ms; a further notification waits 10 minutes (migration 0012). */
+  notified_ms: Generated<number | null>;
   created_at: CreatedAt;
   updated_at: string;
 }

@@ -1,4 +1,4 @@
-import { SYSTEM_ACTOR } from '../areas/log/server-log.ts';
+import { SERVER_ERROR_LOG_WINDOW_MS, SYSTEM_ACTOR } from '../areas/log/server-log.ts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppCaller } from '../router.ts';
 import { describeError, MESSAGES, type ErrorBody } from '../errors.ts';
@@ -43,7 +43,14 @@ export async function sendRestError(error: unknown, request: FastifyRequest, rep
   if (internal) {
     request.log.error({ err: error }, 'request failed');
     const message = error instanceof Error ? error.message : String(error);
-    await request.server.services.serverLog.write(SYSTEM_ACTOR, `Serverfehler bei ${request.method} ${request.url.split('?')[0]}: ${message}`);
+    // Keyed by the route's pattern, not the path: `/api/users/1` and `/api/users/2` are one route.
+    const route = `${request.method} ${request.routeOptions.url ?? '(keine Route)'}`;
+    await request.server.services.serverLog.writeOnce(
+      `server-error\nrest\n${route}`,
+      SYSTEM_ACTOR,
+      `Serverfehler bei ${request.method} ${request.url.split('?')[0]}: ${message}`,
+      SERVER_ERROR_LOG_WINDOW_MS,
+    );
   }
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }

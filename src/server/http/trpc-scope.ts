@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { SYSTEM_ACTOR } from '../areas/log/server-log.ts';
+import { SERVER_ERROR_LOG_WINDOW_MS, SYSTEM_ACTOR } from '../areas/log/server-log.ts';
 import { describeError, MAX_BATCH_SIZE, MESSAGES } from '../errors.ts';
 import { appRouter, type AppRouter } from '../router.ts';
 import type { ProcedureMeta } from '../trpc/index.ts';
@@ -114,7 +114,13 @@ export const trpcScope: FastifyPluginAsync<TrpcScopeOptions> = async (scope, { c
         const { internal } = describeError(error.cause && error.code === 'INTERNAL_SERVER_ERROR' ? error.cause : error);
         if (!internal || error.code !== 'INTERNAL_SERVER_ERROR') return;
         scope.log.error({ err: error.cause ?? error, path }, 'procedure failed');
-        void services.serverLog.write(SYSTEM_ACTOR, `Serverfehler in ${path ?? 'unbekannt'}: ${(error.cause ?? error).message}`);
+        const procedure = path ?? 'unbekannt';
+        void services.serverLog.writeOnce(
+          `server-error\ntrpc\n${procedure}`,
+          SYSTEM_ACTOR,
+          `Serverfehler in ${procedure}: ${(error.cause ?? error).message}`,
+          SERVER_ERROR_LOG_WINDOW_MS,
+        );
       },
     },
   } satisfies FastifyTRPCPluginOptions<AppRouter>);

@@ -42,8 +42,36 @@ export interface OutgoingMail {
 
 type DbOrTrx = Kysely<Database> | Transaction<Database>;
 
-/** The outbox columns hold at most this much; header values longer than that are cut. */
+/**
+ * The outbox columns hold at most this many characters; header values longer than that
+ * are cut. Characters are code points, as the database counts them (utf8mb4) and as the
+ * shared schemas' limits count them: an emoji is one, not two UTF-16 units.
+ */
 const HEADER_MAX = 255;
+
+const graphemes = new Intl.Segmenter('de', { granularity: 'grapheme' });
+
+function codePoints(value: string): number {
+  return Array.from(value).length;
+}
+
+/**
+ * The longest start of `value` of at most `max` code points that ends between two
+ * characters as a reader sees them: never inside an emoji or before a combining accent
+ * (a cut through a surrogate pair would not even be valid UTF-8).
+ */
+function cutAt(value: string, max: number): string {
+  if (value.length <= max) return value;
+  let kept = '';
+  let length = 0;
+  for (const { segment } of graphemes.segment(value)) {
+    const size = codePoints(segment);
+    if (length + size > max) break;
+    kept += segment;
+    length += size;
+  }
+  return kept;
+}
 
 /**
  * A header value on one line: CR, LF and other control characters become one space, so
@@ -51,7 +79,7 @@ const HEADER_MAX = 255;
  */
 export function singleLine(value: string, max = HEADER_MAX): string {
   // eslint-disable-next-line no-control-regex
-  return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim().slice(0, max);
+  return cutAt(value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim(), max);
 }
 
 /**
@@ -70,9 +98,20 @@ export function mailboxOf(value: string): string | undefined {
   return /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/.test(only.address) ? only.address : undefined;
 }
 
+/**
+ * `"Name" <address>` for Reply-To, always within the 255 characters the outbox keeps: a
+ * long name is shortened (see `cutAt`), and without room for any of it the address stands
+ * alone. Quotes and backslashes, which would end the quoted name, are left out.
+ */
+export function mailboxWithName(name: string, address: string): string {
+  const room = HEADER_MAX - codePoints(address) - '"" <>'.length;
+  const shown = room > 0 ? cutAt(singleLine(name.replace(/["\\]/g, ''), Number.MAX_SAFE_INTEGER), room).trim() : '';
+  return shown === '' ? address : `"${shown}" <${address}>`;
+}
+
 function checkedAddress(value: string, field: 'to' | 'replyTo'): string {
   const trimmed = value.trim();
-  if (trimmed.length > HEADER_MAX || mailboxOf(trimmed) === undefined) {
+  if (codePoints(trimmed) > HEADER_MAX || mailboxOf(trimmed) === undefined) {
     throw new Error(`enqueueMail: ${field} must be exactly one e-mail address`);
   }
   return trimmed;
@@ -96,6 +135,7 @@ export async function enqueueMail(db: DbOrTrx, mail: NewMail, now: Date = new Da
       body: mail.text,
       created_at: toClubDateTime(now),
       created_ms: now.getTime(),
+      retry_since_ms: now.getTime(),
       next_attempt_ms: now.getTime(),
       status: 'pending',
     })
@@ -125,7 +165,10 @@ export async function enqueueMail(db: DbOrTrx, mail: NewMail, now: Date = new Da
  */
 export const RETRY_FIRST_MS = 10_000;
 export const RETRY_MAX_MS = 10 * 60_000;
-/** A message that could not be sent for this long is given up. */
+/**
+ * A message that could not be sent for this long is given up: counted from its acceptance,
+ * or from its release once a mail server is configured (see `releaseHeld`).
+ */
 export const GIVE_UP_AFTER_MS = 3 * 24 * 60 * 60_000;
 
 export function retryDelayMs(failures: number): number {
@@ -211,18 +254,19 @@ export interface FailureOutcome {
   nextAttemptMs: number | null;
 }
 
-/** A failed try: scheduled again with backoff, or given up once it is older than 3 days. */
+/** A failed try: scheduled again with backoff, or given up once it has been tried for 3 days. */
 export async function markFailed(db: DbOrTrx, id: number, token: string, error: string, now: Date): Promise<FailureOutcome | null> {
   const row = await db
     .selectFrom('mail_outbox')
-    .select(['attempts', 'created_ms'])
+    .select(['attempts', 'created_ms', 'retry_since_ms'])
     .where('id', '=', id)
     .where('claim_token', '=', token)
     .executeTakeFirst();
   if (!row) return null;
   const nowMs = now.getTime();
   const attempts = Number(row.attempts);
-  const giveUp = nowMs - Number(row.created_ms) >= GIVE_UP_AFTER_MS;
+  const triedSinceMs = Math.max(Number(row.created_ms), Number(row.retry_since_ms));
+  const giveUp = nowMs - triedSinceMs >= GIVE_UP_AFTER_MS;
   const nextAttemptMs = giveUp ? null : nowMs + retryDelayMs(attempts);
   await db
     .updateTable('mail_outbox')
@@ -282,11 +326,14 @@ export async function pruneOutbox(db: DbOrTrx, cutoff: string): Promise<{ mails:
   return { mails: Number(mails.numDeletedRows), messages: Number(messages.numDeletedRows) };
 }
 
-/** Once a mail server is configured, what was held is sent. */
+/**
+ * Once a mail server is configured, what was held is sent, with 3 days of retries from
+ * now: a mail held for longer must not be given up on its first temporary error.
+ */
 export async function releaseHeld(db: DbOrTrx, nowMs: number): Promise<number> {
   const result = await db
     .updateTable('mail_outbox')
-    .set({ status: 'pending', next_attempt_ms: nowMs })
+    .set({ status: 'pending', next_attempt_ms: nowMs, retry_since_ms: nowMs })
     .where('status', '=', 'held')
     .executeTakeFirst();
   return Number(result.numUpdatedRows);

@@ -54,6 +54,9 @@ const DAY_MS = 24 * 60 * 60_000;
 /** Repeated failures of one message reach the members' log once per hour (every one reaches the process log). */
 const FAILURE_LOG_WINDOW_MS = 60 * 60_000;
 
+/** A round's line in the server log names its mails up to about this many characters, then counts the rest. */
+const ROUND_LINE_NAMES_MAX = 1200;
+
 function describe(mail: Pick<OutgoingMail, 'id' | 'kind' | 'to'>): string {
   return `Mail ${mail.id} (${mail.kind}) an ${mail.to}`;
 }
@@ -61,6 +64,42 @@ function describe(mail: Pick<OutgoingMail, 'id' | 'kind' | 'to'>): string {
 function errorText(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return text.replace(/[\r\n]+/g, ' ').slice(0, 500);
+}
+
+const mails = (count: number) => `${count} ${count === 1 ? 'Mail' : 'Mails'}`;
+
+/**
+ * Groups of names, each with its heading, up to ROUND_LINE_NAMES_MAX characters in all;
+ * whatever does not fit is counted. A round may hold any number of mails, its line not.
+ */
+function boundedNames(groups: Array<{ heading: string; names: string[] }>): string {
+  let used = 0;
+  let left = 0;
+  const parts: string[] = [];
+  for (const { heading, names } of groups) {
+    const shown: string[] = [];
+    for (const name of names) {
+      const cost = name.length + 2 + (shown.length === 0 ? heading.length : 0);
+      // The first name always shows, so the line never only counts.
+      if (used + cost > ROUND_LINE_NAMES_MAX && (parts.length > 0 || shown.length > 0)) {
+        left += 1;
+        continue;
+      }
+      used += cost;
+      shown.push(name);
+    }
+    if (shown.length > 0) parts.push(`${heading}${shown.join(', ')}`);
+  }
+  return `${parts.join('. ')}${left > 0 ? ` (und ${mails(left)} mehr)` : ''}`;
+}
+
+/** A try that failed in this round, for the round's line in the server log. */
+interface RoundFailure {
+  mail: Pick<OutgoingMail, 'id' | 'kind' | 'to'>;
+  attempts: number;
+  error: string;
+  /** undefined: given up. */
+  nextAttemptMs: number | undefined;
 }
 
 /**
@@ -77,6 +116,7 @@ export class OutboxWorker {
   private wakeRequested = false;
   private heldReleased = false;
   private lastPruneMs = Number.NEGATIVE_INFINITY;
+  /** Set by stop(): a round ends after the message being sent. */
   private stopping: Promise<void> | undefined;
 
   constructor(options: OutboxWorkerOptions) {
@@ -101,9 +141,10 @@ export class OutboxWorker {
   }
 
   /**
-   * Ends the polling and waits for a message being sent right now, then closes the
-   * transport. The app calls it on close, before the database is closed; a second call
-   * waits for the first and closes nothing twice.
+   * Ends the polling and waits for a message being sent right now, not for the rest of
+   * its round (that stays in the outbox for the next start), then closes the transport.
+   * The app calls it on close, before the database is closed; a second call waits for the
+   * first and closes nothing twice.
    */
   stop(): Promise<void> {
     this.stopping ??= (async () => {
@@ -155,20 +196,57 @@ export class OutboxWorker {
       this.heldReleased = true;
       if (released > 0) this.options.logger.info({ count: released }, 'mail outbox: held messages released for sending');
     }
-    for (;;) {
-      const ids = await dueMailIds(db, clock.now().getTime(), batch);
-      if (ids.length === 0) return summary;
-      let claimedAny = false;
-      for (const id of ids) {
-        const outcome = await this.process(id);
-        if (outcome) {
-          claimedAny = true;
-          summary[outcome] += 1;
+    const failures: RoundFailure[] = [];
+    try {
+      while (!this.stopping) {
+        const ids = await dueMailIds(db, clock.now().getTime(), batch);
+        if (ids.length === 0) break;
+        let claimedAny = false;
+        for (const id of ids) {
+          // Shutting down: the message in flight was finished, the rest waits for the next start.
+          if (this.stopping) break;
+          const outcome = await this.process(id, failures);
+          if (outcome) {
+            claimedAny = true;
+            summary[outcome] += 1;
+          }
         }
+        // Everything seen was taken by another worker: what is left is theirs.
+        if (!claimedAny || ids.length < batch) break;
       }
-      // Everything seen was taken by another worker: what is left is theirs.
-      if (!claimedAny || ids.length < batch) return summary;
+    } finally {
+      await this.logFailures(failures);
     }
+    return summary;
+  }
+
+  /**
+   * One line in the server log for a round's failed tries, however many: the given-up
+   * mails, and the retried ones not named within the hour (each mail's failures reach the
+   * members' log once an hour; the process log gets every one).
+   */
+  private async logFailures(failures: RoundFailure[]): Promise<void> {
+    const { serverLog } = this.options;
+    const named: RoundFailure[] = [];
+    for (const failure of failures) {
+      if (failure.nextAttemptMs === undefined || (await serverLog.claimOnce(`mail-failure\n${failure.mail.id}`, FAILURE_LOG_WINDOW_MS))) {
+        named.push(failure);
+      }
+    }
+    if (named.length === 0) return;
+    const byError = new Map<string, string[]>();
+    for (const { mail, attempts, error, nextAttemptMs } of named) {
+      const outcome =
+        nextAttemptMs === undefined
+          ? `nach ${attempts} ${attempts === 1 ? 'Versuch' : 'Versuchen'} in 3 Tagen aufgegeben`
+          : `Versuch ${attempts}, nächster Versuch ${formatGermanDateTime(toClubDateTime(new Date(nextAttemptMs)), true)}`;
+      const list = byError.get(error) ?? [];
+      list.push(`${describe(mail)} (${outcome})`);
+      byError.set(error, list);
+    }
+    const groups = [...byError].map(([error, names]) => ({ heading: `${error}: `, names }));
+    const verb = named.length === 1 ? 'konnte' : 'konnten';
+    await serverLog.write(SYSTEM_ACTOR, `${mails(named.length)} ${verb} nicht gesendet werden. ${boundedNames(groups)}`);
   }
 
   /**
@@ -180,10 +258,13 @@ export class OutboxWorker {
   private async holdDue(): Promise<number> {
     const { db, clock, logger, serverLog } = this.options;
     const held = await holdDueMails(db, clock.now().getTime());
-    for (const mail of held) {
-      logger.warn({ mailId: mail.id, kind: mail.kind, to: mail.to }, 'mail outbox: SMTP_URL not set, message kept in the outbox');
-      await serverLog.write(SYSTEM_ACTOR, `${describe(mail)} bleibt im Postausgang: Es ist kein Mailserver (SMTP_URL) eingerichtet.`);
-    }
+    if (held.length === 0) return 0;
+    logger.warn({ mailIds: held.map((mail) => mail.id) }, 'mail outbox: SMTP_URL not set, messages kept in the outbox');
+    const verb = held.length === 1 ? 'bleibt' : 'bleiben';
+    await serverLog.write(
+      SYSTEM_ACTOR,
+      `${mails(held.length)} ${verb} im Postausgang, weil kein Mailserver (SMTP_URL) eingerichtet ist. ${boundedNames([{ heading: '', names: held.map(describe) }])}`,
+    );
     return held.length;
   }
 
@@ -201,8 +282,8 @@ export class OutboxWorker {
     }
   }
 
-  private async process(id: number): Promise<keyof RunSummary | null> {
-    const { db, clock, leaseMs, transport, logger, serverLog } = this.options;
+  private async process(id: number, failures: RoundFailure[]): Promise<keyof RunSummary | null> {
+    const { db, clock, leaseMs, transport, logger } = this.options;
     if (!transport) return null;
     const token = await claimMail(db, id, clock.now().getTime(), leaseMs);
     if (!token) return null;
@@ -216,17 +297,11 @@ export class OutboxWorker {
       if (!outcome) return null;
       if (outcome.status === 'failed') {
         logger.error({ mailId: id, kind: mail.kind, to: mail.to, attempts: outcome.attempts, err: text }, 'mail outbox: given up');
-        await serverLog.write(SYSTEM_ACTOR, `${describe(mail)} nach ${outcome.attempts} Versuchen in 3 Tagen aufgegeben: ${text}`);
+        failures.push({ mail, attempts: outcome.attempts, error: text, nextAttemptMs: undefined });
         return 'failed';
       }
-      const next = formatGermanDateTime(toClubDateTime(new Date(outcome.nextAttemptMs ?? 0)), true);
       logger.warn({ mailId: id, kind: mail.kind, to: mail.to, attempts: outcome.attempts, err: text }, 'mail outbox: send failed, will retry');
-      await serverLog.writeOnce(
-        `mail-failure\n${id}`,
-        SYSTEM_ACTOR,
-        `${describe(mail)} konnte nicht gesendet werden (Versuch ${outcome.attempts}): ${text}. Nächster Versuch ${next}.`,
-        FAILURE_LOG_WINDOW_MS,
-      );
+      failures.push({ mail, attempts: outcome.attempts, error: text, nextAttemptMs: outcome.nextAttemptMs ?? clock.now().getTime() });
       return 'retried';
     }
     if (!(await markSent(db, id, token, clock.now()))) {

@@ -30,6 +30,8 @@ export const manifestSchema = z.object({
   schemaVersion: z.string().min(1),
   tables: z.array(z.object({ name: z.string().regex(TABLE_NAME), rows: z.number().int().min(0), sha256: z.string() })),
   files: z.array(z.object({ name: z.string().regex(STORED_NAME), size: z.number().int().min(0), sha256: z.string() })),
+  /** Files a row names that were missing from UPLOADS_DIR at the backup: not in the archive. */
+  missingFiles: z.array(z.object({ name: z.string(), table: z.string() })).optional(),
 });
 export type Manifest = z.infer<typeof manifestSchema>;
 
@@ -114,9 +116,16 @@ export class ArchiveWriter {
     });
   }
 
-  /** Opens (creates or truncates) the file first, so a folder that is missing or read-only fails here. */
+  /**
+   * Opens (creates or truncates) the file first, so a folder that is missing or read-only
+   * fails here. Readable by the owner only: the archive holds password hashes and every
+   * member's data. A file left over from an earlier run keeps no wider mode either.
+   */
   static async create(path: string): Promise<ArchiveWriter> {
-    return new ArchiveWriter(await open(path, 'w'));
+    const handle = await open(path, 'w', 0o600);
+    // A file system without Unix modes (a mounted share) has nothing to narrow.
+    await handle.chmod(0o600).catch(() => undefined);
+    return new ArchiveWriter(handle);
   }
 
   #check(): void {

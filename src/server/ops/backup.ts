@@ -1,8 +1,8 @@
-import { readdir, rename, rm, stat } from 'node:fs/promises';
+import { rename, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../db/connection.ts';
-import { databaseCatalogue } from '../storage/serve.ts';
+import { STORED_FILE_COLUMNS } from '../storage/serve.ts';
 import { STORED_NAME } from '../storage/storage.ts';
 import {
   ARCHIVE_FORMAT,
@@ -32,13 +32,21 @@ export interface BackupResult {
   manifest: Manifest;
   /** Bytes of the archive. */
   size: number;
+  /** Files a row names that were not in UPLOADS_DIR (or whose name no upload has): not in the archive. */
+  missing: MissingFile[];
+}
+
+export interface MissingFile {
+  name: string;
+  /** The table whose row names it. */
+  table: string;
 }
 
 interface Snapshot {
   schemaVersion: string;
   tables: Manifest['tables'];
-  /** Stored names the snapshot's rows name, found in UPLOADS_DIR. */
-  files: string[];
+  /** The stored files the snapshot's rows name, with the table of each. */
+  files: MissingFile[];
 }
 
 /**
@@ -50,7 +58,6 @@ interface Snapshot {
 async function readSnapshot(
   db: Db,
   dialect: Dialect,
-  uploadsDir: string,
   writer: ArchiveWriter,
   log: (line: string) => void | Promise<void>,
 ): Promise<Snapshot> {
@@ -65,23 +72,24 @@ async function readSnapshot(
       const schemaVersion = (await appliedMigrations(connection)).at(-1);
       if (!schemaVersion) throw new OpsError('Die Datenbank ist leer (noch nie migriert); es gibt nichts zu sichern.');
       const tables: Manifest['tables'] = [];
+      // The files are the ones the rows of this snapshot name, so archive and rows agree.
+      const files = new Map<string, string>();
       for (const table of await listTables(connection)) {
         const rows = await anyDb(connection).selectFrom(table.name).selectAll().execute();
         const data = Buffer.from(rows.map((row) => `${encodeRow(row)}\n`).join(''), 'utf8');
         await writer.addBuffer(tableEntry(table.name), data);
         tables.push({ name: table.name, rows: rows.length, sha256: sha256(data) });
         await log(`Tabelle ${table.name}: ${rows.length} ${rows.length === 1 ? 'Zeile' : 'Zeilen'}`);
-      }
-      // The file route's own lookup decides which stored files belong to the site, so a
-      // table that keeps files is covered as soon as the route serves its files.
-      const catalogue = databaseCatalogue(connection);
-      const files: string[] = [];
-      const names = (await readdir(uploadsDir).catch(() => [])).filter((name) => STORED_NAME.test(name)).sort();
-      for (const name of names) {
-        if (await catalogue(name)) files.push(name);
+        for (const column of STORED_FILE_COLUMNS[table.name] ?? []) {
+          for (const row of rows) {
+            const name = row[column];
+            if (typeof name === 'string' && name !== '' && !files.has(name)) files.set(name, table.name);
+          }
+        }
       }
       await sql`commit`.execute(connection);
-      return { schemaVersion, tables, files };
+      const named = [...files].map(([name, table]) => ({ name, table })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      return { schemaVersion, tables, files: named };
     } catch (error) {
       await sql`rollback`.execute(connection).catch(() => undefined);
       throw error;
@@ -89,7 +97,13 @@ async function readSnapshot(
   });
 }
 
-/** Writes a backup archive (see archive.ts) of the database and the files it names. */
+/**
+ * Writes a backup archive (see archive.ts) of the database and the files its rows name,
+ * readable by the owner only (it holds password hashes and every member's data). A file a
+ * row names that is not in UPLOADS_DIR is left out and reported in the result (and in the
+ * manifest): the archive is still written, since refusing every backup over one lost file
+ * would leave none at all.
+ */
 export async function createBackup(options: BackupOptions): Promise<BackupResult> {
   const { db, dialect, uploadsDir } = options;
   const log = options.log ?? (() => undefined);
@@ -101,22 +115,27 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
     throw new OpsError(`Die Datei ${partial} lässt sich nicht anlegen (${reason}).`, { cause: error });
   });
   try {
-    const snapshot = await readSnapshot(db, dialect, resolve(uploadsDir), writer, log);
+    const snapshot = await readSnapshot(db, dialect, writer, log);
     // Files are copied after the read transaction: stored names are never reused, so a
     // file's content cannot change, and a long copy holds no snapshot open.
     const files: Manifest['files'] = [];
+    const missing: MissingFile[] = [];
     let bytes = 0;
-    for (const name of snapshot.files) {
-      const path = join(resolve(uploadsDir), name);
-      const size = await stat(path).then(
-        (s) => s.size,
-        () => undefined,
-      );
+    for (const stored of snapshot.files) {
+      const path = join(resolve(uploadsDir), stored.name);
+      // A name no upload has is never a file of the site (and must not become a path).
+      const size = STORED_NAME.test(stored.name)
+        ? await stat(path).then(
+            (s) => (s.isFile() ? s.size : undefined),
+            () => undefined,
+          )
+        : undefined;
       if (size === undefined) {
-        throw new OpsError(`Die Datei ${name} wurde während der Sicherung gelöscht. Bitte die Sicherung wiederholen.`);
+        missing.push(stored);
+        continue;
       }
-      const digest = await writer.addFile(fileEntry(name), path, size);
-      files.push({ name, size: digest.size, sha256: digest.sha256 });
+      const digest = await writer.addFile(fileEntry(stored.name), path, size);
+      files.push({ name: stored.name, size: digest.size, sha256: digest.sha256 });
       bytes += digest.size;
     }
     await log(`Dateien: ${files.length} (${formatSize(bytes)})`);
@@ -128,13 +147,14 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
       schemaVersion: snapshot.schemaVersion,
       tables: snapshot.tables,
       files,
+      ...(missing.length > 0 ? { missingFiles: missing } : {}),
     };
     await writer.addBuffer(MANIFEST_ENTRY, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, 'utf8'));
     await writer.finish();
     await rename(partial, file);
     const size = (await stat(file)).size;
     await log(`Sicherung geschrieben: ${file} (${formatSize(size)})`);
-    return { manifest, size };
+    return { manifest, size, missing };
   } catch (error) {
     await writer.destroy();
     await rm(partial, { force: true });

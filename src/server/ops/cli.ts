@@ -2,13 +2,18 @@ import { resolve } from 'node:path';
 import { readConfig } from '../config.ts';
 import { openDatabase } from '../db/connection.ts';
 import { createBackup } from './backup.ts';
-import { restoreBackup } from './restore.ts';
+import { PartialRestoreError, restoreBackup } from './restore.ts';
 import { OpsError } from './tables.ts';
 
 /**
  * `npm run backup -- <Datei>` and `npm run restore -- <Datei> [--force]`, with the same
- * configuration (DATABASE_URL, UPLOADS_DIR) as the server.
+ * configuration (DATABASE_URL, UPLOADS_DIR) as the server. Exit status 0: done; 1: failed
+ * (a backup left no file); 2: the backup was written, but files its rows name were missing
+ * (named on stderr).
  */
+
+/** The backup was written without some files: a timer or script must notice, and keep the older backups. */
+const EXIT_INCOMPLETE = 2;
 
 const USAGE: Record<string, string> = {
   backup: 'Aufruf: npm run backup -- <Datei>',
@@ -19,7 +24,7 @@ const print = (line: string): void => {
   process.stdout.write(`${line}\n`);
 };
 
-async function run(command: string, args: string[]): Promise<void> {
+async function run(command: string, args: string[]): Promise<number> {
   const usage = USAGE[command];
   if (!usage) throw new OpsError(`Unbekannter Befehl: ${command}`);
   const force = args.includes('--force');
@@ -34,10 +39,15 @@ async function run(command: string, args: string[]): Promise<void> {
   const { db, dialect } = openDatabase(config.databaseUrl);
   try {
     if (command === 'backup') {
-      await createBackup({ db, dialect, uploadsDir: config.uploadsDir, file, log: print });
-    } else {
-      await restoreBackup({ db, dialect, uploadsDir: config.uploadsDir, file, force, log: print });
+      const { missing } = await createBackup({ db, dialect, uploadsDir: config.uploadsDir, file, log: print });
+      if (missing.length === 0) return 0;
+      for (const stored of missing) process.stderr.write(`Datei fehlt in UPLOADS_DIR: ${stored.name} (genannt in Tabelle ${stored.table})\n`);
+      const what = missing.length === 1 ? '1 Datei fehlt in UPLOADS_DIR und ist' : `${missing.length} Dateien fehlen in UPLOADS_DIR und sind`;
+      process.stderr.write(`Sicherung unvollständig: ${what} nicht in der Sicherung; alles andere ist gesichert.\n`);
+      return EXIT_INCOMPLETE;
     }
+    await restoreBackup({ db, dialect, uploadsDir: config.uploadsDir, file, force, log: print });
+    return 0;
   } finally {
     await db.destroy();
   }
@@ -45,10 +55,12 @@ async function run(command: string, args: string[]): Promise<void> {
 
 const [command = '', ...args] = process.argv.slice(2);
 run(command, args).then(
-  () => process.exit(0),
+  (code) => process.exit(code),
   (error: unknown) => {
     const what = command === 'restore' ? 'Wiederherstellung' : 'Sicherung';
-    if (error instanceof OpsError) {
+    if (error instanceof PartialRestoreError) {
+      process.stderr.write(`Wiederherstellung unvollständig: ${error.message}\n`);
+    } else if (error instanceof OpsError) {
       process.stderr.write(`${what} abgebrochen: ${error.message}\n`);
     } else {
       const detail = error instanceof Error ? error.message : String(error);

@@ -31,6 +31,9 @@ export interface RestoreOptions {
   log?: (line: string) => void;
 }
 
+/** The database was restored and committed, but what follows it failed: `--force` repeats the restore. */
+export class PartialRestoreError extends OpsError {}
+
 /** Rows per INSERT stay under this many bound values (SQLite allows 32766, MySQL 65535)... */
 const MAX_VALUES_PER_INSERT = 10_000;
 /** ... and under this many bytes of row data, far below MySQL's smallest usual max_allowed_packet (16 MB). */
@@ -311,7 +314,8 @@ async function replaceRows(
  * Restores an archive of createBackup into the database and UPLOADS_DIR: checks every sum
  * first, refuses a target holding data (unless force), migrates it to the archive's
  * schema version, replaces all rows in one transaction and moves the files into place
- * only after the commit. A failure before the commit leaves rows and files as they were.
+ * only after the commit. A failure before the commit leaves rows and files as they were;
+ * one after it says that the database is restored and that --force repeats the restore.
  */
 export async function restoreBackup(options: RestoreOptions): Promise<Manifest> {
   const { db, dialect, force = false } = options;
@@ -326,6 +330,10 @@ export async function restoreBackup(options: RestoreOptions): Promise<Manifest> 
     `Prüfsummen in Ordnung: ${manifest.tables.length} Tabellen, ${manifest.files.length} Dateien (${formatSize(bytes)}); ` +
       `Stand ${manifest.schemaVersion}, gesichert am ${manifest.createdAt} aus ${manifest.dialect === 'mysql' ? 'MySQL/MariaDB' : 'SQLite'}.`,
   );
+  const missing = manifest.missingFiles ?? [];
+  if (missing.length > 0) {
+    log(`Achtung: Beim Sichern ${missing.length === 1 ? 'fehlte 1 Datei' : `fehlten ${missing.length} Dateien`}; sie ${missing.length === 1 ? 'ist' : 'sind'} nicht in der Sicherung: ${missing.map((stored) => stored.name).join(', ')}`);
+  }
 
   await assertUtf8mb4Connection(db);
   await checkTarget(db, manifest, force);
@@ -347,9 +355,22 @@ export async function restoreBackup(options: RestoreOptions): Promise<Manifest> 
     throw error;
   }
 
-  if (dialect === 'mysql') await continueMysqlCounters(db, tables);
-  // Stored names are unique, so a file already there (the same backup restored again) is the same file.
-  for (const stored of manifest.files) await rename(join(staging, stored.name), join(uploadsDir, stored.name));
+  // The rows are committed: a failure from here on leaves the database restored and the
+  // files not (all) in place. It says so, and the same command with --force repeats it all.
+  let step = 'die Zähler für neue IDs';
+  try {
+    if (dialect === 'mysql') await continueMysqlCounters(db, tables);
+    step = 'die Dateien';
+    // Stored names are unique, so a file already there (the same backup restored again) is the same file.
+    for (const stored of manifest.files) await rename(join(staging, stored.name), join(uploadsDir, stored.name));
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true }).catch(() => undefined);
+    throw new PartialRestoreError(
+      `Die Datenbank ist wiederhergestellt, ${step} aber nicht (${(error as Error).message}). ` +
+        'Bitte die Ursache beheben und die Wiederherstellung mit --force wiederholen.',
+      { cause: error },
+    );
+  }
   await rm(staging, { recursive: true, force: true });
   log(`Dateien: ${manifest.files.length} (${formatSize(bytes)})`);
   log('Wiederherstellung abgeschlossen.');

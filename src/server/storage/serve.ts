@@ -18,6 +18,18 @@ export interface StoredFileInfo {
 /** Who names a stored file: the row that owns it. A file no row names is not served. */
 export type FileCatalogue = (name: string) => Promise<StoredFileInfo | undefined>;
 
+/**
+ * Every column that names a stored file, by table: the ones databaseCatalogue looks up
+ * (keep the two alike), and what a backup copies the files of.
+ */
+export const STORED_FILE_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  downloads: ['stored_name'],
+  results: ['stored_name'],
+  sponsors: ['logo_stored_name'],
+  attachments: ['stored_name'],
+  images: ['stored_name', 'thumb_name'],
+};
+
 /** Every table that keeps stored names (uploads of all areas), in one indexed lookup. */
 export function databaseCatalogue(db: Db): FileCatalogue {
   const noName = sql<string | null>`null`;

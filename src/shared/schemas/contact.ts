@@ -4,7 +4,11 @@ import { emailSchema, requiredText } from './fields.ts';
 
 /** The contact dialog of SPEC §5 'Contact', checked alike in the browser and on the server. */
 
-export const CONTACT_LIMITS = { subject: 255, text: 5000, name: 255, email: 255 } as const;
+/**
+ * The e-mail address is at most 254 characters, the longest one SMTP carries (RFC 5321:
+ * a path of 256 with its angle brackets); it always fits the 255 of the outbox's Reply-To.
+ */
+export const CONTACT_LIMITS = { subject: 255, text: 5000, name: 255, email: 254 } as const;
 
 /** How the recipients are named in the dialog. */
 export const CONTACT_RECIPIENT_LABELS = {
@@ -23,15 +27,20 @@ export const CONTACT_MESSAGES = {
 
 const isRecipient = (value: string): value is ContactRecipient => (CONTACT_RECIPIENTS as readonly string[]).includes(value);
 
+const LINE_BREAK = /[\n\v\f\r\u0085\u2028\u2029]/;
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+
 /**
  * Name and subject become mail headers: a line break there could start a header or a
- * recipient of its own. The dialog's fields are single-line, so only a forged request
- * carries one, and it is refused rather than quietly changed.
+ * recipient of its own, and a tab or another control character makes the header invalid.
+ * The dialog's fields are single-line, so only a forged or pasted value carries one, and
+ * it is refused with the field's name rather than quietly changed.
  */
 function singleLine(schema: z.ZodString, subject: string) {
-  return schema.refine((value) => !/[\r\n\u2028\u2029]/.test(value), {
-    error: `${subject} darf keinen Zeilenumbruch enthalten!`,
-  });
+  return schema
+    .refine((value) => !LINE_BREAK.test(value), { error: `${subject} darf keinen Zeilenumbruch enthalten!`, abort: true })
+    .refine((value) => !CONTROL_CHARACTER.test(value), { error: `${subject} darf keine Steuerzeichen (z. B. Tabulatoren) enthalten!` });
 }
 
 export const contactInput = z.object({

@@ -33,6 +33,23 @@ function instant(value: string): Date {
   return date ?? new Date(Date.parse(`${value.replace(' ', 'T')}Z`) - 3_600_000);
 }
 
+/**
+ * Text as RFC 5545 allows it (§3.3.11): no control characters. A line break stays (the
+ * generator writes it as `\n`), a CR before it or alone becomes that line break, a tab a
+ * space; the rest of C0, DEL and C1 are dropped. A stray one would otherwise end a line or
+ * make strict clients reject the whole calendar.
+ */
+function icalText(value: string): string {
+  // eslint-disable-next-line no-control-regex
+  return value.replace(/\r\n?/g, '\n').replace(/\t/g, ' ').replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, '');
+}
+
+/** The calendar as text: every line, the last one too, ends with CRLF (RFC 5545 §3.1). */
+function calendarText(calendar: ICalCalendar): string {
+  const text = calendar.toString();
+  return text.endsWith('\r\n') ? text : `${text}\r\n`;
+}
+
 function addEvent(calendar: ICalCalendar, appointment: FeedAppointment, publicUrl: string): void {
   calendar.createEvent({
     id: appointmentUid(appointment.id, publicUrl),
@@ -41,17 +58,17 @@ function addEvent(calendar: ICalCalendar, appointment: FeedAppointment, publicUr
     lastModified: instant(appointment.updated_at),
     start: instant(appointment.datetime_begin),
     end: instant(appointment.datetime_end),
-    summary: appointment.name,
-    location: appointment.location,
-    description: appointment.description === '' ? null : appointment.description,
-    categories: appointment.section === '' ? [] : [{ name: appointment.section }],
+    summary: icalText(appointment.name),
+    location: icalText(appointment.location),
+    description: appointment.description === '' ? null : icalText(appointment.description),
+    categories: appointment.section === '' ? [] : [{ name: icalText(appointment.section) }],
     url: `${publicUrl}/termine`,
   });
 }
 
 function calendarFor(name: string, publicUrl: string): ICalCalendar {
   return ical({
-    name,
+    name: icalText(name),
     prodId: { company: new URL(publicUrl).hostname, product: 'Termine', language: 'DE' },
     url: `${publicUrl}/api/public/calendar.ics`,
     // Subscribers ask again after an hour; the ETag makes an unchanged answer cheap.
@@ -63,7 +80,7 @@ function calendarFor(name: string, publicUrl: string): ICalCalendar {
 export function buildFeed(appointments: FeedAppointment[], publicUrl: string, clubName: string): Feed {
   const calendar = calendarFor(`Termine – ${clubName}`, publicUrl);
   for (const appointment of appointments) addEvent(calendar, appointment, publicUrl);
-  const body = calendar.toString();
+  const body = calendarText(calendar);
   return { body, etag: etagOf(body) };
 }
 
@@ -72,5 +89,5 @@ export function buildEventFile(appointment: FeedAppointment, publicUrl: string, 
   const calendar = calendarFor(`Termine – ${clubName}`, publicUrl);
   calendar.method(ICalCalendarMethod.PUBLISH);
   addEvent(calendar, appointment, publicUrl);
-  return calendar.toString();
+  return calendarText(calendar);
 }

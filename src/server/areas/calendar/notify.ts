@@ -61,20 +61,60 @@ export function buildAppointmentMails(appointment: FeedAppointment, recipients: 
   }));
 }
 
+/** An appointment notifies its group at most once in this window, however often it is saved with `notify`. */
+export const NOTIFY_INTERVAL_MS = 10 * 60_000;
+
+/**
+ * Claims the group's notification of the appointment for `nowMs`: false when it was
+ * notified less than NOTIFY_INTERVAL_MS ago. One conditional UPDATE in the saving
+ * transaction, so of two saves at once, on one server or two, exactly one sends.
+ */
+export async function claimNotification(trx: Db, appointmentId: number, nowMs: number): Promise<boolean> {
+  const result = await trx
+    .updateTable('appointments')
+    .set({ notified_ms: nowMs })
+    .where('id', '=', appointmentId)
+    .where((eb) => eb.or([eb('notified_ms', 'is', null), eb('notified_ms', '<=', nowMs - NOTIFY_INTERVAL_MS)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export interface Notification {
+  /** Mails queued; the caller wakes the outbox worker after the commit when there are any. */
+  mails: number;
+  /** The group was notified less than NOTIFY_INTERVAL_MS ago: nothing was queued. */
+  tooSoon: boolean;
+  /** The line for the server log. */
+  logLine: string;
+}
+
 /**
  * Queues the notification mails for the members of the appointment's group in the saving
  * transaction: they exist exactly when the change was committed. Members without a usable
- * address are skipped. Returns the line for the server log (how many, how many skipped);
- * the caller wakes the outbox worker after the commit.
+ * address are skipped. Nothing is queued when the group was notified of this appointment
+ * less than 10 minutes ago (`notify` is stored with the appointment, so a quick second
+ * save still has it ticked): the save itself goes through, and a save button pressed in a
+ * loop sends no flood of mails.
  */
-export async function queueAppointmentMails(trx: Db, services: AppServices, appointment: FeedAppointment & { assignment: number }): Promise<string> {
+export async function notifyGroup(trx: Db, services: AppServices, appointment: FeedAppointment & { assignment: number }): Promise<Notification> {
+  const now = services.clock.now();
+  if (!(await claimNotification(trx, appointment.id, now.getTime()))) {
+    return {
+      mails: 0,
+      tooSoon: true,
+      logLine: `Keine Benachrichtigung zu Termin ${appointment.id} (Version ${appointment.sequence}): Die Gruppe ${appointment.section} wurde vor weniger als 10 Minuten benachrichtigt`,
+    };
+  }
   const { recipients, withoutAddress } = await groupRecipients(trx, appointment.assignment);
   // The outbox takes exactly one address per mail; an address it would refuse counts as none.
   const usable = recipients.filter((recipient) => mailboxOf(recipient.email) !== undefined);
   const skipped = withoutAddress + recipients.length - usable.length;
   const mails = buildAppointmentMails(appointment, usable, { publicUrl: services.config.publicUrl, clubName: services.clubProfile.name });
-  const now = services.clock.now();
   for (const mail of mails) await enqueueMail(trx, mail, now);
   const skippedText = skipped > 0 ? `, ${skipped} Mitglied${skipped === 1 ? '' : 'er'} ohne E-Mail-Adresse übersprungen` : '';
-  return `Benachrichtigung zu Termin ${appointment.id} (Version ${appointment.sequence}): ${mails.length} Mail${mails.length === 1 ? '' : 's'} an die Gruppe ${appointment.section}${skippedText}`;
+  return {
+    mails: mails.length,
+    tooSoon: false,
+    logLine: `Benachrichtigung zu Termin ${appointment.id} (Version ${appointment.sequence}): ${mails.length} Mail${mails.length === 1 ? '' : 's'} an die Gruppe ${appointment.section}${skippedText}`,
+  };
 }

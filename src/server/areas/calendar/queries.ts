@@ -25,7 +25,7 @@ const APPOINTMENT_COLUMNS = [
 ] as const;
 
 /** An appointment's row with its group's name, as the queries read it. */
-export type AppointmentRow = Omit<Selectable<AppointmentTable>, 'created_at'> & { section: string };
+export type AppointmentRow = Omit<Selectable<AppointmentTable>, 'created_at' | 'notified_ms'> & { section: string };
 
 function baseQuery(db: Db) {
   return db.selectFrom('appointments').innerJoin('groups', 'groups.id', 'appointments.assignment').select(APPOINTMENT_COLUMNS);

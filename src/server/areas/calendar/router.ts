@@ -8,7 +8,7 @@ import type { Context } from '../../trpc/context.ts';
 import { can, canAny, router, sharedReadProcedure } from '../../trpc/index.ts';
 import { CALENDAR_CACHE_AREA } from './cache-area.ts';
 import { buildFeed, FEED_PAST_DAYS, type Feed } from './feed.ts';
-import { queueAppointmentMails } from './notify.ts';
+import { notifyGroup } from './notify.ts';
 import {
   assertGroupExists,
   assignAttachments,
@@ -28,6 +28,8 @@ export { CALENDAR_CACHE_AREA };
 export const CALENDAR_MESSAGES = {
   created: 'Termin angelegt',
   updated: 'Termin gespeichert',
+  /** `notify` was ticked, but the group heard of this appointment less than 10 minutes ago. */
+  updatedNotNotified: 'Termin gespeichert. Die Gruppe wurde vor weniger als 10 Minuten benachrichtigt; es wurde keine weitere Benachrichtigung gesendet.',
   deleted: 'Termin gelöscht',
   uploaded: 'Anhänge hochgeladen',
 } as const;
@@ -101,18 +103,18 @@ export const calendarRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { db, storage } = ctx.services;
       const stamp = toClubDateTime(now(ctx));
-      const { appointment, mails } = await db.transaction().execute(async (trx) => {
+      const { appointment, notification } = await db.transaction().execute(async (trx) => {
         await assertGroupExists(trx, input.assignment);
         const id = await insertAppointment(trx, input, stamp);
         await assignAttachments(trx, id, input.attachments);
         const row = await findAppointmentRow(trx, id);
-        const mails = input.notify ? await queueAppointmentMails(trx, ctx.services, row) : undefined;
-        return { appointment: await findAppointment(trx, id, storage.urlOf), mails };
+        const notification = input.notify ? await notifyGroup(trx, ctx.services, row) : undefined;
+        return { appointment: await findAppointment(trx, id, storage.urlOf), notification };
       });
       ctx.services.publicCache.invalidate(CALENDAR_CACHE_AREA);
-      if (mails) ctx.services.mail.wake();
+      if (notification?.mails) ctx.services.mail.wake();
       await ctx.log(`Termin ${appointment.id} (${appointment.name}, ${appointment.datetime_begin}) angelegt`);
-      if (mails) await ctx.log(mails);
+      if (notification) await ctx.log(notification.logLine);
       return { message: CALENDAR_MESSAGES.created, data: appointment };
     }),
 
@@ -121,21 +123,21 @@ export const calendarRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { db, storage } = ctx.services;
       const stamp = toClubDateTime(now(ctx));
-      const { appointment, dropped, mails } = await db.transaction().execute(async (trx) => {
+      const { appointment, dropped, notification } = await db.transaction().execute(async (trx) => {
         await findAppointmentRow(trx, input.id);
         await assertGroupExists(trx, input.assignment);
         await updateAppointment(trx, input.id, input, stamp);
         const dropped = await assignAttachments(trx, input.id, input.attachments);
         const row = await findAppointmentRow(trx, input.id);
-        const mails = input.notify ? await queueAppointmentMails(trx, ctx.services, row) : undefined;
-        return { appointment: await findAppointment(trx, input.id, storage.urlOf), dropped, mails };
+        const notification = input.notify ? await notifyGroup(trx, ctx.services, row) : undefined;
+        return { appointment: await findAppointment(trx, input.id, storage.urlOf), dropped, notification };
       });
       ctx.services.publicCache.invalidate(CALENDAR_CACHE_AREA);
-      if (mails) ctx.services.mail.wake();
+      if (notification?.mails) ctx.services.mail.wake();
       await removeStoredFiles(storage, dropped, (message) => ctx.log(message));
       await ctx.log(`Termin ${appointment.id} (${appointment.name}, ${appointment.datetime_begin}) geändert`);
-      if (mails) await ctx.log(mails);
-      return { message: CALENDAR_MESSAGES.updated, data: appointment };
+      if (notification) await ctx.log(notification.logLine);
+      return { message: notification?.tooSoon ? CALENDAR_MESSAGES.updatedNotNotified : CALENDAR_MESSAGES.updated, data: appointment };
     }),
 
   delete: can('calendar_delete')

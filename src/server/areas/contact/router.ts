@@ -4,7 +4,7 @@ import type { Db } from '../../db/connection.ts';
 import { withNamedLock } from '../../db/locks.ts';
 import { AppError } from '../../errors.ts';
 import { networkOf } from '../../http/network.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
+import { enqueueMail, mailboxWithName } from '../../mail/outbox.ts';
 import { publicProcedure, router } from '../../trpc/index.ts';
 
 export const CONTACT_RESPONSES = {
@@ -65,7 +65,7 @@ export const contactRouter = router({
             created_ms: now.getTime(),
           })
           .execute();
-        const replyTo = `"${name.replace(/["\\]/g, '')}" <${input.email}>`;
+        const replyTo = mailboxWithName(name, input.email);
         await enqueueMail(trx, { kind: 'contact', to: address, replyTo, subject: input.subject, text }, now);
       });
     // Count and insert under a lock per address that every process shares: requests that

@@ -18,6 +18,13 @@ export const LOG_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 export const REPEATED_EVENT_WINDOW_MS = 15 * 60 * 1000;
 
 /**
+ * An unexpected server error reaches the server log at most once per procedure or route
+ * in this window (the process log keeps every one): a request that fails the same way in
+ * a loop must not flood it.
+ */
+export const SERVER_ERROR_LOG_WINDOW_MS = 60 * 1000;
+
+/**
  * The server log members read in the back office: one line per event with date, time and
  * who. Writing never fails the request that caused it; a failure goes to the process log.
  */
@@ -29,11 +36,27 @@ export interface ServerLog {
    * every server process on it shares the window.
    */
   writeOnce: (key: string, actor: string, message: string, windowMs: number) => Promise<void>;
+  /**
+   * True for exactly one caller per key and window (also across processes), without
+   * writing: for an entry that names several events, each of which is named only once in
+   * the window. A failure to check counts as true, as in writeOnce.
+   */
+  claimOnce: (key: string, windowMs: number) => Promise<boolean>;
 }
 
 export interface ServerLogOptions {
   retention?: LogRetention;
   pruneIntervalMs?: number;
+}
+
+/**
+ * One entry is one line: a line break in a user-supplied part must not forge a further
+ * entry, for whatever reads the log, so every character some reader breaks a line at
+ * becomes a space (Unicode's line and paragraph separators and NEL, vertical tab and form
+ * feed besides CR and LF).
+ */
+function oneLine(text: string): string {
+  return text.replace(/[\r\n\v\f\u0085\u2028\u2029]+/g, ' ');
 }
 
 export function databaseServerLog(db: Db, now: () => Date, logger: FastifyBaseLogger, options: ServerLogOptions = {}): ServerLog {
@@ -51,11 +74,10 @@ export function databaseServerLog(db: Db, now: () => Date, logger: FastifyBaseLo
   }
 
   async function write(actor: string, message: string): Promise<void> {
-    // One entry is one line: newlines in user-supplied parts must not forge further entries.
-    const line = message.replace(/[\r\n]+/g, ' ').slice(0, 2000);
+    const line = oneLine(message).slice(0, 2000);
     const instant = now();
     try {
-      await insertLogEntry(db, toClubDateTime(instant), actor.replace(/[\r\n]+/g, ' '), line);
+      await insertLogEntry(db, toClubDateTime(instant), oneLine(actor), line);
     } catch (error) {
       logger.error({ err: error, actor, message: line }, 'could not write the server log');
       return;
@@ -67,17 +89,20 @@ export function databaseServerLog(db: Db, now: () => Date, logger: FastifyBaseLo
     }
   }
 
+  async function claimOnce(key: string, windowMs: number): Promise<boolean> {
+    try {
+      return await claimLogOnce(db, key, now().getTime(), windowMs);
+    } catch (error) {
+      logger.error({ err: error, key }, 'could not check the server log for a repeated entry');
+      return true;
+    }
+  }
+
   return {
     write,
+    claimOnce,
     async writeOnce(key, actor, message, windowMs) {
-      let claimed: boolean;
-      try {
-        claimed = await claimLogOnce(db, key, now().getTime(), windowMs);
-      } catch (error) {
-        logger.error({ err: error, key }, 'could not check the server log for a repeated entry');
-        claimed = true;
-      }
-      if (claimed) await write(actor, message);
+      if (await claimOnce(key, windowMs)) await write(actor, message);
     },
   };
 }
