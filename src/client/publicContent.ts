@@ -37,6 +37,11 @@ export function useClubProfile() {
   });
 }
 
+/** The club's name as the title bar and the browser tab show it; empty until the profile has arrived. */
+export function useClubName(): string {
+  return useClubProfile().data?.name ?? '';
+}
+
 /** Upcoming public appointments (SPEC §2 'Appointments'), shared by /termine and the home page. */
 export function usePublicAppointments() {
   return trpc.calendar.publicList.useQuery(undefined, {

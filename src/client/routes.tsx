@@ -6,6 +6,7 @@ import { ADMIN_SCREENS, calendarMonthPath, type AdminRouteHandle, type AdminScre
 import { HomePage } from './pages/public/HomePage.tsx';
 import { NotFoundPage } from './pages/public/NotFoundPage.tsx';
 import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
+import { PUBLIC_PAGES, type PublicPageId } from './publicPages.ts';
 
 /** Paths below /admin, relative to it. */
 function adminPath(screen: AdminScreenName): string {
@@ -21,12 +22,42 @@ function adminScreen(screen: AdminScreenName, load: () => Promise<ComponentType>
   return { path, handle, lazy: { Component: load } };
 }
 
+/** How a public page's component arrives: with the first chunk (Home), or on demand. */
+type PageComponent = { Component: ComponentType } | { lazy: { Component: () => Promise<ComponentType> } };
+
+const onDemandPage = (load: () => Promise<ComponentType>): PageComponent => ({ lazy: { Component: load } });
+
 /**
- * A public page loaded on demand: a visitor's first page brings the layout, Home and the
- * one page asked for, not the forms, tables and pickers of all the others.
+ * Public pages but Home load on demand: a visitor's first page brings the layout, Home and
+ * the one page asked for, not the forms, tables and pickers of all the others. The server
+ * renders them all (entry-server.tsx) and names the page's chunk in the document.
  */
-function publicPage(path: string, load: () => Promise<ComponentType>): RouteObject {
-  return { path, lazy: { Component: load } };
+const PUBLIC_PAGE_COMPONENTS: Record<PublicPageId, PageComponent> = {
+  home: { Component: HomePage },
+  about: onDemandPage(async () => (await import('./pages/public/AboutPage.tsx')).AboutPage),
+  appointments: onDemandPage(async () => (await import('./pages/public/AppointmentsPage.tsx')).AppointmentsPage),
+  downloads: onDemandPage(async () => (await import('./pages/public/DownloadsPage.tsx')).DownloadsPage),
+  galleries: onDemandPage(async () => (await import('./pages/public/GalleriesPage.tsx')).GalleriesPage),
+  guntimes: onDemandPage(async () => (await import('./pages/public/GunTimesPage.tsx')).GunTimesPage),
+  gunresults: onDemandPage(async () => (await import('./pages/public/GunResultsPage.tsx')).GunResultsPage),
+  archtimes: onDemandPage(async () => (await import('./pages/public/ArchTimesPage.tsx')).ArchTimesPage),
+  archparcours: onDemandPage(async () => (await import('./pages/public/ArchParcoursPage.tsx')).ArchParcoursPage),
+  archresults: onDemandPage(async () => (await import('./pages/public/ArchResultsPage.tsx')).ArchResultsPage),
+  blowpipetimes: onDemandPage(async () => (await import('./pages/public/BlowpipeTimesPage.tsx')).BlowpipeTimesPage),
+  blowpiperesults: onDemandPage(async () => (await import('./pages/public/BlowpipeResultsPage.tsx')).BlowpipeResultsPage),
+  contact: onDemandPage(async () => (await import('./pages/public/ContactPage.tsx')).ContactPage),
+  sponsors: onDemandPage(async () => (await import('./pages/public/SponsorsPage.tsx')).SponsorsPage),
+  privacy: onDemandPage(async () => (await import('./pages/public/PrivacyPage.tsx')).PrivacyPage),
+  disclaimer: onDemandPage(async () => (await import('./pages/public/DisclaimerPage.tsx')).DisclaimerPage),
+  impressum: onDemandPage(async () => (await import('./pages/public/ImpressumPage.tsx')).ImpressumPage),
+};
+
+function publicRoutes(): RouteObject[] {
+  // Copies: the browser resolves the first page's `lazy` in place before it hydrates (main.tsx).
+  return PUBLIC_PAGES.map(({ id, path }) => {
+    const component = PUBLIC_PAGE_COMPONENTS[id];
+    return { id, path: path.slice(1), ...('lazy' in component ? { lazy: { ...component.lazy } } : component) };
+  });
 }
 
 /** `/admin/kalender` always names a month; without a valid one it shows the current month (SPEC §2). */
@@ -40,64 +71,62 @@ export function calendarLoader({ params }: LoaderFunctionArgs) {
   throw redirect(calendarMonthPath(today.getFullYear(), today.getMonth() + 1));
 }
 
-export const routes: RouteObject[] = [
-  {
-    errorElement: <RouteErrorPage />,
-    // Shown on the first visit of a back-office address until its code has arrived.
-    HydrateFallback: LoadingScreen,
-    children: [
-      {
-        Component: PublicLayout,
-        children: [
-          { index: true, element: <Navigate to="/home" replace /> },
-          { path: 'home', Component: HomePage },
-          publicPage('about', async () => (await import('./pages/public/AboutPage.tsx')).AboutPage),
-          publicPage('termine', async () => (await import('./pages/public/AppointmentsPage.tsx')).AppointmentsPage),
-          publicPage('downloads', async () => (await import('./pages/public/DownloadsPage.tsx')).DownloadsPage),
-          publicPage('galerien/:section?', async () => (await import('./pages/public/GalleriesPage.tsx')).GalleriesPage),
-          publicPage('zeiten-lg-lp', async () => (await import('./pages/public/GunTimesPage.tsx')).GunTimesPage),
-          publicPage('ergebnisse-lg-lp', async () => (await import('./pages/public/GunResultsPage.tsx')).GunResultsPage),
-          publicPage('zeiten-bogen', async () => (await import('./pages/public/ArchTimesPage.tsx')).ArchTimesPage),
-          publicPage('bogenparcours', async () => (await import('./pages/public/ArchParcoursPage.tsx')).ArchParcoursPage),
-          publicPage('ergebnisse-bogen', async () => (await import('./pages/public/ArchResultsPage.tsx')).ArchResultsPage),
-          publicPage('zeiten-blasrohr', async () => (await import('./pages/public/BlowpipeTimesPage.tsx')).BlowpipeTimesPage),
-          publicPage('ergebnisse-blasrohr', async () => (await import('./pages/public/BlowpipeResultsPage.tsx')).BlowpipeResultsPage),
-          publicPage('kontakt', async () => (await import('./pages/public/ContactPage.tsx')).ContactPage),
-          publicPage('unterstuetzer', async () => (await import('./pages/public/SponsorsPage.tsx')).SponsorsPage),
-          publicPage('datenschutz', async () => (await import('./pages/public/PrivacyPage.tsx')).PrivacyPage),
-          publicPage('disclaimer', async () => (await import('./pages/public/DisclaimerPage.tsx')).DisclaimerPage),
-          publicPage('impressum', async () => (await import('./pages/public/ImpressumPage.tsx')).ImpressumPage),
-          // The form and its validation load with the login, not with every public page.
-          { path: 'login', lazy: { Component: () => import('./pages/public/LoginPage.tsx').then((page) => page.LoginPage) } },
-          { path: 'logout', lazy: { Component: () => import('./pages/public/LogoutPage.tsx').then((page) => page.LogoutPage) } },
-          { path: '*', Component: NotFoundPage },
-        ],
-      },
-      {
-        path: 'admin',
-        children: [
-          { index: true, element: <Navigate to="/login" replace /> },
-          {
-            lazy: { Component: async () => (await import('./layouts/AdminLayout.tsx')).AdminLayout },
-            children: [
-              adminScreen('dashboard', async () => (await import('./pages/admin/DashboardPage.tsx')).DashboardPage),
-              {
-                ...adminScreen(
-                  'calendar',
-                  async () => (await import('./pages/admin/CalendarPage.tsx')).CalendarPage,
-                  `${adminPath('calendar')}/:year?/:month?`,
-                ),
-                loader: calendarLoader,
-              },
-              adminScreen('hosts', async () => (await import('./pages/admin/HostsPage.tsx')).HostsPage),
-              adminScreen('groups', async () => (await import('./pages/admin/GroupsPage.tsx')).GroupsPage),
-              adminScreen('users', async () => (await import('./pages/admin/UsersPage.tsx')).UsersPage),
-              adminScreen('account', async () => (await import('./pages/admin/AccountPage.tsx')).AccountPage),
-              adminScreen('log', async () => (await import('./pages/admin/LogPage.tsx')).LogPage),
-            ],
-          },
-        ],
-      },
-    ],
-  },
-];
+/** `/` is Home (SPEC §2); the server answers it with a redirect too. */
+function homeRedirect() {
+  // eslint-disable-next-line @typescript-eslint/only-throw-error
+  throw redirect('/home');
+}
+
+/**
+ * The site's routes, made anew for each router: the browser's resolves the lazy pages of
+ * the first address before it hydrates (main.tsx), which changes these objects.
+ */
+export function createRoutes(): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      errorElement: <RouteErrorPage />,
+      // Shown on the first visit of a back-office address until its code has arrived.
+      HydrateFallback: LoadingScreen,
+      children: [
+        {
+          id: 'public',
+          Component: PublicLayout,
+          children: [
+            { id: 'index', index: true, loader: homeRedirect },
+            ...publicRoutes(),
+            // The form and its validation load with the login, not with every public page.
+            { id: 'login', path: 'login', lazy: { Component: () => import('./pages/public/LoginPage.tsx').then((page) => page.LoginPage) } },
+            { id: 'logout', path: 'logout', lazy: { Component: () => import('./pages/public/LogoutPage.tsx').then((page) => page.LogoutPage) } },
+            { id: 'not-found', path: '*', Component: NotFoundPage },
+          ],
+        },
+        {
+          path: 'admin',
+          children: [
+            { index: true, element: <Navigate to="/login" replace /> },
+            {
+              lazy: { Component: async () => (await import('./layouts/AdminLayout.tsx')).AdminLayout },
+              children: [
+                adminScreen('dashboard', async () => (await import('./pages/admin/DashboardPage.tsx')).DashboardPage),
+                {
+                  ...adminScreen(
+                    'calendar',
+                    async () => (await import('./pages/admin/CalendarPage.tsx')).CalendarPage,
+                    `${adminPath('calendar')}/:year?/:month?`,
+                  ),
+                  loader: calendarLoader,
+                },
+                adminScreen('hosts', async () => (await import('./pages/admin/HostsPage.tsx')).HostsPage),
+                adminScreen('groups', async () => (await import('./pages/admin/GroupsPage.tsx')).GroupsPage),
+                adminScreen('users', async () => (await import('./pages/admin/UsersPage.tsx')).UsersPage),
+                adminScreen('account', async () => (await import('./pages/admin/AccountPage.tsx')).AccountPage),
+                adminScreen('log', async () => (await import('./pages/admin/LogPage.tsx')).LogPage),
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}

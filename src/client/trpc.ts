@@ -1,3 +1,4 @@
+import type { TRPCClient, TRPCLink } from '@trpc/client';
 import { createTRPCReact, httpBatchLink, TRPCClientError } from '@trpc/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../server/router.ts';
@@ -9,7 +10,16 @@ export type RouterOutputs = inferRouterOutputs<AppRouter>;
 export type CurrentUser = RouterOutputs['auth']['me'];
 export type AppClientError = TRPCClientError<AppRouter>;
 
-export function createTrpcClient() {
+export type AppTrpcClient = TRPCClient<AppRouter>;
+
+/** The server's way to the procedures while it renders a page: a call in the same process. */
+export type AppTrpcLink = TRPCLink<AppRouter>;
+
+export function createServerTrpcClient(link: AppTrpcLink): AppTrpcClient {
+  return trpc.createClient({ links: [link] });
+}
+
+export function createTrpcClient(): AppTrpcClient {
   return trpc.createClient({
     links: [
       httpBatchLink({

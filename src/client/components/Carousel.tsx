@@ -33,10 +33,14 @@ const DEFAULT_INTERVAL_MS = 7000;
  * visitors who asked their system for reduced motion.
  */
 export function Carousel({ label, slides, intervalMs = DEFAULT_INTERVAL_MS }: CarouselProps) {
-  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
+  // Known only in the browser, after the first render (which must match the server's).
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   const [index, setIndex] = useState(0);
-  // Still by default for those who asked for reduced motion; the play button is their own choice.
-  const [playing, setPlaying] = useState(!reducedMotion);
+  const [playing, setPlaying] = useState(true);
+  // Still for those who asked for reduced motion; the play button is their own choice.
+  useEffect(() => {
+    if (reducedMotion) setPlaying(false);
+  }, [reducedMotion]);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
 

@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 
 export const COOKIE_NOTICE_STORAGE_KEY = 'cookie-notice-accepted';
@@ -26,7 +26,10 @@ function rememberAccepted(): void {
 
 /** The cookie notice of SPEC §2. Only a notice: the site sets no tracking cookies. */
 export function CookieNotice() {
-  const [accepted, setAccepted] = useState(readAccepted);
+  // Known only in the browser: the page comes rendered without the notice, which then
+  // appears fixed at the bottom, over the page, moving none of it.
+  const [accepted, setAccepted] = useState(true);
+  useEffect(() => setAccepted(readAccepted()), []);
   if (accepted) return null;
 
   return (

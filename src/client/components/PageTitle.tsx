@@ -1,17 +1,14 @@
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
+import { PageHead } from './PageHead.tsx';
 
-/** The club's name as the site shows it in the title bar and the browser tab. */
-export const SITE_NAME = 'Schützenverein';
-
-/** The h1 of a screen; it also names the browser tab. */
+/** The h1 of a screen; it also names the browser tab and, rendered on the server, the document. */
 export function PageTitle({ children }: { children: string }) {
-  useEffect(() => {
-    document.title = `${children} – ${SITE_NAME}`;
-  }, [children]);
   return (
-    <Typography variant="h4" component="h1" gutterBottom>
-      {children}
-    </Typography>
+    <>
+      <PageHead title={children} />
+      <Typography variant="h4" component="h1" gutterBottom>
+        {children}
+      </Typography>
+    </>
   );
 }

@@ -26,9 +26,9 @@ import { Navigate, NavLink, Outlet, Link as RouterLink, useMatches } from 'react
 import { hasPermission, useCurrentUser } from '../auth.ts';
 import { DateLocalization } from '../components/DateLocalization.tsx';
 import { LoadingScreen } from '../components/LoadingScreen.tsx';
-import { SITE_NAME } from '../components/PageTitle.tsx';
 import { messageOf } from '../errors.ts';
 import { LOGOUT_FROM_MENU } from '../logoutState.ts';
+import { useClubName } from '../publicContent.ts';
 import { ADMIN_MENU_ORDER, ADMIN_SCREENS, isAdminRouteHandle, type AdminScreenName } from '../pages/admin/screens.ts';
 import type { CurrentUser } from '../trpc.ts';
 
@@ -90,6 +90,7 @@ function AdminMenu({ user, onNavigate }: { user: CurrentUser; onNavigate: () => 
 }
 
 function AdminShell({ user, children }: { user: CurrentUser; children: ReactNode }) {
+  const clubName = useClubName();
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = () => setMenuOpen(false);
   const menuStyle = { '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } } as const;
@@ -111,7 +112,7 @@ function AdminShell({ user, children }: { user: CurrentUser; children: ReactNode
             <MenuIcon />
           </IconButton>
           <Typography variant="h6" component={RouterLink} to="/home" sx={{ color: 'inherit', textDecoration: 'none', flexGrow: 1 }}>
-            {SITE_NAME}
+            {clubName}
           </Typography>
           <Typography variant="body2" sx={{ display: { xs: 'none', sm: 'block' } }}>
             {user.prename} {user.lastname}

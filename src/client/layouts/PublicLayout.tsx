@@ -12,7 +12,7 @@ import { Suspense, useId, useState } from 'react';
 import { NavLink, Outlet, Link as RouterLink, useLocation } from 'react-router';
 import { CookieNotice } from '../components/CookieNotice.tsx';
 import { onDemand } from '../components/onDemand.ts';
-import { SITE_NAME } from '../components/PageTitle.tsx';
+import { useClubName } from '../publicContent.ts';
 import { isGroup, NAVIGATION, NAVIGATION_LABEL, WIDE_SCREEN, type NavGroup, type NavTarget } from './navigation.ts';
 
 /*
@@ -84,8 +84,37 @@ function WideNavigation() {
   );
 }
 
+/** Every page of the navigation, the groups' entries named with their group. */
+const ALL_PAGES: readonly NavTarget[] = NAVIGATION.flatMap((entry) =>
+  isGroup(entry) ? entry.items.map((item) => ({ label: `${entry.label}: ${item.label}`, to: item.to })) : [entry],
+);
+
+/**
+ * Without JavaScript the drawer and the group menus cannot open: the page then lists every
+ * page as plain links under the bar (the server renders it; browsers with JavaScript
+ * ignore it).
+ */
+function NavigationWithoutScript() {
+  return (
+    <noscript>
+      <Box component="nav" aria-label={NAVIGATION_LABEL} sx={{ bgcolor: 'grey.100', borderBottom: 1, borderColor: 'divider' }}>
+        <Container component="ul" sx={{ listStyle: 'none', display: 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 0.5, m: 0, py: 1 }}>
+          {ALL_PAGES.map((page) => (
+            <li key={page.to}>
+              <Link component={RouterLink} to={page.to} sx={{ display: 'inline-block', py: 1 }}>
+                {page.label}
+              </Link>
+            </li>
+          ))}
+        </Container>
+      </Box>
+    </noscript>
+  );
+}
+
 /** Top navigation (a drawer on small screens), footer links and cookie notice (SPEC §2). */
 export function PublicLayout() {
+  const clubName = useClubName();
   const [drawerOpen, setDrawerOpen] = useState(false);
   // Stays true after the first opening, so that the drawer can play its closing transition.
   const [drawerWanted, setDrawerWanted] = useState(false);
@@ -113,11 +142,12 @@ export function PublicLayout() {
             to="/home"
             sx={{ color: 'inherit', textDecoration: 'none', mr: 3, whiteSpace: 'nowrap' }}
           >
-            {SITE_NAME}
+            {clubName}
           </Typography>
           <WideNavigation />
         </Toolbar>
       </AppBar>
+      <NavigationWithoutScript />
       {drawerWanted && (
         <Suspense fallback={null}>
           <navigationDrawer.Component open={drawerOpen} onClose={() => setDrawerOpen(false)} />

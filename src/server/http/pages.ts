@@ -1,40 +1,133 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync } from 'fastify';
+import { unstable_localLink } from '@trpc/client';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { RenderRequest, RenderResult } from '../../client/entry-server.tsx';
+import { CLIENT_ONLY_PATHS, PUBLIC_PAGES, type PublicPage } from '../../client/publicPages.ts';
+import { serializePageState } from '../../client/render/pageState.ts';
+import { isDatabaseUnreachable } from '../db/errors.ts';
 import { MESSAGES } from '../errors.ts';
-import type { ContentEncoding } from './encoding.ts';
-import { etagOf, prepareAnswer, writeAnswer, type PreparedAnswer } from './public-cache.ts';
+import { appRouter } from '../router.ts';
+import { createContextInner } from '../trpc/context.ts';
+import { compressedCopies, type ContentEncoding } from './encoding.ts';
+import { etagOf, PUBLIC_CACHE_CONTROL, prepareAnswer, routeAnswerKey, writeAnswer, type PreparedAnswer } from './public-cache.ts';
+import { siteFiles } from './site-files.ts';
+
+/** Renders a public page with the client's own components (src/client/entry-server.tsx). */
+export type PageRenderer = (request: RenderRequest) => Promise<RenderResult>;
 
 export interface PagesOptions {
-  /** The built client (vite build); without it only the API answers, as in the api tests. */
+  /** The built client (vite build); without it no assets are served, as in the api tests. */
   clientDir: string | undefined;
-  /** The page's security headers (security.ts), sent with every variant. */
+  /**
+   * The server render of the public pages; without it (no server build) every page is the
+   * app's empty document and the browser renders it, as the back office always is.
+   */
+  renderer: PageRenderer | undefined;
+  /** The page's security headers (security.ts), sent with every answer. */
   securityHeaders: Readonly<Record<string, string>>;
 }
 
-/**
- * The app's page, read once with the compressed copies the build wrote and its headers
- * made once, security headers included: no request touches the disk, and every visit's
- * first request costs little more than its bytes.
- */
-function readIndexPage(clientDir: string, securityHeaders: Readonly<Record<string, string>>): PreparedAnswer | undefined {
-  const path = join(clientDir, 'index.html');
-  if (!existsSync(path)) return undefined;
-  const body = readFileSync(path);
-  const etag = etagOf(body);
-  const encoded: Partial<Record<ContentEncoding, Buffer>> = {};
-  for (const [suffix, encoding] of [['.br', 'br'], ['.gz', 'gzip']] as const) {
-    if (existsSync(path + suffix)) encoded[encoding] = readFileSync(path + suffix);
+/** Where the rendered parts go in the built index.html (see its comments). */
+const MARKERS = { head: '<!--head-->', app: '<!--app-->', state: '<!--state-->' } as const;
+
+/** The document when there is no client build (api tests): the same markers, no scripts. */
+const BARE_TEMPLATE = `<!doctype html>
+<html lang="de">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    ${MARKERS.head}
+  </head>
+  <body>
+    <div id="root">${MARKERS.app}</div>
+    ${MARKERS.state}
+  </body>
+</html>
+`;
+
+/** Fills the markers; a function as replacement, so that `$&` in a page's text stays text. */
+function fill(template: string, parts: Record<keyof typeof MARKERS, string>): string {
+  let document = template;
+  for (const [name, marker] of Object.entries(MARKERS) as [keyof typeof MARKERS, string][]) {
+    document = document.replace(marker, () => parts[name]);
   }
-  const headers = { ...securityHeaders, 'cache-control': 'no-cache', etag, 'content-type': 'text/html; charset=utf-8' };
-  return prepareAnswer({ body, etag, headers, encoded });
+  return document;
 }
 
-/** The built client: hashed assets from disk, and every route of the app answered with its page. */
-export const pages: FastifyPluginAsync<PagesOptions> = async (app, { clientDir, securityHeaders }) => {
-  const page = clientDir ? readIndexPage(clientDir, securityHeaders) : undefined;
-  if (clientDir && page) {
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+/**
+ * The chunks a page's module needs beyond what the document loads anyway (the entry and
+ * its imports), as `<link rel="modulepreload">`: the browser fetches them in parallel
+ * with the entry instead of after it.
+ */
+function pagePreloads(clientDir: string | undefined): (page: PublicPage | undefined) => string {
+  const path = clientDir ? join(clientDir, '.vite', 'manifest.json') : undefined;
+  if (!path || !existsSync(path)) return () => '';
+  const manifest = JSON.parse(readFileSync(path, 'utf8')) as Record<string, ManifestChunk>;
+  const loaded = new Set<string>();
+  const collect = (key: string, into: Set<string>) => {
+    if (into.has(key) || !manifest[key]) return;
+    into.add(key);
+    for (const imported of manifest[key].imports ?? []) collect(imported, into);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) collect(key, loaded);
+  const links = new Map<string, string>();
+  for (const page of PUBLIC_PAGES) {
+    if (!('module' in page)) continue;
+    const needed = new Set<string>();
+    collect(page.module, needed);
+    const tags = [...needed].filter((key) => !loaded.has(key)).map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}" />`);
+    links.set(page.id, tags.join('\n    '));
+  }
+  return (page) => (page ? (links.get(page.id) ?? '') : '');
+}
+
+/** The page's address as its route read it: path with its parameters, and only the query it reads. */
+function canonicalPath(page: PublicPage, request: FastifyRequest): string {
+  const params = request.params as Record<string, string | undefined>;
+  const path = page.path.replace(/\/:(\w+)\?/g, (_match, name: string) => (params[name] ? `/${encodeURIComponent(params[name])}` : ''));
+  const query = request.query as Record<string, unknown>;
+  const search = new URLSearchParams();
+  for (const name of page.query ?? []) {
+    const value = query[name];
+    if (typeof value === 'string') search.set(name, value);
+  }
+  const text = search.toString();
+  return text === '' ? path : `${path}?${text}`;
+}
+
+/** A path as the browser's router will see it, spelled once (doubled slashes would read as a host). */
+function routerPath(url: string): string {
+  const [path = '/', query] = url.split('?', 2);
+  const single = path.replace(/\/{2,}/g, '/');
+  return query === undefined ? single : `${single}?${query}`;
+}
+
+const HTML = 'text/html; charset=utf-8';
+
+/**
+ * The site's pages (DESIGN §9): public pages rendered on the server with the client's own
+ * components, kept in the one memory of answers like every shared read (keyed by route and
+ * the query it reads, dropped by any write, expiring with the values it was built from and
+ * at the club's midnight, ETag, compressed forms made once); the back office and the login
+ * as the app's document for the browser to render, marked noindex; every other address a
+ * German not-found page with 404. Hashed assets come from the build's folder.
+ */
+export const pages: FastifyPluginAsync<PagesOptions> = async (app, { clientDir, renderer, securityHeaders }) => {
+  const { services } = app;
+  const { publicCache: cache, config } = services;
+  const indexPath = clientDir ? join(clientDir, 'index.html') : undefined;
+  const template = indexPath && existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined;
+  const preloadsOf = pagePreloads(clientDir);
+
+  if (clientDir && template) {
     await app.register(fastifyStatic, {
       root: clientDir,
       wildcard: false,
@@ -43,17 +136,128 @@ export const pages: FastifyPluginAsync<PagesOptions> = async (app, { clientDir, 
       preCompressed: true,
       setHeaders: (res, path) => {
         // Vite puts a content hash in every asset name, so they never change.
-        res.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, no-cache');
       },
     });
   }
+  await app.register(siteFiles, { renderer });
 
-  app.setNotFoundHandler((request, reply) => {
-    // A missing asset (an old build's chunk, say) must not be answered with the page's HTML.
-    if (!page || request.url.startsWith('/assets/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+  const htmlHeaders = (etag: string, extra: Record<string, string> = {}) => ({
+    ...securityHeaders,
+    'cache-control': PUBLIC_CACHE_CONTROL,
+    'content-type': HTML,
+    etag,
+    ...extra,
+  });
+
+  /** An HTML answer with its compressed forms; `compress` only for what is kept (made once). */
+  async function htmlAnswer(html: string, status: number, compress: boolean, extra?: Record<string, string>): Promise<PreparedAnswer> {
+    const body = Buffer.from(html, 'utf8');
+    const etag = etagOf(body);
+    const encoded: Partial<Record<ContentEncoding, Buffer>> | undefined = compress ? await compressedCopies(body, HTML) : undefined;
+    return prepareAnswer({ body, etag, headers: htmlHeaders(etag, extra), encoded, status });
+  }
+
+  /**
+   * The app's document without content, for the browser to render: the back office and
+   * the login (DESIGN §9). Made once; search engines are told to leave it out.
+   */
+  const shellDocument = fill(template ?? BARE_TEMPLATE, {
+    head: '<title>Verwaltung</title>\n    <meta name="robots" content="noindex" />',
+    app: '<noscript>Für die Anmeldung und die Verwaltung muss JavaScript aktiviert sein.</noscript>',
+    state: '',
+  });
+  const shell = await htmlAnswer(shellDocument, 200, false, { 'x-robots-tag': 'noindex' });
+  for (const path of CLIENT_ONLY_PATHS) app.get(path, (request, reply) => writeAnswer(request, reply, shell));
+
+  if (!renderer) {
+    // Without the server build, every public page is the same document the browser fills.
+    for (const page of PUBLIC_PAGES) app.get(page.path, (request, reply) => writeAnswer(request, reply, shell));
+    app.get('/', (request, reply) => writeAnswer(request, reply, shell));
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(404).send({ message: MESSAGES.pathNotFound });
+      if (!template || request.url.startsWith('/assets/')) return reply.code(404).send({ message: MESSAGES.pathNotFound });
+      writeAnswer(request, reply, shell);
+    });
+    return;
+  }
+
+  /** The context of a page's queries: nobody in particular, and the page's expiry follows its values. */
+  const linkFor = (request: FastifyRequest) =>
+    unstable_localLink({
+      router: appRouter,
+      createContext: async () =>
+        createContextInner({
+          services,
+          request: { address: request.ip, userAgent: request.headers['user-agent'] ?? '' },
+          sharedRead: request.sharedRead,
+        }),
+    });
+
+  /**
+   * Renders `url` and answers with the document. A page that is found and whose read began
+   * before no write is kept (and answered from memory until it expires); a 404 or a
+   * failure is not.
+   */
+  async function renderAndAnswer(request: FastifyRequest, reply: FastifyReply, url: string, page: PublicPage | undefined) {
+    const result = await renderer!({ url, origin: config.publicUrl, link: linkFor(request), now: services.clock.now() });
+    if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
+    if (result.kind === 'failed') {
+      request.log.error({ err: result.error, url }, 'page render failed');
+      const unavailable = isDatabaseUnreachable(result.error) || (result.error as { data?: { httpStatus?: number } } | null)?.data?.httpStatus === 503;
+      return reply
+        .code(unavailable ? 503 : 500)
+        .headers({ ...securityHeaders, 'cache-control': 'no-store' })
+        .type(HTML)
+        .send(errorDocument(unavailable ? MESSAGES.databaseUnavailable : 'Die Seite konnte gerade nicht erstellt werden. Bitte versuche es gleich noch einmal.'));
+    }
+    const document = fill(template ?? BARE_TEMPLATE, {
+      head: [result.head, preloadsOf(page), result.styles].filter(Boolean).join('\n    '),
+      app: result.html,
+      state: `<script type="application/json" id="page-state">${serializePageState(result.state)}</script>`,
+    });
+    const read = request.sharedRead;
+    const keep = result.status === 200 && read?.key !== undefined && cache.willKeep(read.generation, Buffer.byteLength(document));
+    const answer = await htmlAnswer(document, result.status, keep);
+    if (keep && read?.key !== undefined) cache.storeAnswer(read.key, read.generation, answer, read.notAfter);
+    writeAnswer(request, reply, answer);
+  }
+
+  await app.register(async (scope) => {
+    // A page is the same for every visitor, so it is a shared read of the one memory: its
+    // key (route and query), the generation it started in, the expiry of its values.
+    scope.addHook('onRequest', (request, _reply, done) => {
+      const { config: routeConfig } = request.routeOptions;
+      if (routeConfig.answerKey && (request.method === 'GET' || request.method === 'HEAD')) {
+        request.sharedRead = cache.startSharedRead(request.method === 'GET' ? routeConfig.answerKey(request, routeConfig.url) : undefined);
+      }
+      done();
+    });
+    for (const page of PUBLIC_PAGES) {
+      scope.get(page.path, { config: { answerKey: routeAnswerKey(...(page.query ?? [])) } }, (request, reply) =>
+        renderAndAnswer(request, reply, canonicalPath(page, request), page),
+      );
+    }
+    scope.get('/', (_request, reply) => reply.redirect('/home', 302));
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    // A missing asset (an old build's chunk, say) or any other method: the API's answer.
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || request.url.startsWith('/assets/')) {
       return reply.code(404).send({ message: MESSAGES.pathNotFound });
     }
-    // Every other path is a route of the app, whose router shows its own not-found page.
-    writeAnswer(request, reply, page);
+    // Every other address: the not-found page, rendered for it (the router shows it for any path).
+    await renderAndAnswer(request, reply, routerPath(request.url), undefined);
   });
 };
+
+/** A page for when rendering failed; plain HTML without the app, so it cannot fail itself. */
+function errorDocument(message: string): string {
+  const text = message.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  return `<!doctype html>
+<html lang="de">
+  <head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><title>Vorübergehend nicht erreichbar</title></head>
+  <body style="font-family: sans-serif; margin: 2rem"><h1>Vorübergehend nicht erreichbar</h1><p>${text}</p><p><a href="/home">Zur Startseite</a></p></body>
+</html>
+`;
+}

@@ -16,6 +16,7 @@ import { formatOpeningDay, openingHours } from '../../../shared/openingHours.ts'
 import { InfoText, SectionAlert } from '../../components/InfoText.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { useClubProfile } from '../../publicContent.ts';
+import { useNow } from '../../render/renderedAt.tsx';
 
 const OPENING_DAYS = 7;
 
@@ -118,10 +119,12 @@ function PriceTables() {
 
 /** Sun-based hours of the next 7 days (SPEC §9), computed here in the visitor's browser. */
 function OpeningHours({ profile }: { profile: ClubProfile | undefined }) {
-  // The club-local day, not the render: the list only changes when the date does.
-  const today = new Date().toDateString();
+  // Rendered for the server's day first (the page comes rendered), then for the visitor's clock.
+  const now = useNow();
+  // The day, not the render: the list only changes when the date does.
+  const today = now.toDateString();
   const days = useMemo(
-    () => (profile ? openingHours(new Date(), OPENING_DAYS, profile.course) : []),
+    () => (profile ? openingHours(now, OPENING_DAYS, profile.course) : []),
     // `today` is not read inside, but a new day is the reason to compute again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [profile, today],

@@ -13,7 +13,9 @@ import { Suspense, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { AlbumView } from '../../../shared/schemas/galleries.ts';
 import { onDemand } from '../../components/onDemand.ts';
+import { PageHead } from '../../components/PageHead.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
+import type { PageHeadData } from '../../render/serverRender.ts';
 import { GALLERY_TABS, imageAlt, imageSources, isGallerySlug, usePublicAlbums, usePublicImages, type GallerySlug } from '../../galleries.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
 
@@ -137,6 +139,22 @@ function AlbumImages({ albumId, albumName, backTo }: { albumId: number; albumNam
   );
 }
 
+/** What a shared link to the gallery shows: the album (its first photo) or the section's albums. */
+function galleryHead(sectionLabel: string, album: AlbumView | undefined, albums: readonly AlbumView[] | undefined): Partial<PageHeadData> {
+  if (album) {
+    return {
+      title: `${album.name} – Galerien`,
+      description: `Fotos des Albums „${album.name}“ der Sparte ${sectionLabel}.`,
+      image: album.thumbnails[0],
+    };
+  }
+  const names = (albums ?? []).slice(0, 5).map((entry) => entry.name);
+  return {
+    description: names.length > 0 ? `Fotoalben der Sparte ${sectionLabel}: ${names.join(', ')}.` : `Fotoalben der Sparte ${sectionLabel}.`,
+    image: albums?.find((entry) => entry.thumbnails.length > 0)?.thumbnails[0],
+  };
+}
+
 /**
  * Galleries (SPEC §2): /galerien/{verein|lg-lp|bogen|blasrohr}. The tab follows the route
  * and changes it; `?album=<id>` shows that album, so an album can be linked directly.
@@ -154,23 +172,17 @@ export function GalleriesPage() {
   if (section !== undefined && !isGallerySlug(section)) return <NotFoundPage />;
 
   const album = albumId === null ? undefined : albums.data?.find((entry) => entry.id === albumId);
+  // An address naming an album this section does not have (or no album at all) is unknown.
+  if ((albumParam !== null && albumId === null) || (albumId !== null && albums.isSuccess && !album)) return <NotFoundPage />;
   let content;
   if (albums.isPending) content = <Loading />;
-  else if (albumId !== null && album) content = <AlbumImages albumId={album.id} albumName={album.name} backTo={`/galerien/${slug}`} />;
-  else if (albumId !== null && albums.isSuccess) {
-    content = (
-      <>
-        <Button component={RouterLink} to={`/galerien/${slug}`} startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
-          Zurück zur Übersicht
-        </Button>
-        <Typography>Dieses Album gibt es nicht.</Typography>
-      </>
-    );
-  } else if (albums.data) content = <AlbumList slug={slug} albums={albums.data} />;
+  else if (album) content = <AlbumImages albumId={album.id} albumName={album.name} backTo={`/galerien/${slug}`} />;
+  else if (albums.data) content = <AlbumList slug={slug} albums={albums.data} />;
 
   return (
     <>
       <PageTitle>Galerien</PageTitle>
+      <PageHead {...galleryHead(tab.label, album, albums.data)} />
       <Tabs
         value={slug}
         onChange={(_event, value: GallerySlug) => void navigate(`/galerien/${value}`)}

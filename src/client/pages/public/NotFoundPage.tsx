@@ -1,15 +1,23 @@
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink, useLocation } from 'react-router';
+import { Link as RouterLink } from 'react-router';
+import { PageHead } from '../../components/PageHead.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
+import { useServerRender } from '../../render/serverRender.ts';
 
-/** Any path the site does not know; the server hands every such path to the app. */
+/**
+ * Any address the site does not know, and pages whose data does not exist (an unknown
+ * album). Rendered on the server it answers 404. It names no part of the address, so that
+ * every unknown address gets the same page (kept once in the server's memory).
+ */
 export function NotFoundPage() {
-  const { pathname } = useLocation();
+  const server = useServerRender();
+  if (server) server.status = 404;
   return (
     <>
       <PageTitle>Seite nicht gefunden</PageTitle>
-      <Typography sx={{ mb: 2 }}>Die Adresse „{pathname}“ gibt es auf dieser Website nicht.</Typography>
+      <PageHead noindex />
+      <Typography sx={{ mb: 2 }}>Die aufgerufene Adresse gibt es auf dieser Website nicht.</Typography>
       <Button component={RouterLink} to="/home" variant="contained">
         Zur Startseite
       </Button>

@@ -1,0 +1,50 @@
+/**
+ * The public pages of SPEC §2 (DESIGN §9): their route ids and paths, the module of each
+ * page (its chunk is announced with the rendered page) and the query parameters that change
+ * what a page shows. The client's router (routes.tsx) and the server (pages.ts, the
+ * sitemap) read the same table.
+ */
+export interface PublicPage {
+  id: string;
+  /** A React Router path; Fastify reads the same syntax. */
+  path: string;
+  /** The page's source module, as the build's manifest names it; absent for Home (in the first chunk). */
+  module?: string;
+  /** Query parameters the page reads; any other leaves the page as it is. */
+  query?: readonly string[];
+  /** How search engines should weigh the page among the site's pages (sitemap). */
+  priority: number;
+}
+
+const page = (id: string, path: string, file: string | undefined, priority: number, query?: readonly string[]): PublicPage => ({
+  id,
+  path,
+  priority,
+  ...(file ? { module: `src/client/pages/public/${file}.tsx` } : {}),
+  ...(query ? { query } : {}),
+});
+
+export const PUBLIC_PAGES = [
+  page('home', '/home', undefined, 1),
+  page('about', '/about', 'AboutPage', 0.8),
+  page('appointments', '/termine', 'AppointmentsPage', 0.9),
+  page('downloads', '/downloads', 'DownloadsPage', 0.6),
+  page('galleries', '/galerien/:section?', 'GalleriesPage', 0.7, ['album']),
+  page('guntimes', '/zeiten-lg-lp', 'GunTimesPage', 0.8),
+  page('gunresults', '/ergebnisse-lg-lp', 'GunResultsPage', 0.7),
+  page('archtimes', '/zeiten-bogen', 'ArchTimesPage', 0.8),
+  page('archparcours', '/bogenparcours', 'ArchParcoursPage', 0.9),
+  page('archresults', '/ergebnisse-bogen', 'ArchResultsPage', 0.7),
+  page('blowpipetimes', '/zeiten-blasrohr', 'BlowpipeTimesPage', 0.8),
+  page('blowpiperesults', '/ergebnisse-blasrohr', 'BlowpipeResultsPage', 0.7),
+  page('contact', '/kontakt', 'ContactPage', 0.8),
+  page('sponsors', '/unterstuetzer', 'SponsorsPage', 0.5),
+  page('privacy', '/datenschutz', 'PrivacyPage', 0.2),
+  page('disclaimer', '/disclaimer', 'DisclaimerPage', 0.2),
+  page('impressum', '/impressum', 'ImpressumPage', 0.3),
+] as const satisfies readonly PublicPage[];
+
+export type PublicPageId = (typeof PUBLIC_PAGES)[number]['id'];
+
+/** Rendered in the browser only (DESIGN §9): the login screen and the back office. */
+export const CLIENT_ONLY_PATHS = ['/login', '/logout', '/admin', '/admin/*'] as const;

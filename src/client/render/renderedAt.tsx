@@ -1,0 +1,21 @@
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+
+const RenderedAtContext = createContext<string | null>(null);
+
+/**
+ * The moment the page was rendered on the server, while the browser hydrates it: what
+ * depends on the time (the course's opening hours for the next days) must first render as
+ * on the server, and is then computed again for the visitor's own clock (SPEC §1). After
+ * hydration the value is null and such parts use the device's time.
+ */
+export function RenderedAtProvider({ renderedAt, children }: { renderedAt: string | null; children: ReactNode }) {
+  const [value, setValue] = useState(renderedAt);
+  useEffect(() => setValue(null), []);
+  return <RenderedAtContext value={value}>{children}</RenderedAtContext>;
+}
+
+/** Now: the server's render time while hydrating, the device's time afterwards. */
+export function useNow(): Date {
+  const renderedAt = useContext(RenderedAtContext);
+  return renderedAt === null ? new Date() : new Date(renderedAt);
+}
