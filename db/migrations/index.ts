@@ -7,6 +7,7 @@ import * as mailOutbox from './0006_mail_outbox.ts';
 import * as appointmentSequence from './0007_appointment_sequence.ts';
 import * as appointmentsEndIndex from './0008_appointments_end_index.ts';
 import * as groupNamesNocase from './0009_group_names_nocase.ts';
+import * as attachmentUploader from './0011_attachment_uploader.ts';
 
 /** Every migration in order; listed statically so no file system scan is needed at start. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0007_appointment_sequence': appointmentSequence,
   '0008_appointments_end_index': appointmentsEndIndex,
   '0009_group_names_nocase': groupNamesNocase,
+  '0011_attachment_uploader': attachmentUploader,
 };

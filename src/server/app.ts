@@ -142,7 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityHeaders, security);
   await app.register(trpcScope, { prefix: '/trpc', contextFor, sessionCookie });
   await app.register(restScope, { prefix: '/api', contextFor, sessionCookie });
-  await app.register(fileRoutes, { storage: services.storage, catalogue: databaseCatalogue(deps.db), cache: services.publicCache });
+  await app.register(fileRoutes, { storage: services.storage, catalogue: databaseCatalogue(deps.db), cache: services.publicCache, contextFor });
   await app.register(pages, { clientDir: deps.clientDir, securityHeaders: security.page });
   await app.register(attachmentCleanup);
   return app;
