@@ -534,4 +534,10 @@ describe.skipIf(usesMysql())('npm run backup / npm run restore', () => {
     expect(usage.code).toBe(1);
     expect(usage.stderr).toBe('Sicherung abgebrochen: Aufruf: npm run backup -- <Datei>\n');
   }, 60_000);
+
+  it.each(['constructor', 'toString', '__proto__'])('refuses %s as an unknown command instead of taking it for restore', async (command) => {
+    const unknown = await run([command, 'sicherung.tar.gz'], 'quelle.sqlite', 'uploads');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toBe(`Sicherung abgebrochen: Unbekannter Befehl: ${command}\n`);
+  });
 });

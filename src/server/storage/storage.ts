@@ -146,7 +146,7 @@ async function sniff(path: string, originalName: string): Promise<FileType> {
     // Stored names must match STORED_NAME; the few multi-part extensions become .bin with their real type.
     return { ext: /^[a-z0-9]{1,10}$/.test(detected.ext) ? detected.ext : 'bin', mime: detected.mime };
   }
-  const text = TEXT_TYPES[extname(originalName).slice(1).toLowerCase()];
+  const text = TEXT_TYPES.get(extname(originalName).slice(1).toLowerCase());
   if (text && (await isUtf8Text(path))) return text;
   return UNKNOWN_TYPE;
 }
