@@ -56,7 +56,38 @@ export interface AppDeps {
   closeDatabase?: boolean;
   /** How often the worker looks at the outbox. */
   mailPollMs?: number;
+  /** The HTTP server's timeouts; tests make them short. */
+  httpTimeouts?: Partial<HttpTimeouts>;
 }
+
+/**
+ * How long the server waits for a client (README „Betrieb im Internet“). Behind a proxy
+ * that buffers uploads (nginx does by default) the body arrives at the proxy's speed;
+ * without one, a phone on a slow line still gets 50 MB through (about 0.7 Mbit/s).
+ */
+export interface HttpTimeouts {
+  /** Until the request's headers are complete: they are a few hundred bytes, so a client that dribbles them is refused (408). */
+  headersMs: number;
+  /** Until the whole request, body included, has arrived (408); the work on it afterwards is not counted. */
+  requestMs: number;
+  /**
+   * A connection on which nothing moves, in either direction, is closed. Longer than the
+   * silence while a large gallery upload is converted before its answer.
+   */
+  idleMs: number;
+  /** An idle kept-alive connection between two requests; longer than a proxy's own (nginx: 60 s), so the proxy closes first. */
+  keepAliveMs: number;
+  /** How often Node looks for requests over headersMs or requestMs. */
+  checkIntervalMs: number;
+}
+
+export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = {
+  headersMs: 30_000,
+  requestMs: 10 * 60_000,
+  idleMs: 5 * 60_000,
+  keepAliveMs: 72_000,
+  checkIntervalMs: 5_000,
+};
 
 function defaultTransport(config: Config): MailTransport | undefined {
   if (!config.smtpUrl || !config.mailFrom) return undefined;
@@ -79,9 +110,16 @@ export const JSON_BODY_LIMIT = 256 * 1024;
 
 /** Builds the whole site with everything injected, so each test can build its own. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...deps.httpTimeouts };
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: JSON_BODY_LIMIT,
+    // Fastify's defaults wait for ever (0): a client that never finishes would hold its connection.
+    connectionTimeout: timeouts.idleMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    requestTimeout: timeouts.requestMs,
+    // Node checks the two request timeouts every checkIntervalMs (default 30 s), not on each byte.
+    http: { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: timeouts.checkIntervalMs },
     // Every spelling of a path (//trpc, /TRPC, /%74rpc) reaches the same route and so the
     // same guards; the guards never look at the URL text.
     // A tRPC batch names its procedures in one path parameter (MAX_BATCH_SIZE of them).
