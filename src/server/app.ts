@@ -17,6 +17,7 @@ import { securityHeaders, securityHeaderSets } from './http/security.ts';
 import { trpcScope } from './http/trpc-scope.ts';
 import { systemClock, type AppServices, type Clock } from './services.ts';
 import type { UploadLimits } from './storage/kinds.ts';
+import type { JobQueue } from './storage/job-queue.ts';
 import { databaseCatalogue, fileRoutes } from './storage/serve.ts';
 import { createStorage } from './storage/storage.ts';
 import { smtpTransport, type MailTransport } from './mail/transport.ts';
@@ -58,6 +59,8 @@ export interface AppDeps {
   mailPollMs?: number;
   /** The HTTP server's timeouts; tests make them short. */
   httpTimeouts?: Partial<HttpTimeouts>;
+  /** Where sharp's jobs wait (default: one at a time); a test counts the jobs through it. */
+  imageJobs?: JobQueue;
 }
 
 /**
@@ -151,7 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: app.log,
     publicCache: new PublicCache(clock),
     clubProfile: loadClubProfile(deps.config),
-    storage: createStorage({ dir: deps.config.uploadsDir, limits: deps.uploadLimits }),
+    storage: createStorage({ dir: deps.config.uploadsDir, limits: deps.uploadLimits, imageJobs: deps.imageJobs }),
     mail,
   };
   // One hook, so the order is certain: Fastify runs a later onClose hook of the same
