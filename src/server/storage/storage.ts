@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { extname, join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
@@ -41,11 +42,11 @@ const MAX_PHOTO_PIXELS = 100_000_000;
 export const GALLERY_DISPLAY_SIZE = 2048;
 export const GALLERY_THUMBNAIL_SIZE = 480;
 /**
- * libvips' threads for one image (sharp.concurrency; by default one per CPU). With the
- * image queue's one job at a time, an upload then takes one CPU and leaves the others to
- * logins, pages and files; a photo takes a little longer.
+ * libvips' threads for one image (sharp.concurrency; by default one per CPU): one CPU
+ * fewer, so that with the image queue's one job at a time a CPU stays free for logins,
+ * pages and files; a photo takes a little longer.
  */
-export const IMAGE_THREADS = 1;
+export const IMAGE_THREADS = Math.max(1, availableParallelism() - 1);
 
 /**
  * A file of one request, received and checked but not yet in place. Only the server
