@@ -8,6 +8,7 @@ import * as appointmentSequence from './0007_appointment_sequence.ts';
 import * as appointmentsEndIndex from './0008_appointments_end_index.ts';
 import * as groupNamesNocase from './0009_group_names_nocase.ts';
 import * as deviceCookies from './0010_device_cookies.ts';
+import * as attachmentUploader from './0011_attachment_uploader.ts';
 import * as notifyAndRetryWindow from './0012_notify_and_retry_window.ts';
 
 /** Every migration in order; listed statically so no file system scan is needed at start. */
@@ -21,5 +22,6 @@ export const migrations: Record<string, Migration> = {
   '0008_appointments_end_index': appointmentsEndIndex,
   '0009_group_names_nocase': groupNamesNocase,
   '0010_device_cookies': deviceCookies,
+  '0011_attachment_uploader': attachmentUploader,
   '0012_notify_and_retry_window': notifyAndRetryWindow,
 };

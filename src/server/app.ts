@@ -18,6 +18,7 @@ import { securityHeaders, securityHeaderSets } from './http/security.ts';
 import { trpcScope } from './http/trpc-scope.ts';
 import { systemClock, type AppServices, type Clock } from './services.ts';
 import type { UploadLimits } from './storage/kinds.ts';
+import type { JobQueue } from './storage/job-queue.ts';
 import { databaseCatalogue, fileRoutes } from './storage/serve.ts';
 import { createStorage } from './storage/storage.ts';
 import { smtpTransport, type MailTransport } from './mail/transport.ts';
@@ -57,7 +58,40 @@ export interface AppDeps {
   closeDatabase?: boolean;
   /** How often the worker looks at the outbox. */
   mailPollMs?: number;
+  /** The HTTP server's timeouts; tests make them short. */
+  httpTimeouts?: Partial<HttpTimeouts>;
+  /** Where sharp's jobs wait (default: one at a time); a test counts the jobs through it. */
+  imageJobs?: JobQueue;
 }
+
+/**
+ * How long the server waits for a client (README „Betrieb im Internet“). Behind a proxy
+ * that buffers uploads (nginx does by default) the body arrives at the proxy's speed;
+ * without one, a phone on a slow line still gets 50 MB through (about 0.7 Mbit/s).
+ */
+export interface HttpTimeouts {
+  /** Until the request's headers are complete: they are a few hundred bytes, so a client that dribbles them is refused (408). */
+  headersMs: number;
+  /** Until the whole request, body included, has arrived (408); the work on it afterwards is not counted. */
+  requestMs: number;
+  /**
+   * A connection on which nothing moves, in either direction, is closed. Longer than the
+   * silence while a large gallery upload is converted before its answer.
+   */
+  idleMs: number;
+  /** An idle kept-alive connection between two requests; longer than a proxy's own (nginx: 60 s), so the proxy closes first. */
+  keepAliveMs: number;
+  /** How often Node looks for requests over headersMs or requestMs. */
+  checkIntervalMs: number;
+}
+
+export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = {
+  headersMs: 30_000,
+  requestMs: 10 * 60_000,
+  idleMs: 5 * 60_000,
+  keepAliveMs: 72_000,
+  checkIntervalMs: 5_000,
+};
 
 function defaultTransport(config: Config): MailTransport | undefined {
   if (!config.smtpUrl || !config.mailFrom) return undefined;
@@ -80,9 +114,16 @@ export const JSON_BODY_LIMIT = 256 * 1024;
 
 /** Builds the whole site with everything injected, so each test can build its own. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...deps.httpTimeouts };
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: JSON_BODY_LIMIT,
+    // Fastify's defaults wait for ever (0): a client that never finishes would hold its connection.
+    connectionTimeout: timeouts.idleMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    requestTimeout: timeouts.requestMs,
+    // Node checks the two request timeouts every checkIntervalMs (default 30 s), not on each byte.
+    http: { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: timeouts.checkIntervalMs },
     // Every spelling of a path (//trpc, /TRPC, /%74rpc) reaches the same route and so the
     // same guards; the guards never look at the URL text.
     // A tRPC batch names its procedures in one path parameter (MAX_BATCH_SIZE of them).
@@ -115,7 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: app.log,
     publicCache: new PublicCache(clock),
     clubProfile: loadClubProfile(deps.config),
-    storage: createStorage({ dir: deps.config.uploadsDir, limits: deps.uploadLimits }),
+    storage: createStorage({ dir: deps.config.uploadsDir, limits: deps.uploadLimits, imageJobs: deps.imageJobs }),
     mail,
   };
   // One hook, so the order is certain: Fastify runs a later onClose hook of the same
@@ -146,7 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityHeaders, security);
   await app.register(trpcScope, { prefix: '/trpc', contextFor, sessionCookie });
   await app.register(restScope, { prefix: '/api', contextFor, sessionCookie });
-  await app.register(fileRoutes, { storage: services.storage, catalogue: databaseCatalogue(deps.db), cache: services.publicCache });
+  await app.register(fileRoutes, { storage: services.storage, catalogue: databaseCatalogue(deps.db), cache: services.publicCache, contextFor });
   await app.register(pages, { clientDir: deps.clientDir, securityHeaders: security.page });
   await app.register(attachmentCleanup);
   return app;

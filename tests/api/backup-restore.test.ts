@@ -612,4 +612,10 @@ describe.skipIf(usesMysql())('npm run backup / npm run restore', () => {
     expect(backup.stdout).toMatch(/^Dateien: 0 \(0 Bytes\)$/m);
     expect((await verifyArchive(join(dir, 'ohne-dateien.tar.gz'))).missingFiles).toHaveLength(1);
   }, 60_000);
+
+  it.each(['constructor', 'toString', '__proto__'])('refuses %s as an unknown command instead of taking it for restore', async (command) => {
+    const unknown = await run([command, 'sicherung.tar.gz'], 'quelle.sqlite', 'uploads');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toBe(`Sicherung abgebrochen: Unbekannter Befehl: ${command}\n`);
+  });
 });

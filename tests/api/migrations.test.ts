@@ -115,6 +115,33 @@ describe('0012: notification and retry instants', () => {
   });
 });
 
+describe('0011: who uploaded a calendar attachment', () => {
+  it('keeps older attachments with nobody as uploader, sets a deleted member\'s uploads to nobody, and goes down again', async () => {
+    const { db } = await open({ migrate: false });
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const now = '2026-01-01 00:00:00';
+    const attachment = (storedName: string) => ({ appointment_id: null, filename: 'a.pdf', stored_name: storedName, mime: 'application/pdf', size: 1, created_at: now });
+    await migrateTo(db, '0009_group_names_nocase');
+    await db.insertInto('attachments').values(attachment('alt.pdf')).execute();
+
+    await migrateTo(db, '0011_attachment_uploader');
+
+    expect(await db.selectFrom('attachments').select(['stored_name', 'uploaded_by']).execute()).toEqual([{ stored_name: 'alt.pdf', uploaded_by: null }]);
+    const user = await db
+      .insertInto('users')
+      .values({ prename: 'A', lastname: 'B', uid: '10000002', password_hash: 'x', email: '', phone: '', created_at: now, updated_at: now })
+      .executeTakeFirstOrThrow();
+    await db.insertInto('attachments').values({ ...attachment('neu.pdf'), uploaded_by: Number(user.insertId) }).execute();
+    await db.deleteFrom('users').where('id', '=', Number(user.insertId)).execute();
+    expect(await db.selectFrom('attachments').select('uploaded_by').where('stored_name', '=', 'neu.pdf').executeTakeFirst()).toEqual({ uploaded_by: null });
+
+    const { error } = await migrator.migrateDown();
+    expect(error).toBeUndefined();
+    const columns = (await db.introspection.getTables()).find((table) => table.name === 'attachments')!.columns.map((column) => column.name);
+    expect(columns).not.toContain('uploaded_by');
+  });
+});
+
 describe.skipIf(!usesMysql())('MySQL character set', () => {
   async function tableCollations(db: Db): Promise<Record<string, string>> {
     const { rows } = await sql<{ name: string; collation: string }>`

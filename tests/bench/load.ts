@@ -12,6 +12,9 @@ export interface Target {
   orientation?: string;
   /** Sent with every request; without them the load (and the answer mirrored to the baseline) asks as autocannon does: no Accept-Encoding. */
   headers?: Record<string, string>;
+  /** GET unless given (a login is a POST with its JSON body). */
+  method?: 'GET' | 'POST';
+  body?: string;
 }
 
 export interface LoadOptions {
@@ -102,7 +105,8 @@ function runLoad(
     }
     // Only called on abort, which cannot happen before autocannon() has returned.
     const stop = () => instance.stop();
-    const instance = autocannon({ url: target.url, headers: target.headers ?? {}, connections: options.connections, duration: seconds }, (error: unknown, result) => {
+    const request = { url: target.url, headers: target.headers ?? {}, method: target.method ?? 'GET', ...(target.body === undefined ? {} : { body: target.body }) };
+    const instance = autocannon({ ...request, connections: options.connections, duration: seconds }, (error: unknown, result) => {
       options.signal.removeEventListener('abort', stop);
       if (error) reject(error instanceof Error ? error : new Error('autocannon fehlgeschlagen', { cause: error }));
       else if (options.signal.aborted) reject(new Error('abgebrochen'));

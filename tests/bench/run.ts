@@ -9,7 +9,7 @@ import { measure, type LoadOptions, type Measurement, type Target } from './load
 import { checkTarget, mirrorAt } from './mirror.ts';
 import { freePort, pinLoadAndServers, spawnChildServer, type ChildServer } from './processes.ts';
 import { formatBytes, formatCount, formatKiB, formatMs, formatRatio, formatTable } from './table.ts';
-import { runUploadScenario, UPLOAD_PHOTOS, uploadTable } from './upload.ts';
+import { PARALLEL_UPLOADS, parallelUploadTable, runParallelUploadScenario, runUploadScenario, UPLOAD_PHOTOS, uploadTable } from './upload.ts';
 import {
   backOfficeFiles,
   entryFile,
@@ -394,6 +394,15 @@ async function bench(cleanup: ReturnType<typeof createCleanup>, signal: AbortSig
       `in einer Anfrage hochgeladen werden (${upload.stored} gespeichert in ${formatMs(upload.uploadSeconds * 1000)} ms); Prozesse auf allen CPUs\n\n`,
   );
   process.stdout.write(`${uploadTable(upload)}\n`);
+  process.stderr.write(`messe / measuring login and thumbnail während ${PARALLEL_UPLOADS} × ${UPLOAD_PHOTOS} Fotos …\n`);
+  const admin = { uid: BENCH_ADMIN_UID, password: BENCH_ADMIN_PASSWORD };
+  const parallel = await runParallelUploadScenario(site.baseUrl, admin, thumbnailPath, uploadOptions);
+  process.stdout.write(
+    `\nAnmeldung und Datei während ${PARALLEL_UPLOADS} gleichzeitiger Uploads: je 1 Verbindung, ${UPLOAD_IDLE_SECONDS} s ruhig, dann solange ` +
+      `${PARALLEL_UPLOADS} Mitglieder je ${UPLOAD_PHOTOS} Fotos (4000×3000 JPEG) in einer Anfrage hochladen (${parallel.stored} gespeichert in ` +
+      `${formatMs(parallel.uploadSeconds * 1000)} ms); bcrypt und das Dateisystem teilen sich den Thread-Pool von libuv mit sharp; Prozesse auf allen CPUs\n\n`,
+  );
+  process.stdout.write(`${parallelUploadTable(parallel)}\n`);
   process.stdout.write(
     '\nSeitengewicht beim ersten Besuch (Vite-Manifest: Einstieg mit statischen Importen, dazu der Chunk der Seite mit seinen; ' +
       'gesendet: die beim Build erzeugten .br-Dateien, die der Server an Browser mit Brotli schickt; 180 KB = 180.000 Byte)\n\n',
@@ -401,7 +410,9 @@ async function bench(cleanup: ReturnType<typeof createCleanup>, signal: AbortSig
   process.stdout.write(`${await weightReport(manifest)}\n`);
 
   const failed = [
-    ...[orientation, upload.idle, upload.during].filter((m) => m.failures > 0).map((m) => m.target.name),
+    ...[orientation, upload.idle, upload.during, parallel.login.idle, parallel.login.during, parallel.thumbnail.idle, parallel.thumbnail.during]
+      .filter((m) => m.failures > 0)
+      .map((m) => m.target.name),
     ...rows.filter((row) => row.failures > 0).map((row) => row.site.target.name),
   ];
   if (failed.length > 0) {

@@ -78,6 +78,85 @@ export async function runUploadScenario(
   return { idle, during, stored, uploadSeconds: (performance.now() - started) / 1000 };
 }
 
+/** Members uploading a gallery at the same moment in the parallel scenario. */
+export const PARALLEL_UPLOADS = 4;
+
+export interface ParallelUploadScenario {
+  /** Each measured alone and then during the uploads. */
+  login: { idle: Measurement; during: Measurement };
+  thumbnail: { idle: Measurement; during: Measurement };
+  uploadSeconds: number;
+  stored: number;
+}
+
+/**
+ * Four members upload 20 photos each at once while a member logs in again and again and a
+ * visitor asks for a thumbnail from the disk: bcrypt (the login) and the file system share
+ * libuv's thread pool with sharp, so these two show whether the image queue leaves them
+ * room. The thumbnail is asked with a query, which the site never keeps in memory, so
+ * every answer reads the disk as a large file's would.
+ */
+export async function runParallelUploadScenario(
+  baseUrl: string,
+  admin: { uid: string; password: string },
+  thumbnailPath: string,
+  options: LoadOptions,
+): Promise<ParallelUploadScenario> {
+  const headers = await signIn(baseUrl, admin.uid, admin.password);
+  const content = await photo();
+  const albums: number[] = [];
+  for (let i = 0; i < PARALLEL_UPLOADS; i += 1) albums.push(await createAlbum(baseUrl, headers));
+  const login: Target = {
+    name: 'POST /api/login',
+    url: `${baseUrl}/api/login`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+    body: JSON.stringify({ username: admin.uid, password: admin.password }),
+    expectedStatus: 200,
+  };
+  const thumbnail: Target = { name: 'GET /files/<Vorschaubild>?… (von der Platte)', url: `${baseUrl}${thumbnailPath}?platte`, expectedStatus: 200 };
+  const probe: LoadOptions = { ...options, connections: PROBE_CONNECTIONS };
+  const idle = { login: await measure(login, probe), thumbnail: await measure(thumbnail, probe) };
+  const started = performance.now();
+  const { measurement: loginDuring, result } = await measureWhile(login, probe, async () => {
+    const { measurement, result: counts } = await measureWhile(thumbnail, probe, () =>
+      Promise.all(albums.map((albumId) => uploadPhotos(baseUrl, headers, albumId, content))),
+    );
+    return { thumbnailDuring: measurement, stored: counts.reduce((sum, count) => sum + count, 0) };
+  });
+  return {
+    login: { idle: idle.login, during: loginDuring },
+    thumbnail: { idle: idle.thumbnail, during: result.thumbnailDuring },
+    stored: result.stored,
+    uploadSeconds: (performance.now() - started) / 1000,
+  };
+}
+
+export function parallelUploadTable(scenario: ParallelUploadScenario): string {
+  const rows = [scenario.login, scenario.thumbnail].flatMap(({ idle, during }) => [
+    [`${idle.target.name}, ruhig`, formatMs(idle.latencyP50Ms), formatMs(idle.latencyP99Ms), formatRatio(1), formatRatio(1), String(idle.failures)],
+    [
+      `${during.target.name}, während ${PARALLEL_UPLOADS} × ${UPLOAD_PHOTOS} Fotos`,
+      formatMs(during.latencyP50Ms),
+      formatMs(during.latencyP99Ms),
+      formatRatio(during.latencyP50Ms / idle.latencyP50Ms),
+      formatRatio(during.latencyP99Ms / idle.latencyP99Ms),
+      String(during.failures),
+    ],
+  ]);
+  return formatTable(
+    [
+      { title: 'Ziel', align: 'left' },
+      { title: 'p50 (ms)', align: 'right' },
+      { title: 'p99 (ms)', align: 'right' },
+      { title: 'Verhältnis p50', align: 'right' },
+      { title: 'Verhältnis p99', align: 'right' },
+      { title: 'Fehlschläge', align: 'right' },
+    ],
+    rows,
+  );
+}
+
 export function uploadTable(scenario: UploadScenario): string {
   const { idle, during } = scenario;
   return formatTable(

@@ -13,7 +13,8 @@ import { ADMIN_PASSWORD, ADMIN_UID } from './support/site.ts';
  * opened, edited and deleted in the next.
  */
 
-const { visit } = useSite();
+const session = useSite();
+const { visit } = session;
 
 /** Three days ahead at 18:00, in the club's time: upcoming, so /termine lists it. */
 const DAY = dayjs().add(3, 'day').hour(18).minute(0).second(0);
@@ -49,6 +50,21 @@ async function openCalendar(page: Page): Promise<void> {
   await expectPath(page, '/admin/dash');
   await page.goto(MONTH_PATH);
   await page.getByRole('heading', { level: 1, name: 'Kalender' }).waitFor();
+}
+
+/**
+ * Opens an attachment link of the dialog as a member does (a new tab, same origin, the
+ * session cookie along) and answers what the tab shows; a visitor without the cookie gets 404.
+ */
+async function openAttachment(page: Page, scope: Locator, name: string): Promise<string> {
+  const link = scope.getByRole('link', { name });
+  const [tab] = await Promise.all([page.waitForEvent('popup'), link.click()]);
+  await tab.waitForLoadState();
+  const shown = await tab.locator('body').innerText();
+  await tab.close();
+  const anonymous = await fetch(new URL(String(await link.getAttribute('href')), session.site.baseUrl));
+  expect(anonymous.status).toBe(404);
+  return shown.trim();
 }
 
 function chip(page: Page, name: string): Locator {
@@ -118,6 +134,8 @@ describe('the calendar', () => {
     await form.locator('input[type=file]').setInputFiles({ name: ATTACHMENT, mimeType: 'text/plain', buffer: Buffer.from('Startzeiten ab 18 Uhr') });
     await snackbar(page, 'Anhänge hochgeladen');
     await form.getByRole('link', { name: ATTACHMENT }).waitFor();
+    // Not saved yet: the uploader's own, shown to them alone.
+    expect(await openAttachment(page, form, ATTACHMENT)).toBe('Startzeiten ab 18 Uhr');
     expect(await picker(form, 'Beginn').locator('input').inputValue()).toBe(BEGIN);
     await form.getByRole('button', { name: 'Speichern' }).click();
     await snackbar(page, 'Termin angelegt');
@@ -161,12 +179,16 @@ describe('the calendar', () => {
     await view.getByRole('button', { name: 'Bearbeiten' }).click();
     const edit = dialog(page, 'Termin bearbeiten');
     await edit.getByLabel('Titel').fill(`${TITLE} 2026`);
+    // No longer public: the attachment is the members' now, still opened from the dialog.
+    await edit.getByRole('switch', { name: 'Öffentlich auf der Terminseite' }).uncheck();
     await edit.getByRole('button', { name: 'Speichern' }).click();
     await snackbar(page, 'Termin gespeichert');
     await edit.waitFor({ state: 'hidden' });
 
     await chip(page, `${TITLE} 2026`).click();
-    await dialog(page, 'Termin ansehen').getByRole('button', { name: 'Löschen' }).click();
+    const saved = dialog(page, 'Termin ansehen');
+    expect(await openAttachment(page, saved, ATTACHMENT)).toBe('Startzeiten ab 18 Uhr');
+    await saved.getByRole('button', { name: 'Löschen' }).click();
     const confirm = dialog(page, 'Termin löschen?');
     await confirm.getByText(`${TITLE} 2026`).waitFor();
     await confirm.getByRole('button', { name: 'Ja' }).click();

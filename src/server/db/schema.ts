@@ -191,6 +191,8 @@ export interface AttachmentTable {
   stored_name: string;
   mime: string;
   size: number;
+  /** The member who uploaded it: until an appointment names it, only they may attach or read it (null: deleted member or older row). */
+  uploaded_by: number | null;
   created_at: CreatedAt;
 }
 

@@ -17,7 +17,7 @@ export interface RestScopeOptions {
 /** The REST shim of SPEC §7 under /api for consumers of the old backend (DESIGN §3). */
 export const restScope: FastifyPluginAsync<RestScopeOptions> = async (api, { contextFor, sessionCookie }) => {
   const { services } = api;
-  // Only the data scopes read and set the session cookie; pages and files never do.
+  // The data scopes read and set the session cookie; files only for those not everybody may read, pages never.
   await api.register(cookie);
   api.addHook('onRequest', csrfGuard(sessionCookie));
   // Every read under /api/public is the same for every visitor (DESIGN §3, §8) and says

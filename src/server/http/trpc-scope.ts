@@ -93,7 +93,7 @@ function plainAnswerKey(request: FastifyRequest, route: string): string | undefi
 /** tRPC at /trpc; it replaces the body parsers inside this scope, so it lives beside the REST shim. */
 export const trpcScope: FastifyPluginAsync<TrpcScopeOptions> = async (scope, { contextFor, sessionCookie }) => {
   const { services } = scope;
-  // Only the data scopes read and set the session cookie; pages and files never do.
+  // The data scopes read and set the session cookie; files only for those not everybody may read, pages never.
   await scope.register(cookie);
   scope.addHook('onRequest', onlyJsonBodies);
   scope.addHook('onRequest', csrfGuard(sessionCookie));

@@ -15,17 +15,18 @@ import { OpsError } from './tables.ts';
 /** The backup was written without some files: a timer or script must notice, and keep the older backups. */
 const EXIT_INCOMPLETE = 2;
 
-const USAGE: Record<string, string> = {
-  backup: 'Aufruf: npm run backup -- <Datei>',
-  restore: 'Aufruf: npm run restore -- <Datei> [--force]',
-};
+/** A Map: a command typed as `constructor` or `toString` is unknown, not one of Object's own names. */
+const USAGE: ReadonlyMap<string, string> = new Map([
+  ['backup', 'Aufruf: npm run backup -- <Datei>'],
+  ['restore', 'Aufruf: npm run restore -- <Datei> [--force]'],
+]);
 
 const print = (line: string): void => {
   process.stdout.write(`${line}\n`);
 };
 
 async function run(command: string, args: string[]): Promise<number> {
-  const usage = USAGE[command];
+  const usage = USAGE.get(command);
   if (!usage) throw new OpsError(`Unbekannter Befehl: ${command}`);
   const force = args.includes('--force');
   const files = args.filter((arg) => arg !== '--force');

@@ -78,11 +78,12 @@ export function isInlineSafe(mime: string): boolean {
 /**
  * Plain text has no magic number, so file-type cannot name it. These extensions are
  * accepted as text when the content is valid UTF-8 without NUL bytes; anything else
- * unknown is stored as `.bin` and served as application/octet-stream attachment.
+ * unknown is stored as `.bin` and served as application/octet-stream attachment. A Map:
+ * the extension is the uploader's, and `liste.constructor` must find nothing, not Object.
  */
-export const TEXT_TYPES: Record<string, FileType> = {
-  txt: { ext: 'txt', mime: 'text/plain' },
-  csv: { ext: 'csv', mime: 'text/csv' },
-};
+export const TEXT_TYPES: ReadonlyMap<string, FileType> = new Map([
+  ['txt', { ext: 'txt', mime: 'text/plain' }],
+  ['csv', { ext: 'csv', mime: 'text/csv' }],
+]);
 
 export const UNKNOWN_TYPE: FileType = { ext: 'bin', mime: 'application/octet-stream' };

@@ -32,10 +32,15 @@ export interface UploadFormSpec {
   /** The text fields the procedure takes; others are ignored. */
   fields: readonly string[];
   /**
-   * Runs when a file starts, with the fields sent before it: permission and those
-   * fields are checked before a byte of the file is written.
+   * The route's permission procedure, asked before a byte of the body is read: a member
+   * without the permission gets the 403 at once, however long the body would take.
    */
-  beforeFile(fields: Record<string, string>): Promise<unknown>;
+  permission(): Promise<unknown>;
+  /**
+   * Runs when a file starts, with the fields sent before it: checks that depend on those
+   * fields (album, section) happen before a byte of the file is written.
+   */
+  beforeFile?(fields: Readonly<Record<string, string>>): Promise<unknown>;
   /** Files one request may carry (default 1: further parts of the field are skipped; more: more refuse the request). */
   maxFiles?: number;
   /**
@@ -62,21 +67,30 @@ export interface UploadForm {
   failed: FailedUpload[];
 }
 
+/** A file part as it came, in the order of the body: received, or refused with the reason. */
+type Arrival = { name: string; file: ReceivedFile; error?: undefined } | { name: string; file?: undefined; error: AppError };
+
 /**
- * Reads an upload form in whatever order its parts come: fields are collected, each file
- * is streamed into a temporary file by the storage, one after the other. On any failure
- * nothing stays behind; on success the caller owns `files` and must discard those it did
- * not place.
+ * Reads an upload form in whatever order its parts come: permission first, then fields
+ * are collected and each file is streamed into a temporary file by the storage, one after
+ * the other. Only once the whole body is in and within its limits are the files
+ * re-encoded (logos, gallery images): a request over the file limit is refused before
+ * any image work. On any failure nothing stays behind; on success the caller owns `files`
+ * and must discard those it did not place.
  */
 export async function readUploadForm(request: FastifyRequest, storage: Storage, spec: UploadFormSpec): Promise<UploadForm> {
-  const form: UploadForm = { fields: {}, file: undefined, files: [], failed: [] };
+  await spec.permission();
+  const fields = new Map<string, string>();
   const fileFields: readonly string[] = typeof spec.fileField === 'string' ? [spec.fileField] : spec.fileField;
   const maxFiles = spec.maxFiles ?? 1;
   if (!request.isMultipart()) {
     // A JSON or empty body has no file; the procedure answers with its German 422.
     const body = typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>) : {};
-    for (const name of spec.fields) if (typeof body[name] === 'string') form.fields[name] = body[name];
-    return form;
+    for (const name of spec.fields) {
+      const value = Object.hasOwn(body, name) ? body[name] : undefined;
+      if (typeof value === 'string') fields.set(name, value);
+    }
+    return { fields: Object.fromEntries(fields), file: undefined, files: [], failed: [] };
   }
   const parts = request.parts({
     limits: {
@@ -87,36 +101,60 @@ export async function readUploadForm(request: FastifyRequest, storage: Storage, 
       fieldSize: FIELD_SIZE,
     },
   });
+  const arrivals: Arrival[] = [];
+  const received = () => arrivals.flatMap((arrival) => (arrival.file ? [arrival.file] : []));
   try {
     for await (const part of parts) {
       if (part.type === 'field') {
-        if (spec.fields.includes(part.fieldname) && !(part.fieldname in form.fields)) form.fields[part.fieldname] = String(part.value);
+        if (spec.fields.includes(part.fieldname) && !fields.has(part.fieldname)) fields.set(part.fieldname, String(part.value));
         continue;
       }
-      if (!fileFields.includes(part.fieldname) || (maxFiles === 1 && form.file)) {
+      if (!fileFields.includes(part.fieldname) || (maxFiles === 1 && arrivals.length > 0)) {
         part.file.resume();
         await finished(part.file);
         continue;
       }
-      await spec.beforeFile({ ...form.fields });
+      await spec.beforeFile?.(Object.fromEntries(fields));
       try {
-        const file = await storage.receive(part, spec.kind);
-        form.files.push(file);
-        form.file ??= file;
+        arrivals.push({ name: sanitizeFilename(part.filename), file: await storage.receive(part, spec.kind) });
       } catch (error) {
         if (!spec.keepGoing || !isRefusedFile(error)) throw error;
         // An empty part without a name is an input with nothing chosen, not a refused file.
-        if (part.filename) form.failed.push({ name: sanitizeFilename(part.filename), error });
+        if (part.filename) arrivals.push({ name: sanitizeFilename(part.filename), error });
       }
     }
   } catch (error) {
-    for (const file of form.files) await storage.discard(file);
+    for (const file of received()) await storage.discard(file);
     if (error instanceof Error && 'code' in error && error.code === 'FST_FILES_LIMIT' && spec.tooManyFiles) {
       throw new AppError('PAYLOAD_TOO_LARGE', spec.tooManyFiles);
     }
     throw isMalformedMultipart(error) ? new AppError('BAD_REQUEST', MESSAGES.badRequest) : error;
   }
-  return form;
+  await reencodeAll(storage, arrivals, spec.keepGoing === true);
+  const files = received();
+  const failed = arrivals.flatMap((arrival) => (arrival.error ? [{ name: arrival.name, error: arrival.error }] : []));
+  return { fields: Object.fromEntries(fields), file: files[0], files, failed };
+}
+
+/**
+ * Re-encodes the received files in place, one after the other (each waits in the image
+ * queue). A file refused now counts as refused on arrival; anything else discards them all.
+ */
+async function reencodeAll(storage: Storage, arrivals: Arrival[], keepGoing: boolean): Promise<void> {
+  for (const [index, arrival] of arrivals.entries()) {
+    if (!arrival.file) continue;
+    try {
+      arrivals[index] = { name: arrival.name, file: await storage.reencode(arrival.file) };
+    } catch (error) {
+      // The file is gone already (reencode removes it whatever happens).
+      if (keepGoing && isRefusedFile(error)) {
+        arrivals[index] = { name: arrival.name, error };
+        continue;
+      }
+      for (const other of arrivals) if (other !== arrival && other.file) await storage.discard(other.file);
+      throw error;
+    }
+  }
 }
 
 /** What a kind refuses about one file (type, size, content); anything else ends the request. */

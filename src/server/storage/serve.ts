@@ -1,9 +1,13 @@
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import type { FastifyPluginAsync } from 'fastify';
+import cookie from '@fastify/cookie';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
+import type { PermissionName } from '../../shared/permissions.ts';
+import type { Principal } from '../areas/auth/principal.ts';
 import type { Db } from '../db/connection.ts';
-import { MESSAGES } from '../errors.ts';
+import { AppError, MESSAGES } from '../errors.ts';
+import type { ContextFor } from '../http/context.ts';
 import { prepareAnswer, routeAnswerKey, storableHeaders, type PublicCache } from '../http/public-cache.ts';
 import { isInlineSafe } from './kinds.ts';
 import type { Storage } from './storage.ts';
@@ -13,6 +17,32 @@ export interface StoredFileInfo {
   mime: string;
   /** The uploader's name of the file, for the Content-Disposition of downloads and results. */
   filename: string | null;
+  readers: FileReaders;
+}
+
+/**
+ * Who may read a stored file. Everything the public pages show is for everybody; a
+ * calendar attachment only while a public appointment names it. Otherwise it belongs to
+ * the members who see the calendar, and before any appointment names it, to the member
+ * who uploaded it (the dialog shows it before saving). null: a deleted member's upload.
+ */
+export type FileReaders =
+  /** forGood: nothing can make the file private (it may only be deleted); false for an attachment. */
+  | { kind: 'everybody'; forGood: boolean }
+  | { kind: 'permission'; permission: PermissionName }
+  | { kind: 'uploader'; userId: number | null };
+
+const EVERYBODY: FileReaders = { kind: 'everybody', forGood: true };
+
+export function mayRead(readers: FileReaders, user: Principal | null): boolean {
+  switch (readers.kind) {
+    case 'everybody':
+      return true;
+    case 'permission':
+      return user !== null && user.permissions.has(readers.permission);
+    case 'uploader':
+      return user !== null && readers.userId === user.id;
+  }
 }
 
 /** Who names a stored file: the row that owns it. A file no row names is not served. */
@@ -30,21 +60,52 @@ export const STORED_FILE_COLUMNS: Readonly<Record<string, readonly string[]>> = 
   images: ['stored_name', 'thumb_name'],
 };
 
+interface CatalogueRow {
+  mime: string;
+  filename: string | null;
+  /** Only attachments have readers other than everybody; their row says which. */
+  attachment: number;
+  appointment_id: number | null;
+  visibility: number | null;
+  uploaded_by: number | null;
+}
+
+function readersOf(row: CatalogueRow): FileReaders {
+  if (Number(row.attachment) !== 1) return EVERYBODY;
+  if (row.appointment_id === null) return { kind: 'uploader', userId: row.uploaded_by === null ? null : Number(row.uploaded_by) };
+  return Number(row.visibility) === 1 ? { kind: 'everybody', forGood: false } : { kind: 'permission', permission: 'calendar_view' };
+}
+
 /** Every table that keeps stored names (uploads of all areas), in one indexed lookup. */
 export function databaseCatalogue(db: Db): FileCatalogue {
   const noName = sql<string | null>`null`;
+  const noNumber = sql<number | null>`null`;
+  const notAttachment = [sql<number>`0`.as('attachment'), noNumber.as('appointment_id'), noNumber.as('visibility'), noNumber.as('uploaded_by')] as const;
   return async (name) => {
-    const row = await db
+    const row: CatalogueRow | undefined = await db
       .selectFrom('downloads')
-      .select((eb) => ['mime', eb.ref('filename').$castTo<string | null>().as('filename')])
+      .select((eb) => ['mime', eb.ref('filename').$castTo<string | null>().as('filename'), ...notAttachment])
       .where('stored_name', '=', name)
-      .unionAll(db.selectFrom('results').select([sql<string>`'application/pdf'`.as('mime'), 'filename']).where('stored_name', '=', name))
-      .unionAll(db.selectFrom('sponsors').select(['logo_mime as mime', noName.as('filename')]).where('logo_stored_name', '=', name))
-      .unionAll(db.selectFrom('attachments').select(['mime', 'filename']).where('stored_name', '=', name))
-      .unionAll(db.selectFrom('images').select(['mime', noName.as('filename')]).where('stored_name', '=', name))
-      .unionAll(db.selectFrom('images').select([sql<string>`'image/webp'`.as('mime'), noName.as('filename')]).where('thumb_name', '=', name))
+      .unionAll(db.selectFrom('results').select([sql<string>`'application/pdf'`.as('mime'), 'filename', ...notAttachment]).where('stored_name', '=', name))
+      .unionAll(db.selectFrom('sponsors').select(['logo_mime as mime', noName.as('filename'), ...notAttachment]).where('logo_stored_name', '=', name))
+      .unionAll(
+        db
+          .selectFrom('attachments')
+          .leftJoin('appointments', 'appointments.id', 'attachments.appointment_id')
+          .select([
+            'attachments.mime',
+            'attachments.filename',
+            sql<number>`1`.as('attachment'),
+            'attachments.appointment_id',
+            'appointments.visibility',
+            'attachments.uploaded_by',
+          ])
+          .where('attachments.stored_name', '=', name),
+      )
+      .unionAll(db.selectFrom('images').select(['mime', noName.as('filename'), ...notAttachment]).where('stored_name', '=', name))
+      .unionAll(db.selectFrom('images').select([sql<string>`'image/webp'`.as('mime'), noName.as('filename'), ...notAttachment]).where('thumb_name', '=', name))
       .executeTakeFirst();
-    return row ? { mime: row.mime, filename: row.filename } : undefined;
+    return row ? { mime: row.mime, filename: row.filename, readers: readersOf(row) } : undefined;
   };
 }
 
@@ -66,6 +127,8 @@ export interface FileRoutesOptions {
   catalogue: FileCatalogue;
   /** Where small files are kept once served, like the public reads. */
   cache: PublicCache;
+  /** The app's one authentication (session cookie or Basic), asked only for files not everybody may read. */
+  contextFor: ContextFor;
 }
 
 /**
@@ -76,31 +139,64 @@ export interface FileRoutesOptions {
 export const MAX_KEPT_FILE_BYTES = 256 * 1024;
 
 /**
- * GET /files/<name>: the stored file with its sniffed type. Names are random and never
- * reused, so the answer may be cached for a year; anything a browser could run comes as
- * attachment, and nosniff stops the browser from guessing otherwise.
+ * A calendar attachment is public only while a public appointment names it: caches must
+ * ask again each time, so that hiding the appointment hides the file at once. One that only
+ * members may read is for the member's browser alone and never for a shared cache.
  */
-export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, { storage, catalogue, cache }) => {
+function cacheControlOf(readers: FileReaders): string {
+  if (readers.kind !== 'everybody') return 'private, no-cache';
+  return readers.forGood ? 'public, max-age=31536000, immutable' : 'public, no-cache';
+}
+
+/**
+ * The member asking, for a file not everybody may read. Wrong or blocked Basic credentials
+ * count as nobody (404 like any visitor), so that they tell nothing about the file either.
+ */
+async function readerOf(contextFor: ContextFor, request: FastifyRequest, reply: FastifyReply): Promise<Principal | null> {
+  try {
+    return (await contextFor(request, reply)).user;
+  } catch (error) {
+    if (error instanceof AppError) return null;
+    throw error;
+  }
+}
+
+/**
+ * GET /files/<name>: the stored file with its sniffed type. Names are random and never
+ * reused, so a public file's answer may be cached for a year; anything a browser could run comes as
+ * attachment, and nosniff stops the browser from guessing otherwise. A file not everybody
+ * may read (calendar attachments of non-public appointments, unsaved uploads) answers 404
+ * to everybody else, as if it did not exist, and is never kept in memory.
+ */
+export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, { storage, catalogue, cache, contextFor }) => {
   const notFound = { message: MESSAGES.pathNotFound };
   // Kept by the stored name alone: a query or another spelling of the path is the same file.
   const answerKey = routeAnswerKey();
+  // The session cookie is read here only for files that need it; this scope is the route's own.
+  await app.register(cookie);
+  // Never kept by a shared cache: a member may be served a file that a visitor is not.
+  const sendNotFound = (reply: FastifyReply) => reply.code(404).header('Cache-Control', 'no-cache').send(notFound);
 
   app.get<{ Params: { name: string } }>('/files/:name', { config: { answerKey } }, async (request, reply) => {
     const { name } = request.params;
     // Taken before the lookup: a delete after it must not leave the file kept.
     const generation = cache.generation;
     const path = storage.pathOf(name);
-    if (!path) return reply.code(404).send(notFound);
+    if (!path) return sendNotFound(reply);
     const info = await catalogue(name);
     const size = info ? await stat(path).then((s) => (s.isFile() ? s.size : undefined), () => undefined) : undefined;
-    if (!info || size === undefined) return reply.code(404).send(notFound);
+    if (!info || size === undefined) return sendNotFound(reply);
+    const { readers } = info;
+    const shared = readers.kind === 'everybody';
+    if (!shared && !mayRead(readers, await readerOf(contextFor, request, reply))) return sendNotFound(reply);
     reply
       .header('Content-Type', contentType(info.mime))
       .header('Content-Length', size)
       .header('X-Content-Type-Options', 'nosniff')
-      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .header('Cache-Control', cacheControlOf(readers))
       .header('Content-Disposition', contentDisposition(info.mime, info.filename));
-    if (size > MAX_KEPT_FILE_BYTES || !cache.willKeep(generation, size)) return reply.send(createReadStream(path));
+    // A file for some members only is never kept: the memory answers before anyone is asked who they are.
+    if (!shared || size > MAX_KEPT_FILE_BYTES || !cache.willKeep(generation, size)) return reply.send(createReadStream(path));
     const body = await readFile(path);
     cache.storeAnswer(answerKey(request, request.routeOptions.config.url), generation, prepareAnswer({ body, etag: undefined, headers: storableHeaders(reply) }));
     return reply.send(body);

@@ -11,7 +11,7 @@ export const ORPHAN_ATTACHMENT_MS = 24 * 60 * 60 * 1000;
 /** How often a running server looks for abandoned uploads. */
 export const ATTACHMENT_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
-/** Removes abandoned uploads: rows first, then their files; returns how many went. */
+/** Removes abandoned uploads: rows first, then the files of the rows it deleted; returns how many went. */
 export async function removeOrphanAttachments(db: Db, storage: Storage, now: Date): Promise<number> {
   const names = await deleteOrphanAttachments(db, toClubDateTime(new Date(now.getTime() - ORPHAN_ATTACHMENT_MS)));
   for (const name of names) await storage.remove(name);

@@ -181,21 +181,27 @@ export async function updateAppointment(db: Db, id: number, values: AppointmentV
 }
 
 /**
- * Makes `ids` the attachments of the appointment: each must be a fresh upload (no
- * appointment yet) or already this one's. Returns the stored names of the attachments
- * it no longer names; their rows are gone, their files go after the commit.
+ * Makes `ids` the attachments of the appointment. Each must be already this one's or a
+ * fresh upload (no appointment yet) of the saving member: ids are sequential, and a
+ * guessed one must not move another member's upload into this appointment. The claim is
+ * one conditional UPDATE whose row count is checked, in the saving transaction: of two
+ * saves naming the same fresh upload (or a save and the cleanup), only one can take it,
+ * on both databases. Returns the stored names of the attachments it no longer names;
+ * their rows are gone, their files go after the commit.
  */
-export async function assignAttachments(db: Db, appointmentId: number, ids: number[]): Promise<string[]> {
+export async function assignAttachments(db: Db, appointmentId: number, ids: number[], actorId: number): Promise<string[]> {
   const wanted = [...new Set(ids)];
   if (wanted.length > 0) {
-    const usable = await db
-      .selectFrom('attachments')
-      .select('id')
+    const claimed = await db
+      .updateTable('attachments')
+      .set({ appointment_id: appointmentId })
       .where('id', 'in', wanted)
-      .where((eb) => eb.or([eb('appointment_id', 'is', null), eb('appointment_id', '=', appointmentId)]))
-      .execute();
-    if (usable.length !== wanted.length) throw AppError.field('attachments', APPOINTMENT_MESSAGES.unknownAttachment);
-    await db.updateTable('attachments').set({ appointment_id: appointmentId }).where('id', 'in', wanted).execute();
+      .where((eb) =>
+        eb.or([eb.and([eb('appointment_id', 'is', null), eb('uploaded_by', '=', actorId)]), eb('appointment_id', '=', appointmentId)]),
+      )
+      .executeTakeFirst();
+    // Rows already this appointment's count too: mysql2 reports the rows found, not only those changed.
+    if (Number(claimed.numUpdatedRows) !== wanted.length) throw AppError.field('attachments', APPOINTMENT_MESSAGES.unknownAttachment);
   }
   let dropped = db.selectFrom('attachments').select(['id', 'stored_name']).where('appointment_id', '=', appointmentId);
   if (wanted.length > 0) dropped = dropped.where('id', 'not in', wanted);
@@ -218,6 +224,7 @@ export interface NewAttachment {
   storedName: string;
   mime: string;
   size: number;
+  uploadedBy: number;
   createdAt: string;
 }
 
@@ -230,22 +237,31 @@ export async function insertAttachment(db: Db, attachment: NewAttachment): Promi
       stored_name: attachment.storedName,
       mime: attachment.mime,
       size: attachment.size,
+      uploaded_by: attachment.uploadedBy,
       created_at: attachment.createdAt,
     })
     .executeTakeFirstOrThrow();
   return Number(result.insertId);
 }
 
-/** Uploads no appointment took up before `before`: rows removed, stored names returned. */
+/**
+ * Uploads no appointment took up before `before`: rows removed, the stored names of those
+ * returned. Each row goes only if it is still unclaimed when it is deleted: a save may take
+ * it up between the select and the delete, and then it keeps its row and its file.
+ */
 export async function deleteOrphanAttachments(db: Db, before: string): Promise<string[]> {
-  const rows = await db
+  const candidates = await db
     .selectFrom('attachments')
     .select(['id', 'stored_name'])
     .where('appointment_id', 'is', null)
     .where('created_at', '<', before)
     .execute();
-  if (rows.length > 0) await db.deleteFrom('attachments').where('id', 'in', rows.map((row) => row.id)).where('appointment_id', 'is', null).execute();
-  return rows.map((row) => row.stored_name);
+  const deleted: string[] = [];
+  for (const candidate of candidates) {
+    const result = await db.deleteFrom('attachments').where('id', '=', candidate.id).where('appointment_id', 'is', null).executeTakeFirst();
+    if (Number(result.numDeletedRows) === 1) deleted.push(candidate.stored_name);
+  }
+  return deleted;
 }
 
 /** Members of the group with an e-mail address, and how many have none. */

@@ -48,7 +48,7 @@ export const calendarRest: FastifyPluginAsync<RestOptions> = async (app, { calle
       fields: [],
       maxFiles: MAX_ATTACHMENTS_PER_UPLOAD,
       tooManyFiles: TOO_MANY_FILES(MAX_ATTACHMENTS_PER_UPLOAD),
-      beforeFile: () => caller.calendar.checkUpload(),
+      permission: () => caller.calendar.checkUpload(),
     });
     try {
       return reply.code(201).send(await caller.calendar.upload(untrusted({ files })));

@@ -84,6 +84,7 @@ export const calendarRouter = router({
           storedName,
           mime: file.type.mime,
           size: file.size,
+          uploadedBy: ctx.user.id,
           createdAt: toClubDateTime(now(ctx)),
         });
         data.push({ id, filename: file.originalName, url: storage.urlOf(storedName), size: file.size, type: file.type.mime });
@@ -106,7 +107,7 @@ export const calendarRouter = router({
       const { appointment, notification } = await db.transaction().execute(async (trx) => {
         await assertGroupExists(trx, input.assignment);
         const id = await insertAppointment(trx, input, stamp);
-        await assignAttachments(trx, id, input.attachments);
+        await assignAttachments(trx, id, input.attachments, ctx.user.id);
         const row = await findAppointmentRow(trx, id);
         const notification = input.notify ? await notifyGroup(trx, ctx.services, row) : undefined;
         return { appointment: await findAppointment(trx, id, storage.urlOf), notification };
@@ -127,7 +128,7 @@ export const calendarRouter = router({
         await findAppointmentRow(trx, input.id);
         await assertGroupExists(trx, input.assignment);
         await updateAppointment(trx, input.id, input, stamp);
-        const dropped = await assignAttachments(trx, input.id, input.attachments);
+        const dropped = await assignAttachments(trx, input.id, input.attachments, ctx.user.id);
         const row = await findAppointmentRow(trx, input.id);
         const notification = input.notify ? await notifyGroup(trx, ctx.services, row) : undefined;
         return { appointment: await findAppointment(trx, input.id, storage.urlOf), dropped, notification };

@@ -25,7 +25,7 @@ export const downloadsRest: FastifyPluginAsync<RestOptions> = async (app, { call
       kind: 'download',
       fileField: 'file',
       fields: [],
-      beforeFile: () => caller.downloads.checkUpload(),
+      permission: () => caller.downloads.checkUpload(),
     });
     try {
       return reply.code(201).send(await caller.downloads.create(untrusted({ file: form.file })));

@@ -73,6 +73,7 @@ export const galleriesRest: FastifyPluginAsync<RestOptions> = async (app, { call
       maxFiles: MAX_IMAGES_PER_UPLOAD,
       keepGoing: true,
       tooManyFiles: tooManyImagesMessage(),
+      permission: () => caller.galleries.checkUpload({}),
       beforeFile: (fields) => caller.galleries.checkUpload(untrusted(fields)),
     });
     const failed = form.failed.map(({ name, error }) => ({ name, message: error.message, code: error.code }));

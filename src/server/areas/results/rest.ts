@@ -29,6 +29,7 @@ export const resultsRest: FastifyPluginAsync<RestOptions> = async (app, { caller
       kind: 'result',
       fileField: 'file',
       fields: ['section', 'internal'],
+      permission: () => caller.results.checkUpload({}),
       beforeFile: (fields) => caller.results.checkUpload(untrusted(fields)),
     });
     try {

@@ -25,6 +25,7 @@ export const sponsorsRest: FastifyPluginAsync<RestOptions> = async (app, { calle
       kind: 'logo',
       fileField: 'logo',
       fields: ['name', 'url'],
+      permission: () => caller.sponsors.checkUpload({}),
       beforeFile: (fields) => caller.sponsors.checkUpload(untrusted(fields)),
     });
     try {
