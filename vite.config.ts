@@ -54,33 +54,38 @@ function inShell(id: string, ctx: Rolldown.ChunkingContext): boolean {
   return result;
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: '.',
-  publicDir: 'public',
+  publicDir: isSsrBuild ? false : 'public',
   plugins: [react()],
-  build: {
-    outDir: 'dist/client',
-    emptyOutDir: true,
-    // The e2e suite reads it to tell the back-office chunks apart from the public ones.
-    manifest: true,
-    sourcemap: false,
-    rolldownOptions: {
-      output: {
-        // React and the router change far less often than our code; in a chunk of their
-        // own they stay cached across releases. Every page uses them, so nothing of the
-        // back office comes along.
-        codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            // Without this, what the entry shares with lazy pages is cut into some twenty small
-            // chunks, each compressed alone; in one chunk brotli finds the repetitions across
-            // MUI, emotion, tRPC and our code (10 KB br less on every first load).
-            { name: (id, ctx) => (inShell(id, ctx) ? 'shell' : null) },
-          ],
+  // The server render (`vite build --ssr src/client/entry-server.tsx`) imports the packages
+  // from node_modules at run time, as the server does; only our code is bundled.
+  build: isSsrBuild
+    ? { outDir: 'dist/server', emptyOutDir: true, sourcemap: false, copyPublicDir: false }
+    : {
+        outDir: 'dist/client',
+        emptyOutDir: true,
+        // The e2e suite reads it to tell the back-office chunks apart from the public ones;
+        // the server reads it to announce a page's chunks with the rendered page.
+        manifest: true,
+        sourcemap: false,
+        rolldownOptions: {
+          output: {
+            // React and the router change far less often than our code; in a chunk of their
+            // own they stay cached across releases. Every page uses them, so nothing of the
+            // back office comes along.
+            codeSplitting: {
+              groups: [
+                { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+                // Without this, what the entry shares with lazy pages is cut into some twenty small
+                // chunks, each compressed alone; in one chunk brotli finds the repetitions across
+                // MUI, emotion, tRPC and our code (10 KB br less on every first load).
+                { name: (id: string, ctx: Rolldown.ChunkingContext) => (inShell(id, ctx) ? 'shell' : null) },
+              ],
+            },
+          },
         },
       },
-    },
-  },
   server: {
     host: '127.0.0.1',
     port: 5173,
@@ -93,4 +98,4 @@ export default defineConfig({
   preview: {
     host: '127.0.0.1',
   },
-});
+}));

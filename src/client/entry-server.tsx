@@ -9,7 +9,7 @@ import { createEmotionCache } from './render/emotionCache.ts';
 import { headTags } from './render/head.ts';
 import type { PageState } from './render/pageState.ts';
 import { RenderedAtProvider } from './render/renderedAt.tsx';
-import { ServerRenderContext, type ServerRender } from './render/serverRender.ts';
+import { ServerRenderContext, type PageHeadData, type ServerRender } from './render/serverRender.ts';
 import { createRoutes } from './routes.tsx';
 import { createServerTrpcClient, trpc, type AppTrpcLink } from './trpc.ts';
 
@@ -58,7 +58,7 @@ const MAX_DATA_ROUNDS = 4;
 function waitingQueries(queryClient: QueryClient): Query[] {
   return queryClient
     .getQueryCache()
-    .findAll({ predicate: (query) => query.state.status === 'pending' && query.state.fetchStatus === 'idle' && query.options.enabled !== false });
+    .findAll({ predicate: (query) => query.state.status === 'pending' && query.state.fetchStatus === 'idle' && (query.options as { enabled?: unknown }).enabled !== false });
 }
 
 /** The club's name from the profile the page's layout asked for. */
@@ -67,7 +67,7 @@ function clubNameOf(queryClient: QueryClient): string {
 }
 
 function failedQuery(queryClient: QueryClient): Query | undefined {
-  return queryClient.getQueryCache().find({ predicate: (query) => query.state.status === 'error' });
+  return queryClient.getQueryCache().findAll({ predicate: (query) => query.state.status === 'error' })[0];
 }
 
 /**
@@ -92,7 +92,13 @@ export async function renderPage({ url, origin, link, now }: RenderRequest): Pro
   const renderedAt = now.toISOString();
 
   for (let round = 1; ; round += 1) {
-    const server: ServerRender = { head: {}, status: context.statusCode };
+    let head: Partial<PageHeadData> = {};
+    let status = context.statusCode;
+    const server: ServerRender = {
+      origin,
+      declareHead: (declared) => void (head = { ...head, ...declared }),
+      declareNotFound: () => void (status = 404),
+    };
     const emotionCache = createEmotionCache();
     const emotion = createEmotionServer(emotionCache);
     const html = renderToString(
@@ -115,8 +121,8 @@ export async function renderPage({ url, origin, link, now }: RenderRequest): Pro
     const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
     return {
       kind: 'page',
-      status: server.status,
-      head: headTags(server.head, { clubName: clubNameOf(queryClient), origin, canonicalPath: url }),
+      status,
+      head: headTags(head, { clubName: clubNameOf(queryClient), origin, canonicalPath: url }),
       html,
       styles,
       state: {

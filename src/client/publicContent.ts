@@ -5,7 +5,7 @@ import { trpc } from './trpc.ts';
 export const PUBLIC_CONTENT_ERROR_PREFIX = 'Fehler beim Abrufen der Infomeldungen';
 
 /** Texts change seldom; a visitor moving between pages need not ask again each time. */
-const PUBLIC_STALE_MS = 60_000;
+export const PUBLIC_STALE_MS = 60_000;
 
 /** All info texts in one request, shared by every public page that shows one. */
 export function usePublicInfo() {

@@ -16,7 +16,7 @@ export interface PublicPage {
   priority: number;
 }
 
-const page = (id: string, path: string, file: string | undefined, priority: number, query?: readonly string[]): PublicPage => ({
+const page = <Id extends string>(id: Id, path: string, file: string | undefined, priority: number, query?: readonly string[]): PublicPage & { id: Id } => ({
   id,
   path,
   priority,

@@ -10,7 +10,7 @@ import { sessionCookieName } from './areas/auth/sessions.ts';
 import { databaseServerLog } from './areas/log/server-log.ts';
 import { loadClubProfile } from './club-profile.ts';
 import { requestContext } from './http/context.ts';
-import { pages } from './http/pages.ts';
+import { pages, type PageRenderer } from './http/pages.ts';
 import { answerFromMemory, PublicCache } from './http/public-cache.ts';
 import { sendRestError } from './http/rest.ts';
 import { restScope } from './http/rest-scope.ts';
@@ -41,6 +41,11 @@ export interface AppDeps {
   credentialTtlMs?: number;
   /** The built client (vite build); not served when absent, as in the api tests. */
   clientDir?: string;
+  /**
+   * Renders the public pages on the server (the client's entry-server, built into
+   * dist/server); without it every page is the app's empty document.
+   */
+  renderer?: PageRenderer;
   logger?: FastifyServerOptions['logger'];
   /** Upload size limits per kind; tests make them small. */
   uploadLimits?: Partial<UploadLimits>;
@@ -188,7 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(trpcScope, { prefix: '/trpc', contextFor, sessionCookie });
   await app.register(restScope, { prefix: '/api', contextFor, sessionCookie });
   await app.register(fileRoutes, { storage: services.storage, catalogue: databaseCatalogue(deps.db), cache: services.publicCache, contextFor });
-  await app.register(pages, { clientDir: deps.clientDir, securityHeaders: security.page });
+  await app.register(pages, { clientDir: deps.clientDir, renderer: deps.renderer, securityHeaders: security.page });
   await app.register(attachmentCleanup);
   return app;
 }

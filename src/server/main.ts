@@ -1,7 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { seed } from '../../db/seed.ts';
 import { buildApp } from './app.ts';
+import type { PageRenderer } from './http/pages.ts';
 import { readConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/connection.ts';
 import { bcryptHasher } from './areas/auth/passwords.ts';
@@ -9,6 +10,19 @@ import { systemClock } from './services.ts';
 
 /** How long a shutdown waits for open requests before it cuts them off. */
 const SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * The server render of the public pages, as `npm run build` writes it (vite build --ssr);
+ * without a build every page goes out as the app's document for the browser to render.
+ */
+async function loadRenderer(): Promise<PageRenderer | undefined> {
+  // React renders several times faster without its development checks; tests run with their own.
+  process.env.NODE_ENV ??= 'production';
+  const entry = new URL('../../dist/server/entry-server.js', import.meta.url);
+  if (!existsSync(entry)) return undefined;
+  const module = (await import(entry.href)) as { renderPage: PageRenderer };
+  return module.renderPage;
+}
 
 /** Starts the site: config, database (migrated and seeded), HTTP, and a clean shutdown. */
 async function main(): Promise<void> {
@@ -33,6 +47,7 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({
+    renderer: await loadRenderer(),
     db,
     dialect,
     config,

@@ -71,3 +71,18 @@ export function formatGermanDate(apiDate: string): string {
   const [, year, month, day] = match;
   return `${day}.${month}.${year}`;
 }
+
+/**
+ * `YYYY-MM-DD HH:mm:ss` club-local -> ISO 8601 with Berlin's offset of that day
+ * (`2026-12-05T18:30:00+01:00`, in summer `+02:00`), as schema.org and search engines read
+ * dates. Undefined for a time the clocks skip.
+ */
+export function toIsoWithClubOffset(value: string): string | undefined {
+  const instant = fromClubDateTime(value);
+  if (!instant) return undefined;
+  const offsetMinutes = Math.round((Date.parse(`${value.replace(' ', 'T')}Z`) - instant.getTime()) / 60_000);
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const hours = String(Math.floor(Math.abs(offsetMinutes) / 60)).padStart(2, '0');
+  const minutes = String(Math.abs(offsetMinutes) % 60).padStart(2, '0');
+  return `${value.replace(' ', 'T')}${sign}${hours}:${minutes}`;
+}

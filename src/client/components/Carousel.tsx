@@ -36,11 +36,9 @@ export function Carousel({ label, slides, intervalMs = DEFAULT_INTERVAL_MS }: Ca
   // Known only in the browser, after the first render (which must match the server's).
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   const [index, setIndex] = useState(0);
-  const [playing, setPlaying] = useState(true);
-  // Still for those who asked for reduced motion; the play button is their own choice.
-  useEffect(() => {
-    if (reducedMotion) setPlaying(false);
-  }, [reducedMotion]);
+  // Still for those who asked for reduced motion until they press play; the button is their own choice.
+  const [chosen, setPlaying] = useState<boolean | null>(null);
+  const playing = chosen ?? !reducedMotion;
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
 

@@ -2,8 +2,9 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { useHydrated } from '../render/serverRender.ts';
 
 export const COOKIE_NOTICE_STORAGE_KEY = 'cookie-notice-accepted';
 
@@ -28,9 +29,9 @@ function rememberAccepted(): void {
 export function CookieNotice() {
   // Known only in the browser: the page comes rendered without the notice, which then
   // appears fixed at the bottom, over the page, moving none of it.
-  const [accepted, setAccepted] = useState(true);
-  useEffect(() => setAccepted(readAccepted()), []);
-  if (accepted) return null;
+  const hydrated = useHydrated();
+  const [dismissed, setDismissed] = useState(false);
+  if (!hydrated || dismissed || readAccepted()) return null;
 
   return (
     <Paper
@@ -64,7 +65,7 @@ export function CookieNotice() {
         variant="contained"
         onClick={() => {
           rememberAccepted();
-          setAccepted(true);
+          setDismissed(true);
         }}
       >
         OK

@@ -13,7 +13,7 @@ export function PageHead(props: Partial<PageHeadData>) {
   const server = useServerRender();
   const clubName = useClubName();
   // During the server's render: collected, so the document's head says what the page shows.
-  if (server) Object.assign(server.head, Object.fromEntries(Object.entries(props).filter(([, value]) => value !== undefined)));
+  server?.declareHead(Object.fromEntries(Object.entries(props).filter(([, value]) => value !== undefined)));
   const { title } = props;
   useEffect(() => {
     if (title !== undefined) document.title = documentTitle(title, clubName);

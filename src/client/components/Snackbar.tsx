@@ -42,6 +42,8 @@ function SnackbarHost({ store }: { store: SnackbarStore }) {
   const current = useSyncExternalStore(
     (listener) => store.subscribe(listener),
     () => store.current(),
+    // A page rendered on the server shows no message.
+    () => null,
   );
   // The last message stays rendered while the snackbar slides out.
   const [shown, setShown] = useState<SnackbarMessage | null>(current);

@@ -1,4 +1,5 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
+import { useHydrated } from './serverRender.ts';
 
 const RenderedAtContext = createContext<string | null>(null);
 
@@ -9,9 +10,8 @@ const RenderedAtContext = createContext<string | null>(null);
  * hydration the value is null and such parts use the device's time.
  */
 export function RenderedAtProvider({ renderedAt, children }: { renderedAt: string | null; children: ReactNode }) {
-  const [value, setValue] = useState(renderedAt);
-  useEffect(() => setValue(null), []);
-  return <RenderedAtContext value={value}>{children}</RenderedAtContext>;
+  const hydrated = useHydrated();
+  return <RenderedAtContext value={hydrated ? null : renderedAt}>{children}</RenderedAtContext>;
 }
 
 /** Now: the server's render time while hydrating, the device's time afterwards. */

@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 
 /**
  * What a page tells the server while it is rendered there (entry-server.tsx): its head
@@ -12,7 +12,7 @@ export interface PageHeadData {
   description?: string;
   /** A root-relative or absolute address of the page's picture (an album's first photo, a logo). */
   image?: string;
-  /** Open Graph type: 'website' unless the page is an article or an event list. */
+  /** Open Graph type: 'website' unless the page is an article. */
   type?: 'website' | 'article';
   /** schema.org objects, each written as one JSON-LD script. */
   structuredData?: readonly object[];
@@ -21,10 +21,12 @@ export interface PageHeadData {
 }
 
 export interface ServerRender {
-  /** Collected in the order the page's parts are rendered; later parts add to earlier ones. */
-  head: Partial<PageHeadData>;
-  /** 200 unless a part of the page said otherwise (the not-found page: 404). */
-  status: number;
+  /** The site's origin (PUBLIC_URL): structured data names absolute addresses. */
+  origin: string;
+  /** Adds what a part of the page says about the head; later parts win. */
+  declareHead: (head: Partial<PageHeadData>) => void;
+  /** The page does not exist (unknown address or album): the server answers 404. */
+  declareNotFound: () => void;
 }
 
 export const ServerRenderContext = createContext<ServerRender | null>(null);
@@ -32,4 +34,27 @@ export const ServerRenderContext = createContext<ServerRender | null>(null);
 /** The server's collector while rendering there, null in the browser. */
 export function useServerRender(): ServerRender | null {
   return useContext(ServerRenderContext);
+}
+
+/**
+ * The site's origin while the page is rendered on the server, null in the browser: a
+ * page's structured data is of use only in the server's document, so it is built only then.
+ */
+export function useSiteOrigin(): string | null {
+  return useServerRender()?.origin ?? null;
+}
+
+const unchanging = () => () => undefined;
+
+/**
+ * False on the server and while the browser hydrates a page, true afterwards: what only
+ * the browser knows (local storage, the device's clock and settings) must not change the
+ * first render, which has to match the server's markup.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    unchanging,
+    () => true,
+    () => false,
+  );
 }

@@ -10,8 +10,7 @@ import { isDatabaseUnreachable } from '../db/errors.ts';
 import { MESSAGES } from '../errors.ts';
 import { appRouter } from '../router.ts';
 import { createContextInner } from '../trpc/context.ts';
-import { compressedCopies, type ContentEncoding } from './encoding.ts';
-import { etagOf, PUBLIC_CACHE_CONTROL, prepareAnswer, routeAnswerKey, writeAnswer, type PreparedAnswer } from './public-cache.ts';
+import { etagOf, keepSharedReads, prepareAnswer, routeAnswerKey, writeAnswer, type PreparedAnswer } from './public-cache.ts';
 import { siteFiles } from './site-files.ts';
 
 /** Renders a public page with the client's own components (src/client/entry-server.tsx). */
@@ -59,32 +58,30 @@ function fill(template: string, parts: Record<keyof typeof MARKERS, string>): st
 interface ManifestChunk {
   file: string;
   imports?: string[];
-  isEntry?: boolean;
 }
 
 /**
- * The chunks a page's module needs beyond what the document loads anyway (the entry and
- * its imports), as `<link rel="modulepreload">`: the browser fetches them in parallel
- * with the entry instead of after it.
+ * The chunks a page's module needs beyond what the document loads anyway (the scripts the
+ * build wrote into index.html), as `<link rel="modulepreload">`: the browser fetches them
+ * in parallel with the entry instead of after it.
  */
-function pagePreloads(clientDir: string | undefined): (page: PublicPage | undefined) => string {
+function pagePreloads(clientDir: string | undefined, template: string | undefined): (page: PublicPage | undefined) => string {
   const path = clientDir ? join(clientDir, '.vite', 'manifest.json') : undefined;
-  if (!path || !existsSync(path)) return () => '';
+  if (!path || !existsSync(path) || !template) return () => '';
   const manifest = JSON.parse(readFileSync(path, 'utf8')) as Record<string, ManifestChunk>;
-  const loaded = new Set<string>();
+  const inDocument = new Set([...template.matchAll(/(?:src|href)="\/([^"]+\.js)"/g)].map((match) => match[1]));
   const collect = (key: string, into: Set<string>) => {
     if (into.has(key) || !manifest[key]) return;
     into.add(key);
     for (const imported of manifest[key].imports ?? []) collect(imported, into);
   };
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) collect(key, loaded);
   const links = new Map<string, string>();
-  for (const page of PUBLIC_PAGES) {
-    if (!('module' in page)) continue;
+  for (const page of PUBLIC_PAGES as readonly PublicPage[]) {
+    if (!page.module) continue;
     const needed = new Set<string>();
     collect(page.module, needed);
-    const tags = [...needed].filter((key) => !loaded.has(key)).map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}" />`);
-    links.set(page.id, tags.join('\n    '));
+    const files = [...needed].map((key) => manifest[key]!.file).filter((file) => !inDocument.has(file));
+    links.set(page.id, files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`).join('\n    '));
   }
   return (page) => (page ? (links.get(page.id) ?? '') : '');
 }
@@ -125,7 +122,7 @@ export const pages: FastifyPluginAsync<PagesOptions> = async (app, { clientDir, 
   const { publicCache: cache, config } = services;
   const indexPath = clientDir ? join(clientDir, 'index.html') : undefined;
   const template = indexPath && existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined;
-  const preloadsOf = pagePreloads(clientDir);
+  const preloadsOf = pagePreloads(clientDir, template);
 
   if (clientDir && template) {
     await app.register(fastifyStatic, {
@@ -140,22 +137,13 @@ export const pages: FastifyPluginAsync<PagesOptions> = async (app, { clientDir, 
       },
     });
   }
-  await app.register(siteFiles, { renderer });
+  await app.register(siteFiles, { withPages: renderer !== undefined });
 
-  const htmlHeaders = (etag: string, extra: Record<string, string> = {}) => ({
-    ...securityHeaders,
-    'cache-control': PUBLIC_CACHE_CONTROL,
-    'content-type': HTML,
-    etag,
-    ...extra,
-  });
-
-  /** An HTML answer with its compressed forms; `compress` only for what is kept (made once). */
-  async function htmlAnswer(html: string, status: number, compress: boolean, extra?: Record<string, string>): Promise<PreparedAnswer> {
+  /** The app's document as a prepared answer, made once. */
+  function preparedDocument(html: string, extra: Record<string, string>): PreparedAnswer {
     const body = Buffer.from(html, 'utf8');
     const etag = etagOf(body);
-    const encoded: Partial<Record<ContentEncoding, Buffer>> | undefined = compress ? await compressedCopies(body, HTML) : undefined;
-    return prepareAnswer({ body, etag, headers: htmlHeaders(etag, extra), encoded, status });
+    return prepareAnswer({ body, etag, headers: { ...securityHeaders, 'cache-control': 'no-cache', 'content-type': HTML, etag, ...extra } });
   }
 
   /**
@@ -167,7 +155,7 @@ export const pages: FastifyPluginAsync<PagesOptions> = async (app, { clientDir, 
     app: '<noscript>Für die Anmeldung und die Verwaltung muss JavaScript aktiviert sein.</noscript>',
     state: '',
   });
-  const shell = await htmlAnswer(shellDocument, 200, false, { 'x-robots-tag': 'noindex' });
+  const shell = preparedDocument(shellDocument, { 'x-robots-tag': 'noindex' });
   for (const path of CLIENT_ONLY_PATHS) app.get(path, (request, reply) => writeAnswer(request, reply, shell));
 
   if (!renderer) {
@@ -194,11 +182,7 @@ export const pages: FastifyPluginAsync<PagesOptions> = async (app, { clientDir, 
         }),
     });
 
-  /**
-   * Renders `url` and answers with the document. A page that is found and whose read began
-   * before no write is kept (and answered from memory until it expires); a 404 or a
-   * failure is not.
-   */
+  /** Renders `url` and answers with the document (200, or 404 for an unknown page). */
   async function renderAndAnswer(request: FastifyRequest, reply: FastifyReply, url: string, page: PublicPage | undefined) {
     const result = await renderer!({ url, origin: config.publicUrl, link: linkFor(request), now: services.clock.now() });
     if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
@@ -216,23 +200,16 @@ export const pages: FastifyPluginAsync<PagesOptions> = async (app, { clientDir, 
       app: result.html,
       state: `<script type="application/json" id="page-state">${serializePageState(result.state)}</script>`,
     });
-    const read = request.sharedRead;
-    const keep = result.status === 200 && read?.key !== undefined && cache.willKeep(read.generation, Buffer.byteLength(document));
-    const answer = await htmlAnswer(document, result.status, keep);
-    if (keep && read?.key !== undefined) cache.storeAnswer(read.key, read.generation, answer, read.notAfter);
-    writeAnswer(request, reply, answer);
+    // A found page is kept by the scope's hook like any shared read; a 404 is not.
+    return reply.code(result.status).type(HTML).send(document);
   }
 
   await app.register(async (scope) => {
-    // A page is the same for every visitor, so it is a shared read of the one memory: its
-    // key (route and query), the generation it started in, the expiry of its values.
-    scope.addHook('onRequest', (request, _reply, done) => {
-      const { config: routeConfig } = request.routeOptions;
-      if (routeConfig.answerKey && (request.method === 'GET' || request.method === 'HEAD')) {
-        request.sharedRead = cache.startSharedRead(request.method === 'GET' ? routeConfig.answerKey(request, routeConfig.url) : undefined);
-      }
-      done();
-    });
+    // A page is the same for every visitor: a shared read of the one memory of answers,
+    // keyed by its route and the query it reads (DESIGN §8, §9).
+    const answers = keepSharedReads(cache, (request) => request.routeOptions.config.answerKey !== undefined);
+    scope.addHook('onRequest', answers.started);
+    scope.addHook('onSend', answers.keep);
     for (const page of PUBLIC_PAGES) {
       scope.get(page.path, { config: { answerKey: routeAnswerKey(...(page.query ?? [])) } }, (request, reply) =>
         renderAndAnswer(request, reply, canonicalPath(page, request), page),

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { Carousel, type CarouselSlide } from '../../components/Carousel.tsx';
+import { PageHead } from '../../components/PageHead.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { usePublicAlbums, usePublicImages } from '../../galleries.ts';
 
@@ -57,37 +58,31 @@ function useAboutSlides(): readonly CarouselSlide[] | null {
     });
 }
 
+const HISTORY = [
+  'Unser Verein wurde von einer kleinen Gruppe sportbegeisterter Bürgerinnen und Bürger gegründet, die das Schießen als Sport betreiben und die Geselligkeit im Ort pflegen wollten. In den ersten Jahren trainierten die Mitglieder in geliehenen Räumen, bis mit viel Eigenleistung ein eigenes Vereinsheim entstand.',
+  'Mit dem Vereinsheim kam der Luftgewehr- und Luftpistolenstand mit heute zehn Ständen. Hier trainieren Schülerinnen, Schüler, Jugendliche und Erwachsene; mit dem Luftgewehr und der Luftpistole kann man bei uns ab 12 Jahren beginnen. Unsere Mannschaften nehmen an Rundenwettkämpfen und Meisterschaften teil.',
+  'Später wuchs der Verein um eine Bogenabteilung. Aus den ersten Scheiben auf der Wiese wurde nach und nach unser 3D-Bogenparcours mit 28 Tierzielen im Gelände, den auch Gäste gegen eine Tagesgebühr nutzen können. Zuletzt kam das Blasrohrschießen hinzu, das Jung und Alt gleichermaßen Freude macht.',
+  'Getragen wird der Verein bis heute vom Ehrenamt: Mitglieder übernehmen die Standaufsicht, bewirten Gäste, pflegen den Parcours und bilden den Nachwuchs aus. Wer uns kennenlernen möchte, ist zu den Schießzeiten herzlich willkommen.',
+] as const;
+
 /** About (SPEC §2): a carousel and the club's history. */
 export function AboutPage() {
   const slides = useAboutSlides();
   return (
     <>
       <PageTitle>Über uns</PageTitle>
+      {/* A photo of the club's own, not the drawings shown while there is none. */}
+      <PageHead description={HISTORY[0]} image={slides?.find((slide) => slide.src.startsWith('/files/'))?.src} />
       {slides && <Carousel label="Bilder aus dem Verein" slides={slides} />}
       <Box component="section" aria-labelledby="about-history" sx={{ maxWidth: 800 }}>
         <Typography id="about-history" variant="h5" component="h2" gutterBottom>
           Unsere Geschichte
         </Typography>
-        <Typography sx={{ mb: 2 }}>
-          Unser Verein wurde von einer kleinen Gruppe sportbegeisterter Bürgerinnen und Bürger gegründet, die das
-          Schießen als Sport betreiben und die Geselligkeit im Ort pflegen wollten. In den ersten Jahren trainierten
-          die Mitglieder in geliehenen Räumen, bis mit viel Eigenleistung ein eigenes Vereinsheim entstand.
-        </Typography>
-        <Typography sx={{ mb: 2 }}>
-          Mit dem Vereinsheim kam der Luftgewehr- und Luftpistolenstand mit heute zehn Ständen. Hier trainieren
-          Schülerinnen, Schüler, Jugendliche und Erwachsene; mit dem Luftgewehr und der Luftpistole kann man bei uns
-          ab 12 Jahren beginnen. Unsere Mannschaften nehmen an Rundenwettkämpfen und Meisterschaften teil.
-        </Typography>
-        <Typography sx={{ mb: 2 }}>
-          Später wuchs der Verein um eine Bogenabteilung. Aus den ersten Scheiben auf der Wiese wurde nach und nach
-          unser 3D-Bogenparcours mit 28 Tierzielen im Gelände, den auch Gäste gegen eine Tagesgebühr nutzen können.
-          Zuletzt kam das Blasrohrschießen hinzu, das Jung und Alt gleichermaßen Freude macht.
-        </Typography>
-        <Typography sx={{ mb: 2 }}>
-          Getragen wird der Verein bis heute vom Ehrenamt: Mitglieder übernehmen die Standaufsicht, bewirten Gäste,
-          pflegen den Parcours und bilden den Nachwuchs aus. Wer uns kennenlernen möchte, ist zu den Schießzeiten
-          herzlich willkommen.
-        </Typography>
+        {HISTORY.map((paragraph) => (
+          <Typography key={paragraph.slice(0, 20)} sx={{ mb: 2 }}>
+            {paragraph}
+          </Typography>
+        ))}
       </Box>
     </>
   );

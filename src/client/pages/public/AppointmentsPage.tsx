@@ -20,7 +20,10 @@ import type { PublicAppointment } from '../../../shared/schemas/calendar.ts';
 import { SectionAlert } from '../../components/InfoText.tsx';
 import { onDemand } from '../../components/onDemand.ts';
 import { PageTitle } from '../../components/PageTitle.tsx';
-import { usePublicAppointments } from '../../publicContent.ts';
+import { PageHead } from '../../components/PageHead.tsx';
+import { useClubProfile, usePublicAppointments } from '../../publicContent.ts';
+import { useSiteOrigin } from '../../render/serverRender.ts';
+import { appointmentEvent } from '../../structuredData.ts';
 
 export const NO_APPOINTMENTS = 'Es sind keine ausstehenden Termine vorhanden.';
 export const NO_DESCRIPTION = 'Keine Beschreibung vorhanden';
@@ -110,6 +113,26 @@ function AppointmentRow({ appointment }: { appointment: PublicAppointment }) {
   );
 }
 
+/** Search engines get the next appointments as events; more would only weigh on the page. */
+const STRUCTURED_EVENTS = 50;
+
+/** What /termine says of itself: the next appointments in words, and each as an Event for search engines. */
+function AppointmentsHead({ appointments }: { appointments: readonly PublicAppointment[] }) {
+  const profile = useClubProfile().data;
+  const origin = useSiteOrigin();
+  const next = appointments.slice(0, 3).map((appointment) => `${appointment.name} am ${formatGermanDateTime(appointment.datetime_begin)}`);
+  return (
+    <PageHead
+      description={next.length > 0 ? `Die nächsten Termine: ${next.join(', ')}.` : NO_APPOINTMENTS}
+      structuredData={
+        origin && profile
+          ? appointments.slice(0, STRUCTURED_EVENTS).flatMap((appointment) => appointmentEvent(appointment, profile, origin) ?? [])
+          : undefined
+      }
+    />
+  );
+}
+
 /** Appointments (SPEC §2): the notice, the upcoming public appointments, and the feed to subscribe to. */
 export function AppointmentsPage() {
   const appointments = usePublicAppointments();
@@ -117,6 +140,7 @@ export function AppointmentsPage() {
   return (
     <>
       <PageTitle>Termine</PageTitle>
+      <AppointmentsHead appointments={rows} />
       <SectionAlert identifier="appointments" />
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
         <SubscribeButton />

@@ -14,6 +14,7 @@ import { useMemo, type ReactNode } from 'react';
 import { formatAddress, hasAddress, routePlannerUrl, type ClubProfile } from '../../../shared/clubProfile.ts';
 import { formatOpeningDay, openingHours } from '../../../shared/openingHours.ts';
 import { InfoText, SectionAlert } from '../../components/InfoText.tsx';
+import { PageHead } from '../../components/PageHead.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { useClubProfile } from '../../publicContent.ts';
 import { useNow } from '../../render/renderedAt.tsx';
@@ -176,6 +177,9 @@ function Directions({ profile }: { profile: ClubProfile | undefined }) {
   );
 }
 
+const PARCOURS_INTRO =
+  'Unser 3D-Bogenparcours führt mit 28 Tierzielen durch Wald und Wiese. Er steht Mitgliedern und Gästen offen; Gäste lösen vor dem Start eine Tageskarte.';
+
 /** Arch parcours (SPEC §2, §9): rules, prices, sun-based opening hours, tournaments, usage and directions. */
 export function ArchParcoursPage() {
   const profile = useClubProfile().data;
@@ -183,10 +187,8 @@ export function ArchParcoursPage() {
     <>
       <PageTitle>3D-Bogenparcours</PageTitle>
       <SectionAlert identifier="archparcours" />
-      <Typography sx={{ mb: 4, maxWidth: 800 }}>
-        Unser 3D-Bogenparcours führt mit 28 Tierzielen durch Wald und Wiese. Er steht Mitgliedern und Gästen offen;
-        Gäste lösen vor dem Start eine Tageskarte.
-      </Typography>
+      <PageHead description={`${PARCOURS_INTRO} Öffnungszeiten nach Sonnenauf- und -untergang, Preise, Regeln und Anfahrt.`} />
+      <Typography sx={{ mb: 4, maxWidth: 800 }}>{PARCOURS_INTRO}</Typography>
       <Section id="parcours-hours" title="Öffnungszeiten">
         {/* The club's own words on the rules of the hours, then the days they give, then closures. */}
         <InfoText identifier="archparcours_openings" />

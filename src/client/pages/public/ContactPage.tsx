@@ -7,6 +7,8 @@ import { Suspense, useState } from 'react';
 import { ClubAddress } from '../../components/ClubAddress.tsx';
 import { SectionAlert } from '../../components/InfoText.tsx';
 import { onDemand } from '../../components/onDemand.ts';
+import { formatAddress, hasAddress } from '../../../shared/clubProfile.ts';
+import { PageHead } from '../../components/PageHead.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { SocialLinks } from '../../components/SocialLinks.tsx';
 import { useDialogState } from '../../components/useDialogState.ts';
@@ -31,6 +33,14 @@ export function ContactPage() {
   return (
     <>
       <PageTitle>Kontakt</PageTitle>
+      {profile && (
+        <PageHead
+          description={[`So erreichst du den ${profile.name}`, hasAddress(profile) ? formatAddress(profile) : '', profile.phone ? `Telefon ${profile.phone}` : '']
+            .filter(Boolean)
+            .join(' – ')
+            .concat(': Anschrift, Kontaktformular und Anfahrt.')}
+        />
+      )}
       <SectionAlert identifier="contact" />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 4, alignItems: 'flex-start', mb: 4 }}>
         <Box>

@@ -8,12 +8,16 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { formatFileSize } from '../../../shared/files.ts';
 import { FileIcon } from '../../components/FileIcon.tsx';
+import { PageHead } from '../../components/PageHead.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
+import { PUBLIC_STALE_MS } from '../../publicContent.ts';
 import { trpc } from '../../trpc.ts';
 
 /** Downloads (SPEC §2): the club's files; choosing one opens it. */
+const DOWNLOADS_INTRO = 'Formulare, Satzung und weitere Unterlagen des Vereins zum Ansehen und Herunterladen.';
+
 export function DownloadsPage() {
-  const downloads = trpc.downloads.publicList.useQuery(undefined, { meta: { errorPrefix: 'Fehler beim Abrufen der Downloads' } });
+  const downloads = trpc.downloads.publicList.useQuery(undefined, { meta: { errorPrefix: 'Fehler beim Abrufen der Downloads' }, staleTime: PUBLIC_STALE_MS });
   let content;
   if (downloads.isPending) content = <Skeleton variant="rounded" height={120} aria-hidden />;
   else if (!downloads.data?.length) content = <Typography>{EMPTY_TABLE_TEXT}</Typography>;
@@ -38,7 +42,10 @@ export function DownloadsPage() {
   return (
     <>
       <PageTitle>Downloads</PageTitle>
-      <Typography sx={{ mb: 2, maxWidth: 800 }}>Formulare, Satzung und weitere Unterlagen des Vereins zum Ansehen und Herunterladen.</Typography>
+      <PageHead
+        description={`${DOWNLOADS_INTRO}${downloads.data?.length ? ` ${downloads.data.map((download) => download.filename).join(', ')}` : ''}`}
+      />
+      <Typography sx={{ mb: 2, maxWidth: 800 }}>{DOWNLOADS_INTRO}</Typography>
       {content}
     </>
   );

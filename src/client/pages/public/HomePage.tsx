@@ -15,7 +15,10 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import { formatGermanDateTime } from '../../../shared/dates.ts';
-import { usePublicAlerts, usePublicAppointments } from '../../publicContent.ts';
+import { PageHead } from '../../components/PageHead.tsx';
+import { useClubProfile, usePublicAlerts, usePublicAppointments } from '../../publicContent.ts';
+import { useSiteOrigin } from '../../render/serverRender.ts';
+import { sportsClub } from '../../structuredData.ts';
 
 interface Tile {
   to: string;
@@ -85,16 +88,23 @@ function NextAppointments() {
   );
 }
 
+const WELCOME =
+  'Bei uns wird mit Luftgewehr und Luftpistole, mit dem Bogen und mit dem Blasrohr geschossen – im Training, im Wettkampf und auf unserem 3D-Bogenparcours. Gäste und alle, die einmal hineinschnuppern möchten, sind zu den Schießzeiten herzlich willkommen.';
+
 /** Home (SPEC §2): welcome text, the notices that are switched on, and tiles to the sections. */
 export function HomePage() {
+  const profile = useClubProfile().data;
+  const origin = useSiteOrigin();
   return (
     <>
       <PageTitle>Willkommen</PageTitle>
-      <Typography sx={{ mb: 3, maxWidth: 800 }}>
-        Schön, dass du uns besuchst! Bei uns wird mit Luftgewehr und Luftpistole, mit dem Bogen und mit dem Blasrohr
-        geschossen – im Training, im Wettkampf und auf unserem 3D-Bogenparcours. Gäste und alle, die einmal
-        hineinschnuppern möchten, sind zu den Schießzeiten herzlich willkommen.
-      </Typography>
+      {/* The home page is the club's own: its name alone titles it. */}
+      <PageHead
+        title={profile?.name}
+        description={profile ? `${profile.name}${profile.city ? ` in ${profile.city}` : ''}: ${WELCOME}` : undefined}
+        structuredData={origin && profile ? [sportsClub(profile, origin)] : undefined}
+      />
+      <Typography sx={{ mb: 3, maxWidth: 800 }}>Schön, dass du uns besuchst! {WELCOME}</Typography>
       <EnabledNotices />
       <NextAppointments />
       <Box component="section" aria-labelledby="home-sections">

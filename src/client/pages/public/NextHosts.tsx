@@ -6,6 +6,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
 import { formatGermanDate } from '../../../shared/dates.ts';
+import { PUBLIC_STALE_MS } from '../../publicContent.ts';
 import { trpc } from '../../trpc.ts';
 
 export const NO_UPCOMING_HOSTS_TEXT = 'Derzeit ist kein Termin für künftige Bewirtung und Standaufsicht festgelegt';
@@ -19,7 +20,7 @@ function fullName(person: { prename: string; lastname: string }): string {
 export function NextHosts() {
   const hosts = trpc.hosts.publicList.useQuery(undefined, {
     meta: { errorPrefix: 'Fehler beim Abrufen der Standaufsichten/Wirte' },
-    staleTime: 60_000,
+    staleTime: PUBLIC_STALE_MS,
   });
   const next = hosts.data?.[0];
   return (

@@ -11,8 +11,7 @@ import { useServerRender } from '../../render/serverRender.ts';
  * every unknown address gets the same page (kept once in the server's memory).
  */
 export function NotFoundPage() {
-  const server = useServerRender();
-  if (server) server.status = 404;
+  useServerRender()?.declareNotFound();
   return (
     <>
       <PageTitle>Seite nicht gefunden</PageTitle>

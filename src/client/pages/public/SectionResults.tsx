@@ -21,7 +21,8 @@ import { INFO_LABELS, RESULT_TEXT_IDENTIFIERS } from '../../../shared/content.ts
 import { formatFileSize } from '../../../shared/files.ts';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { RichText } from '../../components/RichText.tsx';
-import { usePublicInfo } from '../../publicContent.ts';
+import { PUBLIC_STALE_MS, usePublicInfo } from '../../publicContent.ts';
+import { PageHead } from '../../components/PageHead.tsx';
 import { trpc, type RouterOutputs } from '../../trpc.ts';
 
 type Result = RouterOutputs['results']['publicList'][number];
@@ -40,6 +41,7 @@ function SeasonAndSpecialResults({ section }: { section: ResultSection }) {
   const specials = specialIdentifiers.map((identifier) => ({ identifier, label: INFO_LABELS[identifier], text: textOf(identifier) })).filter((row) => row.text !== '');
   return (
     <>
+      {season !== '' && <PageHead description={`${season}: Ergebnisse, besondere Leistungen und Wettkämpfe.`} />}
       {season !== '' && (
         <Typography variant="h5" component="h2" gutterBottom sx={{ whiteSpace: 'pre-line' }}>
           <RichText text={season} />
@@ -117,7 +119,7 @@ export interface SectionResultsProps {
 
 /** A results page (SPEC §2): season title, special results, and the lists 'Intern' and 'Extern', newest first. */
 export function SectionResults({ title, section, children }: SectionResultsProps) {
-  const results = trpc.results.publicList.useQuery({ section }, { meta: { errorPrefix: RESULTS_ERROR_PREFIX } });
+  const results = trpc.results.publicList.useQuery({ section }, { meta: { errorPrefix: RESULTS_ERROR_PREFIX }, staleTime: PUBLIC_STALE_MS });
   const list = results.data ?? [];
   return (
     <>
@@ -144,7 +146,7 @@ export function SectionResults({ title, section, children }: SectionResultsProps
 
 /** The live-result link (alert 'liveresult'), shown only while it is switched on. */
 export function LiveResultLink() {
-  const alert = trpc.content.publicAlert.useQuery({ identifier: 'liveresult' }, { meta: { errorPrefix: 'Fehler beim Abrufen des Live-Ergebnisses' } });
+  const alert = trpc.content.publicAlert.useQuery({ identifier: 'liveresult' }, { meta: { errorPrefix: 'Fehler beim Abrufen des Live-Ergebnisses' }, staleTime: PUBLIC_STALE_MS });
   const url = alert.data?.enabled ? alert.data.text.trim() : '';
   if (!/^https?:\/\//i.test(url)) return null;
   return (

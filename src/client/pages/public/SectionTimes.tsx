@@ -3,7 +3,9 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { AlertIdentifier, InfoIdentifier } from '../../../shared/constants.ts';
 import { InfoText, SectionAlert } from '../../components/InfoText.tsx';
+import { PageHead } from '../../components/PageHead.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
+import { usePublicInfo } from '../../publicContent.ts';
 
 export interface SectionTimesProps {
   title: string;
@@ -17,9 +19,11 @@ export interface SectionTimesProps {
 
 /** A section's times page (SPEC §2): its notice when switched on, a description and the times text. */
 export function SectionTimes({ title, alert, times, description, children }: SectionTimesProps) {
+  const timesText = usePublicInfo().data?.find((entry) => entry.identifier === times)?.text ?? '';
   return (
     <>
       <PageTitle>{title}</PageTitle>
+      {timesText.trim() !== '' && <PageHead description={`Trainingszeiten: ${timesText}`} />}
       <SectionAlert identifier={alert} />
       <Box sx={{ maxWidth: 800 }}>
         {description}

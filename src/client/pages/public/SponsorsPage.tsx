@@ -6,7 +6,9 @@ import CardMedia from '@mui/material/CardMedia';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { PageHead } from '../../components/PageHead.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
+import { PUBLIC_STALE_MS } from '../../publicContent.ts';
 import { trpc } from '../../trpc.ts';
 
 /** The address without the scheme and a trailing slash, as a link text people read. */
@@ -16,7 +18,7 @@ function shortUrl(url: string): string {
 
 /** Sponsors, called Spender on the site (SPEC §2): a card per sponsor with logo, name and link. */
 export function SponsorsPage() {
-  const sponsors = trpc.sponsors.publicList.useQuery(undefined, { meta: { errorPrefix: 'Fehler beim Abrufen der Sponsoren' } });
+  const sponsors = trpc.sponsors.publicList.useQuery(undefined, { meta: { errorPrefix: 'Fehler beim Abrufen der Sponsoren' }, staleTime: PUBLIC_STALE_MS });
   let content;
   if (sponsors.isPending) content = <Skeleton variant="rounded" height={160} aria-hidden />;
   else if (!sponsors.data?.length) content = <Typography>{EMPTY_TABLE_TEXT}</Typography>;
@@ -50,6 +52,10 @@ export function SponsorsPage() {
   return (
     <>
       <PageTitle>Spender</PageTitle>
+      <PageHead
+        description={sponsors.data?.length ? `Wir danken allen, die unseren Verein unterstützen: ${sponsors.data.map((sponsor) => sponsor.name).join(', ')}.` : undefined}
+        image={sponsors.data?.[0]?.image}
+      />
       <Typography sx={{ mb: 3, maxWidth: 800 }}>Wir danken allen, die unseren Verein unterstützen.</Typography>
       {content}
     </>

@@ -1,0 +1,75 @@
+import { hasAddress, type ClubProfile } from '../shared/clubProfile.ts';
+import { toIsoWithClubOffset } from '../shared/dates.ts';
+import type { PublicAppointment } from '../shared/schemas/calendar.ts';
+import { SITE_IMAGE } from './render/head.ts';
+
+/**
+ * schema.org objects for search engines (JSON-LD, DESIGN §9), from the data the pages show:
+ * the club on the home page, each public upcoming appointment on /termine. Addresses are
+ * absolute on the site's origin (PUBLIC_URL).
+ */
+
+function postalAddress(profile: Pick<ClubProfile, 'street' | 'postalCode' | 'city'>) {
+  return {
+    '@type': 'PostalAddress',
+    ...(profile.street ? { streetAddress: profile.street } : {}),
+    ...(profile.postalCode ? { postalCode: profile.postalCode } : {}),
+    ...(profile.city ? { addressLocality: profile.city } : {}),
+    addressCountry: 'DE',
+  };
+}
+
+/** The club as organizer of events and as the subject of the home page. */
+function clubReference(profile: ClubProfile, origin: string) {
+  return { '@type': 'SportsClub', name: profile.name, url: `${origin}/home` };
+}
+
+/** The club (schema.org SportsClub): name, address, contact, social profiles. */
+export function sportsClub(profile: ClubProfile, origin: string): object {
+  return {
+    '@context': 'https://schema.org',
+    ...clubReference(profile, origin),
+    description: 'Schützenverein mit den Sparten Luftgewehr/Luftpistole, Bogen mit 3D-Bogenparcours und Blasrohr.',
+    logo: `${origin}/icon-512.png`,
+    image: `${origin}${SITE_IMAGE.path}`,
+    ...(hasAddress(profile) ? { address: postalAddress(profile) } : {}),
+    ...(profile.phone ? { telephone: profile.phone } : {}),
+    ...(profile.email ? { email: profile.email } : {}),
+    ...(profile.social.length > 0 ? { sameAs: profile.social.map((link) => link.url) } : {}),
+    sport: ['Sportschießen', 'Bogenschießen', 'Blasrohrschießen'],
+  };
+}
+
+/**
+ * One public appointment as an Event, with what Google's rules for event rich results ask
+ * for (name, start, location as a Place with address) and recommend (end, description,
+ * status, attendance mode, image, organizer, performer). Notes and status of the back
+ * office never reach it: the public list does not carry them. Prices are not known, so
+ * no offer is invented.
+ */
+export function appointmentEvent(appointment: PublicAppointment, profile: ClubProfile, origin: string): object | undefined {
+  const startDate = toIsoWithClubOffset(appointment.datetime_begin);
+  const endDate = toIsoWithClubOffset(appointment.datetime_end);
+  if (!startDate || !endDate) return undefined;
+  const club = clubReference(profile, origin);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Event',
+    name: appointment.name,
+    startDate,
+    endDate,
+    eventStatus: 'https://schema.org/EventScheduled',
+    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    location: {
+      '@type': 'Place',
+      name: appointment.location,
+      // The appointment names its place in words only.
+      address: appointment.location,
+    },
+    ...(appointment.description.trim() !== '' ? { description: appointment.description } : {}),
+    image: [`${origin}${SITE_IMAGE.path}`],
+    organizer: club,
+    performer: club,
+    url: `${origin}/termine`,
+  };
+}

@@ -1,0 +1,59 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { sitemapEntries, sitemapXml } from '../areas/site/sitemap.ts';
+import { keepSharedReads, routeAnswerKey } from './public-cache.ts';
+
+export interface SiteFilesOptions {
+  /** Without the server render there are no pages for search engines to find. */
+  withPages: boolean;
+}
+
+/** The primary green of the site (theme.ts), for the browser's bar and the installed app. */
+export const THEME_COLOUR = '#1b5e20';
+
+/**
+ * The files a website answers besides its pages (DESIGN §9): robots.txt (the back office
+ * stays out of search engines), the sitemap of every public page and album with the date
+ * of its newest data, and the web app manifest. Shared reads like any other: kept in the
+ * one memory, dropped by writes. favicon.ico and the icons are static files of the build.
+ */
+export const siteFiles: FastifyPluginAsync<SiteFilesOptions> = async (app, { withPages }) => {
+  const { services } = app;
+  const origin = services.config.publicUrl;
+  const answers = keepSharedReads(services.publicCache, (request) => request.routeOptions.config.answerKey !== undefined);
+  app.addHook('onRequest', answers.started);
+  app.addHook('onSend', answers.keep);
+  const kept = { config: { answerKey: routeAnswerKey() } };
+
+  app.get('/robots.txt', kept, async (_request, reply) => {
+    const lines = ['User-agent: *', 'Disallow: /admin', 'Disallow: /login', 'Disallow: /logout', 'Disallow: /api/', 'Disallow: /trpc/'];
+    if (withPages) lines.push('', `Sitemap: ${origin}/sitemap.xml`);
+    return reply.type('text/plain; charset=utf-8').send(`${lines.join('\n')}\n`);
+  });
+
+  if (withPages) {
+    app.get('/sitemap.xml', kept, async (_request, reply) =>
+      reply.type('application/xml; charset=utf-8').send(sitemapXml(await sitemapEntries(services.db), origin)),
+    );
+  }
+
+  app.get('/manifest.webmanifest', kept, async (_request, reply) => {
+    const name = services.clubProfile.name;
+    const manifest = {
+      name,
+      short_name: name.length <= 12 ? name : 'Verein',
+      description: `${name}: Termine, Schießzeiten, Ergebnisse und Galerien`,
+      lang: 'de',
+      start_url: '/home',
+      scope: '/',
+      display: 'browser',
+      background_color: '#ffffff',
+      theme_color: THEME_COLOUR,
+      icons: [
+        { src: '/favicon.svg', type: 'image/svg+xml', sizes: 'any' },
+        { src: '/icon-192.png', type: 'image/png', sizes: '192x192' },
+        { src: '/icon-512.png', type: 'image/png', sizes: '512x512' },
+      ],
+    };
+    return reply.type('application/manifest+json; charset=utf-8').send(JSON.stringify(manifest));
+  });
+};
