@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, loadFirstPage } from './App.tsx';
 import { readPageState } from './render/pageState.ts';
@@ -17,8 +17,14 @@ const app = (
 
 if (pageState) {
   // A public page the server rendered: its code first, then React takes over the markup.
-  await loadFirstPage(routes, window.location);
-  hydrateRoot(container, app);
+  void loadFirstPage(routes, window.location).then(() => {
+    // As a transition, React hydrates in slices and lets the browser answer in between: the
+    // page is already readable, and a phone stays responsive while React takes it over.
+    startTransition(() => {
+      // A difference between the server's markup and the first render here is a bug worth seeing.
+      hydrateRoot(container, app, { onRecoverableError: (error) => console.error('Hydration:', error) });
+    });
+  });
 } else {
   createRoot(container).render(app);
 }

@@ -3,9 +3,9 @@ import sharp from 'sharp';
 /**
  * One gallery image uploaded as a member would (album, then POST /api/images), so the
  * public album and image lists are not empty and a real thumbnail can be measured.
- * Returns the thumbnail's path, e.g. /files/…webp.
+ * Returns the thumbnail's path (e.g. /files/…webp) and the album's page.
  */
-export async function uploadGalleryImage(baseUrl: string, adminUid: string, adminPassword: string): Promise<string> {
+export async function uploadGalleryImage(baseUrl: string, adminUid: string, adminPassword: string): Promise<{ thumbnailPath: string; albumPath: string }> {
   const authorization = `Basic ${Buffer.from(`${adminUid}:${adminPassword}`).toString('base64')}`;
   const albumResponse = await fetch(`${baseUrl}/api/albums`, {
     method: 'POST',
@@ -27,5 +27,5 @@ export async function uploadGalleryImage(baseUrl: string, adminUid: string, admi
   if (response.status !== 201) throw new Error(`Bild hochladen: ${response.status} ${(await response.text()).slice(0, 200)}`);
   const thumbnail = ((await response.json()) as { data?: { thumbnail_url?: string }[] }).data?.[0]?.thumbnail_url;
   if (!thumbnail) throw new Error('Bild hochladen: Die Antwort nennt kein Vorschaubild.');
-  return new URL(thumbnail, baseUrl).pathname;
+  return { thumbnailPath: new URL(thumbnail, baseUrl).pathname, albumPath: `/galerien/verein?album=${albumId}` };
 }

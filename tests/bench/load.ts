@@ -10,6 +10,8 @@ export interface Target {
    * and p99 < 50 ms that every public read has (issue 12); absent for public reads.
    */
   orientation?: string;
+  /** The aim when it is not that of the public reads: rendered pages must come at 0.8× their baseline and p99 < 20 ms (issue 17). */
+  aim?: { ratio: number; p99Ms: number };
   /** Sent with every request; without them the load (and the answer mirrored to the baseline) asks as autocannon does: no Accept-Encoding. */
   headers?: Record<string, string>;
   /** GET unless given (a login is a POST with its JSON body). */

@@ -97,7 +97,7 @@ const ALL_PAGES: readonly NavTarget[] = NAVIGATION.flatMap((entry) =>
 function NavigationWithoutScript() {
   return (
     <noscript>
-      <Box component="nav" aria-label={NAVIGATION_LABEL} sx={{ bgcolor: 'grey.100', borderBottom: 1, borderColor: 'divider' }}>
+      <Box component="nav" aria-label="Alle Seiten" sx={{ bgcolor: 'grey.100', borderBottom: 1, borderColor: 'divider' }}>
         <Container component="ul" sx={{ listStyle: 'none', display: 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 0.5, m: 0, py: 1 }}>
           {ALL_PAGES.map((page) => (
             <li key={page.to}>

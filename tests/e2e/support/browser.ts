@@ -27,6 +27,8 @@ export interface VisitorOptions {
   /** Most tests are not about the cookie notice; its bar would only cover the page. */
   cookieNoticeAccepted?: boolean;
   viewport?: { width: number; height: number };
+  /** A visitor whose browser runs no scripts (false): the pages must work as plain HTML. */
+  javaScriptEnabled?: boolean;
 }
 
 export interface Visitor {
@@ -38,17 +40,20 @@ export interface Visitor {
   cspViolations: string[];
   /** Uncaught exceptions in the page. */
   pageErrors: string[];
+  /** Errors and warnings the page wrote to the console (hydration problems among them). */
+  consoleProblems: string[];
   close(): Promise<void>;
 }
 
 /** A fresh browser profile in German and in the club's time zone, as a visitor would bring. */
 export async function newVisitor(browser: Browser, site: Site, options: VisitorOptions = {}): Promise<Visitor> {
-  const { cookieNoticeAccepted = true, viewport = { width: 1280, height: 900 } } = options;
+  const { cookieNoticeAccepted = true, viewport = { width: 1280, height: 900 }, javaScriptEnabled = true } = options;
   const context = await browser.newContext({
     baseURL: site.baseUrl,
     locale: 'de-DE',
     timezoneId: 'Europe/Berlin',
     viewport,
+    javaScriptEnabled,
     storageState: {
       cookies: [],
       origins: cookieNoticeAccepted
@@ -59,10 +64,11 @@ export async function newVisitor(browser: Browser, site: Site, options: VisitorO
   // Fail an action with Playwright's own explanation well before the test's time runs out.
   context.setDefaultTimeout(ACTION_TIMEOUT_MS);
   const page = await context.newPage();
-  const visitor: Visitor = { page, context, requests: [], cspViolations: [], pageErrors: [], close: () => context.close() };
+  const visitor: Visitor = { page, context, requests: [], cspViolations: [], pageErrors: [], consoleProblems: [], close: () => context.close() };
   page.on('request', (request) => visitor.requests.push(new URL(request.url()).pathname));
   page.on('console', (message) => {
     if (/content.security.policy/i.test(message.text())) visitor.cspViolations.push(message.text());
+    if (message.type() === 'error' || message.type() === 'warning') visitor.consoleProblems.push(message.text());
   });
   page.on('pageerror', (error) => visitor.pageErrors.push(error.message));
   return visitor;

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/server/db/connection.ts';
+import { expectPath } from './support/browser.ts';
+import { useSite } from './support/session.ts';
+
+/**
+ * The public pages come rendered from the server (issue 17): read without JavaScript they
+ * are complete and their navigation works through plain links; with JavaScript the browser
+ * takes them over without asking for their data again and without a hydration warning,
+ * and they react to clicks.
+ */
+
+const APPOINTMENT = 'Kreismeisterschaft Bogen';
+const DESCRIPTION = 'Anmeldung bis zum 1. Dezember beim Sportleiter.';
+
+const { visit } = useSite(async (site) => {
+  const { db } = openDatabase(`sqlite:${site.databaseFile}`);
+  try {
+    const group = Number((await db.insertInto('groups').values({ name: 'Bogenabteilung' }).executeTakeFirstOrThrow()).insertId);
+    const stamp = '2026-11-01 10:00:00';
+    await db
+      .insertInto('appointments')
+      .values({
+        name: APPOINTMENT,
+        datetime_begin: '2099-12-05 10:00:00',
+        datetime_end: '2099-12-05 16:00:00',
+        location: 'Bogenplatz',
+        visibility: 1,
+        description: DESCRIPTION,
+        notes: '',
+        assignment: group,
+        status: 1,
+        notify: 0,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .execute();
+    await db.updateTable('section_alerts').set({ enabled: 1, text: 'Der Parcours ist am Samstag wegen eines Turniers geschlossen.' }).where('identifier', '=', 'archparcours').execute();
+  } finally {
+    await db.destroy();
+  }
+});
+
+const PAGES: ReadonlyArray<readonly [path: string, heading: string, content: string]> = [
+  ['/home', 'Willkommen', APPOINTMENT],
+  ['/about', 'Über uns', 'Unsere Geschichte'],
+  ['/termine', 'Termine', APPOINTMENT],
+  ['/downloads', 'Downloads', 'Formulare, Satzung'],
+  ['/galerien/bogen', 'Galerien', 'Blasrohr'],
+  ['/zeiten-lg-lp', 'Schießzeiten Luftgewehr/Luftpistole', 'Trainingszeiten'],
+  ['/ergebnisse-lg-lp', 'Ergebnisse Luftgewehr/Luftpistole', 'Intern'],
+  ['/zeiten-bogen', 'Schießzeiten Bogen', 'Trainingszeiten'],
+  ['/bogenparcours', '3D-Bogenparcours', 'wegen eines Turniers geschlossen'],
+  ['/ergebnisse-bogen', 'Ergebnisse Bogen', 'Extern'],
+  ['/zeiten-blasrohr', 'Schießzeiten Blasrohr', 'Trainingszeiten'],
+  ['/ergebnisse-blasrohr', 'Ergebnisse Blasrohr', 'Intern'],
+  ['/kontakt', 'Kontakt', 'Karten laden'],
+  ['/unterstuetzer', 'Spender', 'Wir danken allen'],
+  ['/datenschutz', 'Datenschutzerklärung', 'localStorage'],
+  ['/disclaimer', 'Disclaimer', 'Links'],
+  ['/impressum', 'Impressum', 'Angaben'],
+];
+
+describe('without JavaScript', () => {
+  it.each(PAGES)('%s is complete: heading, content and every page as a plain link', async (path, heading, content) => {
+    const { page } = await visit({ javaScriptEnabled: false });
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: heading }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText(content).first().isVisible()).resolves.toBe(true);
+    const allPages = page.getByRole('navigation', { name: 'Alle Seiten' });
+    for (const name of ['Termine', 'Bogen: Bogenparcours', 'Blasrohr: Ergebnisse', 'Kontakt']) {
+      await expect(allPages.getByRole('link', { name }).isVisible()).resolves.toBe(true);
+    }
+  });
+
+  it('moves between pages through the links alone, also on a phone', async () => {
+    const { page, requests } = await visit({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
+    await page.goto('/home');
+    await page.getByRole('navigation', { name: 'Alle Seiten' }).getByRole('link', { name: 'Bogen: Bogenparcours' }).click();
+    await expectPath(page, '/bogenparcours');
+    await page.getByRole('heading', { level: 1, name: '3D-Bogenparcours' }).waitFor();
+    await expect(page.getByRole('list', { name: 'Öffnungszeiten der nächsten 7 Tage' }).getByRole('listitem').count()).resolves.toBe(7);
+    await page.getByRole('navigation', { name: 'Rechtliches' }).getByRole('link', { name: 'Impressum' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Impressum' }).waitFor();
+    // Nothing but documents, styles and pictures: no script ran to fetch data.
+    expect(requests.filter((path) => path.startsWith('/trpc') || path.startsWith('/api'))).toEqual([]);
+  });
+
+  it('answers an unknown address with the German not-found page and 404', async () => {
+    const { page } = await visit({ javaScriptEnabled: false });
+    const response = await page.goto('/vereinsheim-alt');
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { level: 1, name: 'Seite nicht gefunden' }).waitFor();
+  });
+});
+
+describe('with JavaScript', () => {
+  it.each(PAGES)('%s is taken over without asking for its data again and without a warning', async (path, heading) => {
+    const visitor = await visit();
+    const { page } = visitor;
+    await page.goto(path, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    expect(visitor.requests.filter((request) => request.startsWith('/trpc') || request.startsWith('/api'))).toEqual([]);
+    expect(visitor.consoleProblems).toEqual([]);
+  });
+
+  it('reacts to clicks once taken over: the appointment opens its description, the phone menu its drawer', async () => {
+    const visitor = await visit({ viewport: { width: 360, height: 740 } });
+    const { page } = visitor;
+    await page.goto('/termine', { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: /Kreismeisterschaft Bogen/ }).first().click();
+    await page.getByText(DESCRIPTION).waitFor();
+    await page.getByRole('button', { name: 'Menü öffnen' }).click();
+    await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Kontakt' }).click();
+    await expectPath(page, '/kontakt');
+    await page.getByRole('heading', { level: 1, name: 'Kontakt' }).waitFor();
+    expect(visitor.consoleProblems).toEqual([]);
+  });
+
+  it('names the page in the browser tab after moving on within the site', async () => {
+    const { page } = await visit();
+    await page.goto('/home', { waitUntil: 'networkidle' });
+    await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Downloads' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Downloads' }).waitFor();
+    await expect.poll(() => page.title()).toMatch(/^Downloads – /);
+  });
+
+  it('serves the icons and the manifest the document names', async () => {
+    const { page } = await visit();
+    for (const path of ['/favicon.ico', '/favicon.svg', '/icon-192.png', '/og-image.png', '/manifest.webmanifest', '/robots.txt', '/sitemap.xml']) {
+      const response = await page.request.get(path);
+      expect(response.status(), path).toBe(200);
+    }
+    expect((await page.request.get('/favicon.ico')).headers()['content-type']).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+  });
+});
