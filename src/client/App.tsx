@@ -1,5 +1,5 @@
 import { hydrate, type QueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './AppProviders.tsx';
@@ -57,6 +57,11 @@ export function App({ routes, pageState }: AppProps) {
   const [trpcClient] = useState(createTrpcClient);
   const [emotionCache] = useState(createEmotionCache);
   const [router] = useState(() => createBrowserRouter(routes, pageState ? { hydrationData: pageState.router } : {}));
+  // After the first commit: the page is React's now (hydrated, or rendered here). Tools and
+  // tests that drive the page wait for it; nothing in the app reads it.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
 
   return (
     <AppProviders emotionCache={emotionCache} queryClient={queryClient} trpcClient={trpcClient} snackbars={snackbars}>

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -348,9 +348,8 @@ function checkLines(rows: readonly Compared[]): string {
 const FIRST_LOAD_JS_LIMIT_BYTES = 180_000;
 
 async function weightReport(manifest: Manifest): Promise<string> {
-  const routesSource = await readFile(join(PROJECT_ROOT, 'src/client/routes.tsx'), 'utf8');
   const entryFiles = staticFiles(manifest, PUBLIC_ENTRY);
-  const pages = publicPages(manifest, routesSource);
+  const pages = publicPages(manifest);
   const publicLoads: [string, ReadonlySet<string>][] = [
     ['/home (Einstieg + statische Importe)', firstLoadFiles(manifest, undefined)],
     ...pages.map((page): [string, ReadonlySet<string>] => [page.route, firstLoadFiles(manifest, page.key)]),

@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { PUBLIC_PAGES, type PublicPage as PublicPageEntry } from '../../src/client/publicPages.ts';
 
 /** The part of Vite's build manifest (.vite/manifest.json) the weights are computed from. */
 const manifestSchema = z.record(
@@ -93,29 +94,22 @@ export async function weigh(clientDir: string, files: ReadonlySet<string>): Prom
   return { files: files.size, rawBytes, sentBytes, sentJsBytes };
 }
 
-/** Where the public pages live; each is a lazy chunk of the entry (publicPage(...) in routes.tsx). */
-const PUBLIC_PAGES_DIR = 'src/client/pages/public/';
-
 export interface PublicPage {
-  /** The route as routes.tsx names it, e.g. /termine; the file name when none is found. */
+  /** The route as the table of public pages names it, e.g. /termine. */
   route: string;
   key: string;
 }
 
 /**
- * The public pages the entry loads on demand, with their routes read from routes.tsx
- * (the manifest knows modules, not routes): each line that names a path and imports a
- * page from pages/public.
+ * The public pages the entry loads on demand, with their routes from the one table the
+ * router and the server read (publicPages.ts); the manifest knows modules, not routes.
  */
-export function publicPages(manifest: Manifest, routesSource: string): PublicPage[] {
-  const routeOf = new Map<string, string>();
-  for (const match of routesSource.matchAll(/'([^'\n]+)'[^\n]*?import\('\.\/(pages\/public\/\w+\.tsx)'\)/g)) {
-    const [, path, module] = match;
-    if (path && module && !routeOf.has(`src/client/${module}`)) routeOf.set(`src/client/${module}`, `/${path}`);
-  }
-  return (manifest[PUBLIC_ENTRY]?.dynamicImports ?? [])
-    .filter((key) => key.startsWith(PUBLIC_PAGES_DIR))
-    .map((key) => ({ key, route: routeOf.get(key) ?? key.slice(PUBLIC_PAGES_DIR.length) }));
+export function publicPages(manifest: Manifest): PublicPage[] {
+  const routeOf = new Map<string, string>((PUBLIC_PAGES as readonly PublicPageEntry[]).flatMap((page) => (page.module ? [[page.module, page.path] as const] : [])));
+  return (manifest[PUBLIC_ENTRY]?.dynamicImports ?? []).flatMap((key) => {
+    const route = routeOf.get(key);
+    return route ? [{ key, route }] : [];
+  });
 }
 
 /**

@@ -166,8 +166,11 @@ describe('content in the dashboard and on the public pages', () => {
 
   it('says in the snackbar when the texts cannot be fetched', async () => {
     const { page } = await visit();
+    // The texts come with a page rendered by the server; a page reached within the site asks for them.
+    await page.goto('/home');
     await page.route(/\/trpc\/content\.public/, (route) => route.abort());
-    await page.goto('/zeiten-blasrohr');
+    await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('button', { name: 'Blasrohr' }).click();
+    await page.getByRole('menuitem', { name: 'Zeiten' }).click();
     await page.getByRole('heading', { level: 1, name: 'Schießzeiten Blasrohr' }).waitFor();
     await snackbar(page, 'Fehler beim Abrufen der Infomeldungen: Der Server ist nicht erreichbar. Bitte versuche es später erneut.');
   });

@@ -82,7 +82,7 @@ export function Carousel({ label, slides, intervalMs = DEFAULT_INTERVAL_MS }: Ca
     >
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, px: 1, py: 0.5, bgcolor: 'grey.100' }}>
         <IconButton
-          onClick={() => setPlaying((value) => !value)}
+          onClick={() => setPlaying(!playing)}
           aria-label={playing ? 'Automatischen Bildwechsel anhalten' : 'Automatischen Bildwechsel starten'}
           disabled={count < 2}
         >

@@ -71,7 +71,22 @@ export async function newVisitor(browser: Browser, site: Site, options: VisitorO
     if (message.type() === 'error' || message.type() === 'warning') visitor.consoleProblems.push(message.text());
   });
   page.on('pageerror', (error) => visitor.pageErrors.push(error.message));
+  if (javaScriptEnabled) {
+    // A page comes rendered from the server and is readable before React has taken it
+    // over; a person waits that moment without noticing, a test must wait for it.
+    const goto = page.goto.bind(page);
+    page.goto = async (url, gotoOptions) => {
+      const response = await goto(url, gotoOptions);
+      if (response?.headers()['content-type']?.startsWith('text/html')) await waitForApp(page);
+      return response;
+    };
+  }
   return visitor;
+}
+
+/** Until React has taken the page over (App marks <html data-hydrated>); pages without the app pass at once. */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined || document.getElementById('root') === null, undefined, { polling: 50 });
 }
 
 export function expectNoPageProblems(visitor: Visitor): void {

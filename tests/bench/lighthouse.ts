@@ -1,0 +1,207 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import sharp from 'sharp';
+import { ADMIN_PASSWORD, ADMIN_UID, CLIENT_DIR, PROJECT_ROOT, startSite, type Site } from '../e2e/support/site.ts';
+import { PUBLIC_PAGES } from '../../src/client/publicPages.ts';
+import { formatTable } from './table.ts';
+
+/**
+ * `npm run lighthouse` (issue 17): Lighthouse with its default mobile settings (simulated
+ * slow 4G, a mid-range phone's CPU) on every public page of the built site, filled with a
+ * club's usual content; the table goes into the README with the machine it was measured
+ * on. Not a test: the aims are reported, not enforced.
+ */
+
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const README = join(PROJECT_ROOT, 'README.md');
+const BEGIN = '<!-- lighthouse:begin -->';
+const END = '<!-- lighthouse:end -->';
+
+/** The aims of issue 17. */
+const AIMS = { performance: 98, others: 100, fcpMs: 1000, lcpMs: 1500, tbtMs: 50, cls: 0.01 } as const;
+
+interface PageResult {
+  path: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Audits below full marks that cost points, for whoever wants to improve the page. */
+  shortfalls: string[];
+  /** How fast Lighthouse found the machine during this run (its "benchmark index"). */
+  benchmarkIndex: number;
+}
+
+/** What a club shows: appointments, an album with photos, downloads, results, a sponsor, notices. */
+async function fillSite(site: Site): Promise<string> {
+  const authorization = `Basic ${Buffer.from(`${ADMIN_UID}:${ADMIN_PASSWORD}`).toString('base64')}`;
+  const send = async (method: string, path: string, body: unknown, expected = 201) => {
+    const response = await fetch(`${site.baseUrl}${path}`, {
+      method,
+      headers: { authorization, ...(body instanceof FormData ? {} : { 'content-type': 'application/json' }) },
+      body: body instanceof FormData ? body : JSON.stringify(body),
+    });
+    if (response.status !== expected) throw new Error(`${method} ${path}: ${response.status} ${(await response.text()).slice(0, 200)}`);
+    return (await response.json()) as { data: { id: number } };
+  };
+  const group = await send('POST', '/api/groups', { name: 'Bogenabteilung', permissions: [] });
+  const names = ['Vereinsmeisterschaft Luftgewehr', 'Training für Einsteiger', 'Kreismeisterschaft Bogen', 'Arbeitseinsatz am Parcours', 'Weihnachtsfeier', 'Blasrohr-Schnupperabend'];
+  for (const [index, name] of names.entries()) {
+    const day = String(5 + index * 3).padStart(2, '0');
+    await send('POST', '/api/calendar', {
+      name,
+      datetime_begin: `2099-12-${day} 18:00:00`,
+      datetime_end: `2099-12-${day} 21:00:00`,
+      location: index % 2 === 0 ? 'Schützenhaus' : 'Bogenplatz am Waldweg',
+      visibility: 1,
+      description: 'Alle Mitglieder und Gäste sind herzlich eingeladen. Bitte meldet euch bis eine Woche vorher an.',
+      notes: '',
+      assignment: group.data.id,
+      status: 2,
+      attachments: [],
+      notify: 0,
+    });
+  }
+  const album = await send('POST', '/api/albums', { name: 'Königsschießen', section: 'club' });
+  const form = new FormData();
+  form.append('album_id', String(album.data.id));
+  for (const [name, background] of [['koenig.jpg', '#2a6'], ['stand.jpg', '#a62'], ['feier.jpg', '#26a'], ['parcours.jpg', '#6a2']] as const) {
+    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background, noise: { type: 'gaussian', mean: 110, sigma: 12 } } }).jpeg({ quality: 82 }).toBuffer();
+    form.append('files[]', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), name);
+  }
+  await send('POST', '/api/images', form);
+  await send('PUT', '/api/sectionalert/appointments', { enabled: true, text: 'Die Termine des neuen Jahres folgen im Januar.' }, 200);
+  return `/galerien/verein?album=${album.data.id}`;
+}
+
+function chromiumVersion(): string {
+  try {
+    return execFileSync(CHROME_PATH, ['--version'], { encoding: 'utf8' }).trim();
+  } catch {
+    return CHROME_PATH;
+  }
+}
+
+async function audit(port: number, url: string, path: string): Promise<PageResult> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+  if (!result) throw new Error(`Lighthouse lieferte kein Ergebnis für ${path}`);
+  const { categories, audits } = result.lhr;
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+  const shortfalls = Object.values(audits)
+    .filter((entry) => entry.score !== null && entry.score < 1 && ['binary', 'numeric', 'metricSavings'].includes(entry.scoreDisplayMode))
+    .map((entry) => `${entry.id}${entry.displayValue ? ` (${entry.displayValue})` : ''}`);
+  return {
+    path,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    fcpMs: numeric('first-contentful-paint'),
+    lcpMs: numeric('largest-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    shortfalls,
+    benchmarkIndex: result.lhr.environment.benchmarkIndex,
+  };
+}
+
+function meetsAims(row: PageResult): boolean {
+  return (
+    row.performance >= AIMS.performance &&
+    row.accessibility >= AIMS.others &&
+    row.bestPractices >= AIMS.others &&
+    row.seo >= AIMS.others &&
+    row.fcpMs <= AIMS.fcpMs &&
+    row.lcpMs <= AIMS.lcpMs &&
+    row.tbtMs <= AIMS.tbtMs &&
+    row.cls <= AIMS.cls
+  );
+}
+
+function resultTable(rows: readonly PageResult[]): string {
+  const seconds = (ms: number) => (ms / 1000).toLocaleString('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return formatTable(
+    [
+      { title: 'Seite', align: 'left' },
+      { title: 'Leistung', align: 'right' },
+      { title: 'Barrierefreiheit', align: 'right' },
+      { title: 'Empfehlungen', align: 'right' },
+      { title: 'SEO', align: 'right' },
+      { title: 'FCP (s)', align: 'right' },
+      { title: 'LCP (s)', align: 'right' },
+      { title: 'TBT (ms)', align: 'right' },
+      { title: 'CLS', align: 'right' },
+      { title: 'Ziele', align: 'left' },
+    ],
+    rows.map((row) => [
+      row.path,
+      String(row.performance),
+      String(row.accessibility),
+      String(row.bestPractices),
+      String(row.seo),
+      seconds(row.fcpMs),
+      seconds(row.lcpMs),
+      String(Math.round(row.tbtMs)),
+      row.cls.toLocaleString('de-DE', { maximumFractionDigits: 3 }),
+      meetsAims(row) ? 'erfüllt' : 'verfehlt',
+    ]),
+  );
+}
+
+async function writeReadme(section: string): Promise<void> {
+  const readme = await readFile(README, 'utf8');
+  const begin = readme.indexOf(BEGIN);
+  const end = readme.indexOf(END);
+  if (begin < 0 || end < begin) throw new Error(`README.md: die Marken ${BEGIN} und ${END} fehlen.`);
+  await writeFile(README, `${readme.slice(0, begin + BEGIN.length)}\n${section}\n${readme.slice(end)}`);
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(join(CLIENT_DIR, 'index.html'))) {
+    process.stderr.write('dist/client/index.html fehlt: Lighthouse misst die gebaute Website. Bitte zuerst `npm run build` ausführen.\n');
+    process.exit(1);
+  }
+  const site = await startSite();
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const albumPath = await fillSite(site);
+    const paths = PUBLIC_PAGES.flatMap((page) => (page.id === 'galleries' ? ['/galerien/verein', albumPath] : [page.path]));
+    const rows: PageResult[] = [];
+    for (const path of paths) {
+      process.stderr.write(`Lighthouse: ${path} …\n`);
+      rows.push(await audit(chrome.port, `${site.baseUrl}${path}`, path));
+    }
+    const indexes = rows.map((row) => row.benchmarkIndex).sort((a, b) => a - b);
+    const benchmarkIndex = indexes[Math.floor(indexes.length / 2)];
+    const [cpu] = cpus();
+    const machine =
+      `Gemessen am ${new Date().toLocaleDateString('de-DE')} mit Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} ` +
+      `(Voreinstellung Mobil: simuliertes langsames 4G, 4-fach gedrosselte CPU) in ${chromiumVersion()}, Node ${process.version}, ` +
+      `auf ${cpus().length} × ${cpu?.model.trim() ?? 'unbekannte CPU'} mit ${Math.round(totalmem() / 2 ** 30)} GiB` +
+      (benchmarkIndex ? `, Lighthouse-Benchmark-Index ${Math.round(benchmarkIndex)} (Median der Läufe)` : '') +
+      '. Ziele: Leistung ≥ 98, sonst 100, FCP ≤ 1,0 s, LCP ≤ 1,5 s, TBT ≤ 50 ms, CLS ≤ 0,01.';
+    const table = resultTable(rows);
+    process.stdout.write(`\n${machine}\n\n${table}\n`);
+    for (const row of rows.filter((entry) => !meetsAims(entry))) process.stdout.write(`verfehlt: ${row.path}: ${row.shortfalls.join(', ')}\n`);
+    await writeReadme(`${machine}\n\n${table}`);
+    process.stderr.write('README.md: Tabelle eingetragen.\n');
+  } finally {
+    chrome.kill();
+    await site.stop();
+  }
+}
+
+await main();
