@@ -23,7 +23,30 @@ function importsComponentOf(importer: string, folder: string, ctx: Rolldown.Chun
   return new RegExp(`import\\s+[\\w$]+\\s*(?:,\\s*\\{[^}]*\\})?\\s*from\\s*["'][^"']*[\\\\/]${escaped}(?:[\\\\/]index\\.m?js)?["']`).test(code);
 }
 
-/** Whether every first load runs the module: the entry imports it, directly or through other static imports. */
+/**
+ * The app's own entry (React, MUI, the router and the pages' shared parts), which the page's
+ * first script (boot.ts, the build's entry) imports once it is needed.
+ */
+const APP_ENTRY = /[\\/]src[\\/]client[\\/]main\.tsx$/;
+
+/** Whether the first script (the build's entry) imports the module statically: it must stay out of the app's chunk. */
+function inFirstScript(id: string, ctx: Rolldown.ChunkingContext): boolean {
+  const seen = new Set([id]);
+  const queue = [id];
+  for (let current = queue.pop(); current !== undefined; current = queue.pop()) {
+    const info = ctx.getModuleInfo(current);
+    if (!info) continue;
+    if (info.isEntry) return true;
+    for (const importer of info.importers) {
+      if (seen.has(importer)) continue;
+      seen.add(importer);
+      queue.push(importer);
+    }
+  }
+  return false;
+}
+
+/** Whether every start of the app runs the module: its entry imports it, directly or through other static imports. */
 function inShell(id: string, ctx: Rolldown.ChunkingContext): boolean {
   let answers = shellAnswers.get(ctx);
   if (!answers) {
@@ -32,6 +55,11 @@ function inShell(id: string, ctx: Rolldown.ChunkingContext): boolean {
   }
   const known = answers.get(id);
   if (known !== undefined) return known;
+  // Vite's helper that preloads a dynamic import's chunks is used by the first script too.
+  if (id.includes('vite/preload-helper') || inFirstScript(id, ctx)) {
+    answers.set(id, false);
+    return false;
+  }
   // Up through the static importers until an entry (or a module known to be in the shell) is found.
   const seen = new Set([id]);
   const queue: [module: string, from: string | undefined][] = [[id, undefined]];
@@ -40,7 +68,7 @@ function inShell(id: string, ctx: Rolldown.ChunkingContext): boolean {
     const [current, from] = next;
     const info = ctx.getModuleInfo(current);
     if (!info) continue;
-    if (info.isEntry || answers.get(current) === true) result = true;
+    if (APP_ENTRY.test(current) || answers.get(current) === true) result = true;
     // Reached a folder's index from the folder's component: only importers of the component count.
     const folder = BARREL.test(current) ? basename(dirname(current)) : undefined;
     const componentOnly = folder !== undefined && from !== undefined && basename(from).replace(/\.m?js$/, '') === folder;
@@ -65,6 +93,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     : {
         outDir: 'dist/client',
         emptyOutDir: true,
+        // Every browser the site supports loads modulepreload itself; the polyfill would only weigh on the first script.
+        modulePreload: { polyfill: false },
         // The e2e suite reads it to tell the back-office chunks apart from the public ones;
         // the server reads it to announce a page's chunks with the rendered page.
         manifest: true,
@@ -76,7 +106,9 @@ export default defineConfig(({ isSsrBuild }) => ({
             // back office comes along.
             codeSplitting: {
               groups: [
-                { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+                // The first script's only shared module: kept out of the app's chunk, which would otherwise come along with it.
+                { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 2 },
+                { name: 'react', priority: 1, test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
                 // Without this, what the entry shares with lazy pages is cut into some twenty small
                 // chunks, each compressed alone; in one chunk brotli finds the repetitions across
                 // MUI, emotion, tRPC and our code (10 KB br less on every first load).

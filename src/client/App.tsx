@@ -43,10 +43,12 @@ export interface AppProps {
   routes: RouteObject[];
   /** The state of a page the server rendered; absent for the back office, rendered here alone. */
   pageState: PageState | null;
+  /** Called once React has committed the first render (hydrated or rendered). */
+  onCommitted?: () => void;
 }
 
 /** The app in the browser: theme, data, snackbar and the router, hydrating a page the server rendered. */
-export function App({ routes, pageState }: AppProps) {
+export function App({ routes, pageState, onCommitted }: AppProps) {
   // Created once per app rather than per module, so nothing leaks between tests or renders.
   const [snackbars] = useState(createSnackbarStore);
   const [queryClient] = useState(() => {
@@ -58,10 +60,11 @@ export function App({ routes, pageState }: AppProps) {
   const [emotionCache] = useState(createEmotionCache);
   const [router] = useState(() => createBrowserRouter(routes, pageState ? { hydrationData: pageState.router } : {}));
   // After the first commit: the page is React's now (hydrated, or rendered here). Tools and
-  // tests that drive the page wait for it; nothing in the app reads it.
+  // tests that drive the page wait for the mark; nothing in the app reads it.
   useEffect(() => {
     document.documentElement.dataset.hydrated = '';
-  }, []);
+    onCommitted?.();
+  }, [onCommitted]);
 
   return (
     <AppProviders emotionCache={emotionCache} queryClient={queryClient} trpcClient={trpcClient} snackbars={snackbars}>

@@ -10,7 +10,6 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { Suspense, useId, useState } from 'react';
 import { NavLink, Outlet, Link as RouterLink, useLocation } from 'react-router';
-import { CookieNotice } from '../components/CookieNotice.tsx';
 import { onDemand } from '../components/onDemand.ts';
 import { useClubName } from '../publicContent.ts';
 import { isGroup, NAVIGATION, NAVIGATION_LABEL, WIDE_SCREEN, type NavGroup, type NavTarget } from './navigation.ts';
@@ -167,7 +166,6 @@ export function PublicLayout() {
           ))}
         </Container>
       </Box>
-      <CookieNotice />
     </Box>
   );
 }

@@ -46,6 +46,9 @@ const BARE_TEMPLATE = `<!doctype html>
 </html>
 `;
 
+/** The cookie notice in index.html: public pages show it, the back office's document has none (SPEC §2). */
+const COOKIE_NOTICE = /<!--notice-->[\s\S]*?<!--\/notice-->\s*/;
+
 /** Fills the markers; a function as replacement, so that `$&` in a page's text stays text. */
 function fill(template: string, parts: Record<keyof typeof MARKERS, string>): string {
   let document = template;
@@ -58,14 +61,18 @@ function fill(template: string, parts: Record<keyof typeof MARKERS, string>): st
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  dynamicImports?: string[];
+  isEntry?: boolean;
 }
 
 /**
- * The chunks a page's module needs beyond what the document loads anyway (the scripts the
- * build wrote into index.html), as `<link rel="modulepreload">`: the browser fetches them
- * in parallel with the entry instead of after it.
+ * The files of the app and of the page's own module beyond what the document loads anyway,
+ * as a JSON list the first script (boot.ts) turns into `<link rel="prefetch">` once the
+ * page has loaded: the app starts only when the visitor first shows an intent, and by then
+ * the browser has fetched its code in idle time instead of competing with the page's own
+ * text and pictures on a slow connection.
  */
-function pagePreloads(clientDir: string | undefined, template: string | undefined): (page: PublicPage | undefined) => string {
+function appChunks(clientDir: string | undefined, template: string | undefined): (page: PublicPage | undefined) => string {
   const path = clientDir ? join(clientDir, '.vite', 'manifest.json') : undefined;
   if (!path || !existsSync(path) || !template) return () => '';
   const manifest = JSON.parse(readFileSync(path, 'utf8')) as Record<string, ManifestChunk>;
@@ -75,15 +82,22 @@ function pagePreloads(clientDir: string | undefined, template: string | undefine
     into.add(key);
     for (const imported of manifest[key].imports ?? []) collect(imported, into);
   };
-  const links = new Map<string, string>();
+  // The app: what the first script imports when it starts it.
+  const app = new Set<string>();
+  for (const chunk of Object.values(manifest)) if (chunk.isEntry) for (const key of chunk.dynamicImports ?? []) collect(key, app);
+  // File names are Vite's hashes (no `<` or `&`), so the list is safe inside a script element.
+  const list = (keys: Iterable<string>) =>
+    `<script type="application/json" id="app-chunks">${JSON.stringify(
+      [...new Set([...keys].map((key) => manifest[key]!.file))].filter((file) => !inDocument.has(file)).map((file) => `/${file}`),
+    )}</script>`;
+  const lists = new Map<string, string>();
   for (const page of PUBLIC_PAGES as readonly PublicPage[]) {
-    if (!page.module) continue;
-    const needed = new Set<string>();
-    collect(page.module, needed);
-    const files = [...needed].map((key) => manifest[key]!.file).filter((file) => !inDocument.has(file));
-    links.set(page.id, files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`).join('\n    '));
+    const needed = new Set(app);
+    if (page.module) collect(page.module, needed);
+    lists.set(page.id, list(needed));
   }
-  return (page) => (page ? (links.get(page.id) ?? '') : '');
+  const appOnly = list(app);
+  return (page) => (page ? (lists.get(page.id) ?? appOnly) : appOnly);
 }
 
 /** The page's address as its route read it: path with its parameters, and only the query it reads. */
@@ -122,7 +136,7 @@ export const pages: FastifyPluginAsync<PagesOptions> = async (app, { clientDir, 
   const { publicCache: cache, config } = services;
   const indexPath = clientDir ? join(clientDir, 'index.html') : undefined;
   const template = indexPath && existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined;
-  const preloadsOf = pagePreloads(clientDir, template);
+  const chunksOf = appChunks(clientDir, template);
 
   if (clientDir && template) {
     await app.register(fastifyStatic, {
@@ -150,7 +164,7 @@ export const pages: FastifyPluginAsync<PagesOptions> = async (app, { clientDir, 
    * The app's document without content, for the browser to render: the back office and
    * the login (DESIGN §9). Made once; search engines are told to leave it out.
    */
-  const shellDocument = fill(template ?? BARE_TEMPLATE, {
+  const shellDocument = fill((template ?? BARE_TEMPLATE).replace(COOKIE_NOTICE, ''), {
     head: '<title>Verwaltung</title>\n    <meta name="robots" content="noindex" />',
     app: '<noscript>Für die Anmeldung und die Verwaltung muss JavaScript aktiviert sein.</noscript>',
     state: '',
@@ -196,9 +210,9 @@ export const pages: FastifyPluginAsync<PagesOptions> = async (app, { clientDir, 
         .send(errorDocument(unavailable ? MESSAGES.databaseUnavailable : 'Die Seite konnte gerade nicht erstellt werden. Bitte versuche es gleich noch einmal.'));
     }
     const document = fill(template ?? BARE_TEMPLATE, {
-      head: [result.head, preloadsOf(page), result.styles].filter(Boolean).join('\n    '),
+      head: [result.head, result.styles].filter(Boolean).join('\n    '),
       app: result.html,
-      state: `<script type="application/json" id="page-state">${serializePageState(result.state)}</script>`,
+      state: [`<script type="application/json" id="page-state">${serializePageState(result.state)}</script>`, chunksOf(page)].filter(Boolean).join('\n    '),
     });
     // A found page is kept by the scope's hook like any shared read; a 404 is not.
     return reply.code(result.status).type(HTML).send(document);

@@ -84,8 +84,13 @@ export async function newVisitor(browser: Browser, site: Site, options: VisitorO
   return visitor;
 }
 
-/** Until React has taken the page over (App marks <html data-hydrated>); pages without the app pass at once. */
+/**
+ * Until React has taken the page over (App marks <html data-hydrated>); pages without the
+ * app pass at once. A page the server rendered starts the app on the visitor's first
+ * intent (boot.ts), so the pointer moves first, as a person's does.
+ */
 export async function waitForApp(page: Page): Promise<void> {
+  await page.mouse.move(1, 1);
   await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined || document.getElementById('root') === null, undefined, { polling: 50 });
 }
 

@@ -1,0 +1,79 @@
+import { setUpCookieNotice } from './cookieNotice.ts';
+
+/**
+ * The one script every page loads first, a few hundred bytes. A public page comes rendered
+ * from the server and is complete without JavaScript (links, texts, pictures); the app that
+ * makes its buttons, menus and dialogs work (React, MUI, the router) starts when the
+ * visitor first shows an intent (moves the pointer, touches, scrolls, presses a key,
+ * moves the focus). Until then a phone spends nothing on it, and a page opens as fast as a
+ * static one. A click on a control that arrives while the app is still starting is held and
+ * given to it once it has taken the page over. The back office and the login, which the
+ * browser renders alone, start the app at once.
+ */
+
+const INTENTS = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'scroll', 'wheel'] as const;
+
+/** What only the app makes work; links and the like work without it. */
+const CONTROLS = 'button, [role="button"], [role="tab"], [role="switch"], [role="checkbox"], input, select, textarea, summary, label';
+
+async function startApp(): Promise<void> {
+  const { startApp: start } = await import('./main.tsx');
+  await start();
+}
+
+/**
+ * Fetches the app's code (the list the server put in the page) in the browser's idle time
+ * after the page has loaded, so that it is there when the visitor first acts, without
+ * taking bandwidth from the page's own text and pictures on a slow connection.
+ */
+function prefetchAppWhenIdle(): void {
+  const prefetch = () => {
+    let files: unknown;
+    try {
+      files = JSON.parse(document.getElementById('app-chunks')?.textContent ?? '[]');
+    } catch {
+      return;
+    }
+    if (!Array.isArray(files)) return;
+    for (const file of files) {
+      if (typeof file !== 'string' || !file.startsWith('/assets/')) continue;
+      const link = document.createElement('link');
+      link.rel = 'prefetch';
+      link.crossOrigin = '';
+      link.href = file;
+      document.head.append(link);
+    }
+  };
+  const whenIdle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(prefetch, { timeout: 3000 }) : setTimeout(prefetch, 500));
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
+}
+
+function startOnIntent(root: HTMLElement): void {
+  let held: HTMLElement | null = null;
+  const holdClick = (event: MouseEvent) => {
+    const control = event.target instanceof Element ? event.target.closest<HTMLElement>(CONTROLS) : null;
+    if (!control || !root.contains(control)) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    held = control;
+  };
+  const start = () => {
+    for (const type of INTENTS) window.removeEventListener(type, start, true);
+    document.addEventListener('click', holdClick, true);
+    void startApp().finally(() => {
+      document.removeEventListener('click', holdClick, true);
+      const control = held;
+      held = null;
+      control?.click();
+    });
+  };
+  for (const type of INTENTS) window.addEventListener(type, start, { capture: true, passive: true });
+}
+
+setUpCookieNotice(window);
+const root = document.getElementById('root');
+if (root && document.getElementById('page-state')) {
+  startOnIntent(root);
+  prefetchAppWhenIdle();
+} else void startApp();
