@@ -15,6 +15,7 @@ import { formatAddress, hasAddress, routePlannerUrl, type ClubProfile } from '..
 import { formatOpeningDay, openingHours } from '../../../shared/openingHours.ts';
 import { InfoText, SectionAlert } from '../../components/InfoText.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
+import { visuallyHidden } from '../../components/visuallyHidden.ts';
 import { useClubProfile } from '../../publicContent.ts';
 
 const OPENING_DAYS = 7;
@@ -137,19 +138,6 @@ function OpeningHours({ profile }: { profile: ClubProfile | undefined }) {
     </Box>
   );
 }
-
-/** Read by screen readers only. */
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  p: 0,
-  m: -1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;
 
 function Directions({ profile }: { profile: ClubProfile | undefined }) {
   if (!profile) return <Skeleton variant="text" width="40%" aria-hidden />;
