@@ -73,7 +73,8 @@ function PriceTable({ id, caption, rows }: { id: string; caption: string; rows: 
   const grouped = rows.some((row) => row.group !== undefined);
   return (
     <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-labelledby={id}>
+      {/* Short words and prices that stay whole: the columns then fit a 360 px phone side by side. */}
+      <Table size="small" aria-labelledby={id} sx={{ '& th, & td': { overflowWrap: 'normal', hyphens: 'manual', px: { xs: 1, sm: 2 } } }}>
         <caption id={id} style={{ captionSide: 'top' }}>
           {caption}
         </caption>
@@ -99,7 +100,9 @@ function PriceTable({ id, caption, rows }: { id: string; caption: string; rows: 
               <TableCell component="th" scope="row">
                 {row.who}
               </TableCell>
-              <TableCell align="right">{row.price}</TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {row.price}
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>
