@@ -27,6 +27,8 @@ export interface VisitorOptions {
   /** Most tests are not about the cookie notice; its bar would only cover the page. */
   cookieNoticeAccepted?: boolean;
   viewport?: { width: number; height: number };
+  /** A phone's browser: touch events (for taps) and the mobile viewport rules. */
+  phone?: boolean;
 }
 
 export interface Visitor {
@@ -43,12 +45,14 @@ export interface Visitor {
 
 /** A fresh browser profile in German and in the club's time zone, as a visitor would bring. */
 export async function newVisitor(browser: Browser, site: Site, options: VisitorOptions = {}): Promise<Visitor> {
-  const { cookieNoticeAccepted = true, viewport = { width: 1280, height: 900 } } = options;
+  const { cookieNoticeAccepted = true, viewport = { width: 1280, height: 900 }, phone = false } = options;
   const context = await browser.newContext({
     baseURL: site.baseUrl,
     locale: 'de-DE',
     timezoneId: 'Europe/Berlin',
     viewport,
+    isMobile: phone,
+    hasTouch: phone,
     storageState: {
       cookies: [],
       origins: cookieNoticeAccepted
