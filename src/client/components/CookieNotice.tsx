@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { Link as RouterLink } from 'react-router';
 
 export const COOKIE_NOTICE_STORAGE_KEY = 'cookie-notice-accepted';
@@ -16,6 +16,18 @@ function readAccepted(): boolean {
   }
 }
 
+/** Acknowledged in another tab: the notice goes there as well. */
+function subscribeToStorage(onChange: () => void): () => void {
+  window.addEventListener('storage', onChange);
+  return () => window.removeEventListener('storage', onChange);
+}
+
+/**
+ * A server knows nothing of the visitor's storage: its HTML leaves the notice out, and the
+ * browser adds it right after hydration. Being a bar fixed over the page, it moves nothing.
+ */
+const acceptedOnServer = () => true;
+
 function rememberAccepted(): void {
   try {
     window.localStorage.setItem(COOKIE_NOTICE_STORAGE_KEY, 'true');
@@ -26,8 +38,10 @@ function rememberAccepted(): void {
 
 /** The cookie notice of SPEC §2. Only a notice: the site sets no tracking cookies. */
 export function CookieNotice() {
-  const [accepted, setAccepted] = useState(readAccepted);
-  if (accepted) return null;
+  const stored = useSyncExternalStore(subscribeToStorage, readAccepted, acceptedOnServer);
+  // Remembered for this page view even where storage refuses it.
+  const [acceptedNow, setAcceptedNow] = useState(false);
+  if (stored || acceptedNow) return null;
 
   return (
     <Paper
@@ -61,7 +75,7 @@ export function CookieNotice() {
         variant="contained"
         onClick={() => {
           rememberAccepted();
-          setAccepted(true);
+          setAcceptedNow(true);
         }}
       >
         OK
