@@ -33,10 +33,13 @@ const DEFAULT_INTERVAL_MS = 7000;
  * visitors who asked their system for reduced motion.
  */
 export function Carousel({ label, slides, intervalMs = DEFAULT_INTERVAL_MS }: CarouselProps) {
-  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
+  // Without noSsr: a server cannot know the wish, and hydration must see what the server rendered.
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   const [index, setIndex] = useState(0);
-  // Still by default for those who asked for reduced motion; the play button is their own choice.
-  const [playing, setPlaying] = useState(!reducedMotion);
+  // Still by default for those who asked for reduced motion, derived rather than frozen into the
+  // first render's state; the play button records the visitor's own choice.
+  const [chosenPlaying, setChosenPlaying] = useState<boolean | null>(null);
+  const playing = chosenPlaying ?? !reducedMotion;
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
 
@@ -80,7 +83,7 @@ export function Carousel({ label, slides, intervalMs = DEFAULT_INTERVAL_MS }: Ca
     >
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, px: 1, py: 0.5, bgcolor: 'grey.100' }}>
         <IconButton
-          onClick={() => setPlaying((value) => !value)}
+          onClick={() => setChosenPlaying(!playing)}
           aria-label={playing ? 'Automatischen Bildwechsel anhalten' : 'Automatischen Bildwechsel starten'}
           disabled={count < 2}
         >
