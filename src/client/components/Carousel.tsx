@@ -33,12 +33,13 @@ const DEFAULT_INTERVAL_MS = 7000;
  * visitors who asked their system for reduced motion.
  */
 export function Carousel({ label, slides, intervalMs = DEFAULT_INTERVAL_MS }: CarouselProps) {
-  // Known only in the browser, after the first render (which must match the server's).
+  // Without noSsr: a server cannot know the wish, and hydration must see what the server rendered.
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   const [index, setIndex] = useState(0);
-  // Still for those who asked for reduced motion until they press play; the button is their own choice.
-  const [chosen, setPlaying] = useState<boolean | null>(null);
-  const playing = chosen ?? !reducedMotion;
+  // Still by default for those who asked for reduced motion, derived rather than frozen into the
+  // first render's state; the play button records the visitor's own choice.
+  const [chosenPlaying, setChosenPlaying] = useState<boolean | null>(null);
+  const playing = chosenPlaying ?? !reducedMotion;
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
 
@@ -82,7 +83,7 @@ export function Carousel({ label, slides, intervalMs = DEFAULT_INTERVAL_MS }: Ca
     >
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, px: 1, py: 0.5, bgcolor: 'grey.100' }}>
         <IconButton
-          onClick={() => setPlaying(!playing)}
+          onClick={() => setChosenPlaying(!playing)}
           aria-label={playing ? 'Automatischen Bildwechsel anhalten' : 'Automatischen Bildwechsel starten'}
           disabled={count < 2}
         >

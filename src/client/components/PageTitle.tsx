@@ -6,7 +6,8 @@ export function PageTitle({ children }: { children: string }) {
   return (
     <>
       <PageHead title={children} />
-      <Typography variant="h4" component="h1" gutterBottom>
+      {/* A little smaller on phones, so that 'Ergebnisse Luftgewehr/Luftpistole' breaks between words. */}
+      <Typography variant="h4" component="h1" gutterBottom sx={(theme) => ({ [theme.breakpoints.down('sm')]: { fontSize: '1.75rem' } })}>
         {children}
       </Typography>
     </>

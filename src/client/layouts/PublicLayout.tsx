@@ -118,7 +118,10 @@ export function PublicLayout() {
   // Stays true after the first opening, so that the drawer can play its closing transition.
   const [drawerWanted, setDrawerWanted] = useState(false);
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+    // Club texts, names and file names bring German compounds and addresses longer than a
+    // phone's line: they are hyphenated where the browser knows German, and broken anywhere
+    // where it must, rather than widening the page.
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh', overflowWrap: 'anywhere', hyphens: 'auto' }}>
       <AppBar position="sticky">
         <Toolbar>
           <IconButton

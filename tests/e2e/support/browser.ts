@@ -29,6 +29,8 @@ export interface VisitorOptions {
   viewport?: { width: number; height: number };
   /** A visitor whose browser runs no scripts (false): the pages must work as plain HTML. */
   javaScriptEnabled?: boolean;
+  /** A phone's browser: touch events (for taps) and the mobile viewport rules. */
+  phone?: boolean;
 }
 
 export interface Visitor {
@@ -47,13 +49,15 @@ export interface Visitor {
 
 /** A fresh browser profile in German and in the club's time zone, as a visitor would bring. */
 export async function newVisitor(browser: Browser, site: Site, options: VisitorOptions = {}): Promise<Visitor> {
-  const { cookieNoticeAccepted = true, viewport = { width: 1280, height: 900 }, javaScriptEnabled = true } = options;
+  const { cookieNoticeAccepted = true, viewport = { width: 1280, height: 900 }, javaScriptEnabled = true, phone = false } = options;
   const context = await browser.newContext({
     baseURL: site.baseUrl,
     locale: 'de-DE',
     timezoneId: 'Europe/Berlin',
     viewport,
     javaScriptEnabled,
+    isMobile: phone,
+    hasTouch: phone,
     storageState: {
       cookies: [],
       origins: cookieNoticeAccepted

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { expectNoPageProblems, launchBrowser, newVisitor, type Visitor, type VisitorOptions } from './browser.ts';
-import { startSite, type Site } from './site.ts';
+import { startSite, type Site, type SiteOptions } from './site.ts';
 
 export interface SiteSession {
   /** The running site; there from beforeAll on. */
@@ -15,14 +15,14 @@ export interface SiteSession {
  * the site and the browser (then runs `setup`, e.g. to prepare data in the site's database),
  * afterAll closes both, and afterEach checks and closes the visitor of the test that ended.
  */
-export function useSite(setup?: (site: Site) => Promise<void>): SiteSession {
+export function useSite(setup?: (site: Site) => Promise<void>, options?: SiteOptions): SiteSession {
   let site: Site | undefined;
   let browser: Browser | undefined;
   /** The current test's browser profile, checked and closed after it. */
   let visitor: Visitor | undefined;
 
   beforeAll(async () => {
-    site = await startSite();
+    site = await startSite(options);
     browser = await launchBrowser();
     await setup?.(site);
   });

@@ -65,18 +65,23 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
   throw new Error(`Der Server antwortete nicht innerhalb von ${START_TIMEOUT_MS} ms auf /api/health:\n${output()}`);
 }
 
+export interface SiteOptions {
+  /** The club profile the server reads at start; the e2e profile unless a test needs another. */
+  clubProfile?: object;
+}
+
 /**
  * Starts the built site as `npm run serve` would, on a free port with a fresh SQLite
  * database, upload folder and the e2e club profile, and waits until it answers.
  */
-export async function startSite(): Promise<Site> {
+export async function startSite({ clubProfile = E2E_CLUB_PROFILE }: SiteOptions = {}): Promise<Site> {
   if (!existsSync(join(CLIENT_DIR, 'index.html'))) {
     throw new Error('dist/client/index.html fehlt: Die E2E-Tests prüfen die gebaute Website. Bitte zuerst `npm run build` ausführen.');
   }
   const dataDir = await mkdtemp(join(tmpdir(), 'club-e2e-'));
   const databaseFile = join(dataDir, 'club.sqlite');
   const clubProfileFile = join(dataDir, 'club.json');
-  await writeFile(clubProfileFile, JSON.stringify(E2E_CLUB_PROFILE));
+  await writeFile(clubProfileFile, JSON.stringify(clubProfile));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
 

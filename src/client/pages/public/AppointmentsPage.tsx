@@ -14,6 +14,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
 import { Fragment, Suspense, useId, useState } from 'react';
 import { formatGermanDateTime } from '../../../shared/dates.ts';
 import type { PublicAppointment } from '../../../shared/schemas/calendar.ts';
@@ -24,6 +25,7 @@ import { PageHead } from '../../components/PageHead.tsx';
 import { useClubProfile, usePublicAppointments } from '../../publicContent.ts';
 import { useSiteOrigin } from '../../render/serverRender.ts';
 import { appointmentEvent } from '../../structuredData.ts';
+import { visuallyHidden } from '../../components/visuallyHidden.ts';
 
 export const NO_APPOINTMENTS = 'Es sind keine ausstehenden Termine vorhanden.';
 export const NO_DESCRIPTION = 'Keine Beschreibung vorhanden';
@@ -62,29 +64,63 @@ function SubscribeButton() {
   );
 }
 
+/**
+ * Below md the six columns do not fit a phone: each appointment becomes an entry of its
+ * own, title and button first, then begin – end, then place and section. It is the same
+ * markup as the wide table, only styled differently, so the page renders the same at any
+ * width (server HTML included) and a screen reader still meets a table with its headers.
+ */
+function entriesOnNarrowScreens(theme: Theme) {
+  return {
+    [theme.breakpoints.down('md')]: {
+      '&, & > tbody': { display: 'block' },
+      '& > thead': visuallyHidden,
+      '& .appointment': { display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, px: 2, py: 1 },
+      '& .appointment > td': { display: 'block', border: 0, p: 0 },
+      // Title and the 48 px button fill the first line (8 px gap between), so the times start the next.
+      '& .appointment-title': { flex: '1 1 calc(100% - 56px)', fontWeight: 'bold' },
+      '& .appointment-more': { order: 1, flex: 'none' },
+      '& .appointment-begin, & .appointment-end': { order: 2 },
+      // The visible labels of the hidden headers; `/ ""` keeps screen readers from reading them twice.
+      '& .appointment-end::before': { content: '"– " / ""' },
+      '& .appointment-location, & .appointment-section': { order: 3, flexBasis: '100%', color: 'text.secondary' },
+      '& .appointment-location::before': { content: '"Ort: " / ""' },
+      '& .appointment-section::before': { content: '"Sparte: " / ""' },
+      '& .appointment-details, & .appointment-details > td': { display: 'block' },
+    },
+  };
+}
+
 function AppointmentRow({ appointment }: { appointment: PublicAppointment }) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   return (
     <Fragment>
-      <TableRow sx={{ '& > td': { borderBottom: open ? 'none' : undefined } }}>
-        <TableCell>{appointment.name}</TableCell>
-        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatGermanDateTime(appointment.datetime_begin)}</TableCell>
-        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatGermanDateTime(appointment.datetime_end)}</TableCell>
-        <TableCell>{appointment.location}</TableCell>
-        <TableCell>{appointment.section}</TableCell>
-        <TableCell align="right">
+      {/* The whole entry opens the description: the button's click lands here as well, so a
+          tap anywhere on it counts; keyboards and screen readers use the button. */}
+      <TableRow className="appointment" hover onClick={() => setOpen((value) => !value)} sx={{ cursor: 'pointer', '& > td': { borderBottom: open ? 'none' : undefined } }}>
+        <TableCell className="appointment-title">{appointment.name}</TableCell>
+        <TableCell className="appointment-begin" sx={{ whiteSpace: 'nowrap' }}>
+          {formatGermanDateTime(appointment.datetime_begin)}
+        </TableCell>
+        <TableCell className="appointment-end" sx={{ whiteSpace: 'nowrap' }}>
+          {formatGermanDateTime(appointment.datetime_end)}
+        </TableCell>
+        <TableCell className="appointment-location">{appointment.location}</TableCell>
+        <TableCell className="appointment-section">{appointment.section}</TableCell>
+        <TableCell className="appointment-more" align="right">
           <IconButton
             aria-label={open ? `Details zu ${appointment.name} ausblenden` : `Details zu ${appointment.name} anzeigen`}
             aria-expanded={open}
             aria-controls={detailsId}
-            onClick={() => setOpen((value) => !value)}
+            // 48 px, a fingertip's size.
+            sx={{ p: 1.5 }}
           >
             {open ? <ExpandLessIcon /> : <ExpandMoreIcon />}
           </IconButton>
         </TableCell>
       </TableRow>
-      <TableRow>
+      <TableRow className="appointment-details">
         <TableCell colSpan={6} sx={{ py: 0 }}>
           <Collapse in={open} timeout="auto" unmountOnExit id={detailsId}>
             <Box sx={{ py: 2 }}>
@@ -146,7 +182,7 @@ export function AppointmentsPage() {
         <SubscribeButton />
       </Box>
       <TableContainer component={Paper} variant="outlined">
-        <Table aria-label="Termine">
+        <Table aria-label="Termine" sx={entriesOnNarrowScreens}>
           <TableHead>
             <TableRow>
               <TableCell>Titel</TableCell>

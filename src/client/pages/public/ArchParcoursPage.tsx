@@ -16,6 +16,7 @@ import { formatOpeningDay, openingHours } from '../../../shared/openingHours.ts'
 import { InfoText, SectionAlert } from '../../components/InfoText.tsx';
 import { PageHead } from '../../components/PageHead.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
+import { visuallyHidden } from '../../components/visuallyHidden.ts';
 import { useClubProfile } from '../../publicContent.ts';
 import { useNow } from '../../render/renderedAt.tsx';
 
@@ -74,7 +75,8 @@ function PriceTable({ id, caption, rows }: { id: string; caption: string; rows: 
   const grouped = rows.some((row) => row.group !== undefined);
   return (
     <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-labelledby={id}>
+      {/* Short words and prices that stay whole: the columns then fit a 360 px phone side by side. */}
+      <Table size="small" aria-labelledby={id} sx={{ '& th, & td': { overflowWrap: 'normal', hyphens: 'manual', px: { xs: 1, sm: 2 } } }}>
         <caption id={id} style={{ captionSide: 'top' }}>
           {caption}
         </caption>
@@ -100,7 +102,9 @@ function PriceTable({ id, caption, rows }: { id: string; caption: string; rows: 
               <TableCell component="th" scope="row">
                 {row.who}
               </TableCell>
-              <TableCell align="right">{row.price}</TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {row.price}
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -141,19 +145,6 @@ function OpeningHours({ profile }: { profile: ClubProfile | undefined }) {
     </Box>
   );
 }
-
-/** Read by screen readers only. */
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  p: 0,
-  m: -1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;
 
 function Directions({ profile }: { profile: ClubProfile | undefined }) {
   if (!profile) return <Skeleton variant="text" width="40%" aria-hidden />;

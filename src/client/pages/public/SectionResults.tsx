@@ -15,6 +15,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
 import { useId, type ReactNode } from 'react';
 import { EMPTY_TABLE_TEXT, type ResultSection } from '../../../shared/constants.ts';
 import { INFO_LABELS, RESULT_TEXT_IDENTIFIERS } from '../../../shared/content.ts';
@@ -29,6 +30,19 @@ type Result = RouterOutputs['results']['publicList'][number];
 
 /** SPEC §8: the prefix of a failed read of the result lists. */
 export const RESULTS_ERROR_PREFIX = 'Fehler beim Abrufen der Ergebnisse';
+
+/**
+ * On a phone two columns leave each a few words per line: there the honour stands above its
+ * holder, the same rows styled as blocks.
+ */
+function labelAboveTextOnPhones(theme: Theme) {
+  return {
+    [theme.breakpoints.down('sm')]: {
+      '&, & tbody, & tr, & th, & td': { display: 'block' },
+      '& th': { width: 'auto', borderBottom: 'none', pb: 0 },
+    },
+  };
+}
 
 /** The season's name and the special results (the section's info texts); empty ones are left out. */
 function SeasonAndSpecialResults({ section }: { section: ResultSection }) {
@@ -53,7 +67,7 @@ function SeasonAndSpecialResults({ section }: { section: ResultSection }) {
             Besondere Leistungen
           </Typography>
           <TableContainer component={Paper} variant="outlined" sx={{ maxWidth: 800 }}>
-            <Table size="small" aria-labelledby={headingId}>
+            <Table size="small" aria-labelledby={headingId} sx={labelAboveTextOnPhones}>
               <TableBody>
                 {specials.map((row) => (
                   <TableRow key={row.identifier}>

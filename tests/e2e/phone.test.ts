@@ -1,0 +1,288 @@
+import dayjs from 'dayjs';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { formatGermanDateTime } from '../../src/shared/dates.ts';
+import { pdf } from '../helpers/multipart.ts';
+import { expectNoSeriousAccessibilityViolations } from './support/axe.ts';
+import { E2E_CLUB_PROFILE } from './support/club.ts';
+import { useSite } from './support/session.ts';
+import { ADMIN_PASSWORD, ADMIN_UID, type Site } from './support/site.ts';
+
+/**
+ * The public pages on a 360 px wide phone (issue 17, point 7): no page scrolls sideways,
+ * nothing sits in a table that has to be scrolled sideways, and an appointment shows title,
+ * time, place and section and opens its description with a tap. The site is filled with
+ * what makes pages wide: long German compounds, long file names, a long club name.
+ */
+
+const PHONE = { width: 360, height: 740 };
+
+/** Longer than a phone's line at any font size of the site: it must break inside. */
+const COMPOUND = 'Bezirksvereinsmeisterschaftsergebnisbekanntmachungsveranstaltung';
+const LONG_URL = 'https://www.schuetzenverein-musterstadt.example.org/vereinsmeisterschaftsergebnisse/2026/gesamtuebersicht';
+
+const CLUB_PROFILE = { ...E2E_CLUB_PROFILE, name: `Schützengesellschaft ${COMPOUND} Musterstadt-Großkleinhausen 1887 e. V.` };
+
+const SECTION = `Jugendabteilung ${COMPOUND}`;
+const APPOINTMENT = {
+  name: `Vereinsmeisterschaftsergebnisse: ${COMPOUND}`,
+  location: `Schießstand im Vereinsheim, Waldstraßenschützenhaus`,
+  description: `Wir lesen die Vereinsmeisterschaftsergebnisse vor. ${COMPOUND}. Anmeldung unter ${LONG_URL}`,
+};
+const APPOINTMENT_WITHOUT_DESCRIPTION = 'Arbeitseinsatz am Stand';
+const BEGIN = dayjs().add(3, 'day').hour(18).minute(0).second(0);
+const END = BEGIN.add(3, 'hour');
+
+const ALBUM = `Vereinsmeisterschaftsabschlussfeier ${COMPOUND}`;
+
+const PUBLIC_PATHS = [
+  '/home',
+  '/about',
+  '/termine',
+  '/downloads',
+  '/galerien',
+  '/galerien/verein',
+  '/galerien/lg-lp',
+  '/galerien/bogen',
+  '/galerien/blasrohr',
+  '/zeiten-lg-lp',
+  '/ergebnisse-lg-lp',
+  '/zeiten-bogen',
+  '/bogenparcours',
+  '/ergebnisse-bogen',
+  '/zeiten-blasrohr',
+  '/ergebnisse-blasrohr',
+  '/kontakt',
+  '/unterstuetzer',
+  '/datenschutz',
+  '/disclaimer',
+  '/impressum',
+  '/login',
+  '/logout',
+  '/gibt-es-nicht',
+] as const;
+
+const authorization = `Basic ${Buffer.from(`${ADMIN_UID}:${ADMIN_PASSWORD}`).toString('base64')}`;
+
+/** A write of the back office over REST, as a legacy client makes it; fails loudly when refused. */
+async function write(site: Site, method: 'POST' | 'PUT', path: string, body: object | FormData): Promise<{ data?: { id: number } }> {
+  const form = body instanceof FormData;
+  const response = await fetch(`${site.baseUrl}/api${path}`, {
+    method,
+    headers: { authorization, 'x-requested-with': 'XMLHttpRequest', ...(form ? {} : { 'content-type': 'application/json' }) },
+    body: form ? body : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { data?: { id: number } };
+}
+
+function fileForm(fields: Record<string, string>, field: string, name: string, content: Buffer, type: string): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  form.append(field, new Blob([new Uint8Array(content)], { type }), name);
+  return form;
+}
+
+function picture(width: number, height: number, background: string): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
+}
+
+/** Every kind of content a public page shows, each as long as it gets. */
+async function fillSite(site: Site): Promise<void> {
+  const group = await write(site, 'POST', '/groups', { name: SECTION, permissions: [] });
+  const appointment = { datetime_begin: BEGIN.format('YYYY-MM-DD HH:mm'), datetime_end: END.format('YYYY-MM-DD HH:mm'), visibility: 1, status: 1, assignment: group.data?.id };
+  await write(site, 'POST', '/calendar', { ...appointment, ...APPOINTMENT });
+  await write(site, 'POST', '/calendar', { ...appointment, name: APPOINTMENT_WITHOUT_DESCRIPTION, location: 'Schießstand' });
+
+  for (const identifier of ['gun', 'arch', 'contact', 'appointments', 'archparcours', 'blowpipe']) {
+    await write(site, 'PUT', `/sectionalert/${identifier}`, { enabled: 1, text: `[fett:an]${COMPOUND}[fett:aus] fällt aus` });
+  }
+  await write(site, 'PUT', '/sectionalert/liveresult', { enabled: 1, text: LONG_URL });
+  for (const identifier of [
+    'shootingtimes_gun',
+    'shootingtimes_arch',
+    'shootingtimes_blowpipe',
+    'archparcours_tourneys',
+    'archparcours_openings',
+    'archparcours_closings',
+    'archparcours_usage',
+    'gunking_senior',
+    'gunking_junior',
+    'challangecup_senior',
+    'challangecup_junior',
+    'most_active',
+    'most_active_blowpipe',
+    'best_shot',
+    'saison_gun',
+    'saison_arch',
+    'saison_blowpipe',
+  ]) {
+    await write(site, 'PUT', `/info/${identifier}`, { text: `Saison 2026/2027: ${COMPOUND} ${LONG_URL}` });
+  }
+  await write(site, 'POST', '/hosts', { date: BEGIN.format('YYYY-MM-DD'), supervisor: -1, host: -2 });
+
+  await write(site, 'POST', '/downloads', fileForm({}, 'file', `Anmeldeformular_${COMPOUND}_Luftgewehr_Luftpistole_2026.pdf`, pdf(), 'application/pdf'));
+  for (const section of ['gun', 'arch', 'blowpipe']) {
+    for (const internal of ['1', '0']) {
+      await write(site, 'POST', '/results', fileForm({ section, internal }, 'file', `Ergebnisliste_${COMPOUND}_${section}_${internal}.pdf`, pdf(), 'application/pdf'));
+    }
+  }
+  const logo = await sharp({ create: { width: 400, height: 200, channels: 3, background: '#2a6' } }).png().toBuffer();
+  await write(site, 'POST', '/sponsors', fileForm({ name: `Raiffeisenvolksbankgenossenschaft ${COMPOUND} eG`, url: LONG_URL }, 'logo', 'logo.png', logo, 'image/png'));
+
+  for (const section of ['club', 'gun', 'arch', 'blowpipe']) {
+    const album = await write(site, 'POST', '/albums', { name: ALBUM, section });
+    const images = new FormData();
+    images.append('section', section);
+    images.append('album_id', String(album.data?.id));
+    for (const [name, width, height] of [['quer.jpg', 1600, 900], ['hoch.jpg', 600, 1000]] as const) {
+      images.append('files[]', new Blob([new Uint8Array(await picture(width, height, '#a62'))], { type: 'image/jpeg' }), name);
+    }
+    await write(site, 'POST', '/images', images);
+  }
+}
+
+const { visit } = useSite(fillSite, { clubProfile: CLUB_PROFILE });
+
+/** The page once its title is there and its data requests have answered. */
+async function settled(page: Page): Promise<void> {
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.locator('.MuiSkeleton-root').first().waitFor({ state: 'detached' });
+}
+
+/**
+ * What sticks out of a `width` wide screen, in words: the page scrolling sideways, an element
+ * reaching past either edge, or a box (a table's) that scrolls sideways. A tab strip may
+ * scroll sideways, as tabs do; nothing else may.
+ */
+async function sidewaysProblems(page: Page, width: number): Promise<string[]> {
+  return page.evaluate((width) => {
+    const problems: string[] = [];
+    const name = (element: Element) => {
+      const text = (element.textContent ?? '').trim().slice(0, 40);
+      const classes = [...element.classList].filter((entry) => entry.startsWith('Mui')).slice(0, 2).join('.');
+      return `<${element.tagName.toLowerCase()}${classes ? `.${classes}` : ''}> "${text}"`;
+    };
+    const scrollsSideways = (element: Element) => ['auto', 'scroll'].includes(getComputedStyle(element).overflowX);
+    const inTabStrip = (element: Element) => {
+      for (let box = element.parentElement; box; box = box.parentElement) {
+        if (scrollsSideways(box) && box.querySelector('[role="tablist"]')) return true;
+      }
+      return false;
+    };
+    const pageWidth = document.documentElement.scrollWidth;
+    if (pageWidth > width) problems.push(`Die Seite ist ${pageWidth} px breit.`);
+    const reported: Element[] = [];
+    const report = (element: Element, problem: string) => {
+      if (reported.some((outer) => outer.contains(element))) return;
+      problems.push(`${name(element)} ${problem}`);
+      reported.push(element);
+    };
+    // Text for screen readers only sits in a box a pixel wide; what it holds is clipped.
+    const hidden = (element: Element) => {
+      for (let box: Element | null = element; box; box = box.parentElement) {
+        const { width: boxWidth, height } = box.getBoundingClientRect();
+        if (boxWidth <= 1 || height <= 1) return true;
+      }
+      return false;
+    };
+    const outside = (box: DOMRect) => box.left < -0.5 || box.right > width + 0.5;
+    for (const element of document.body.querySelectorAll('*')) {
+      if (hidden(element) || inTabStrip(element)) continue;
+      const box = element.getBoundingClientRect();
+      if (scrollsSideways(element) && element.scrollWidth > element.clientWidth + 1 && !element.querySelector('[role="tablist"]')) {
+        report(element, `scrollt seitwärts (${element.scrollWidth} px Inhalt in ${element.clientWidth} px).`);
+      } else if (outside(box)) {
+        report(element, `reicht von ${Math.round(box.left)} bis ${Math.round(box.right)} px.`);
+      }
+    }
+    // A word too long for its box spills out of it (or is cut off) while the box keeps its width.
+    const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+      const parent = text.parentElement;
+      if (!parent || !text.textContent?.trim() || hidden(parent) || inTabStrip(parent)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      const line = [...range.getClientRects()].find(outside);
+      if (line) report(parent, `hat Text von ${Math.round(line.left)} bis ${Math.round(line.right)} px.`);
+    }
+    return problems;
+  }, width);
+}
+
+async function albumPath(page: Page): Promise<string> {
+  const { data } = (await (await page.request.get('/api/public/albums?section=club')).json()) as { data: { id: number }[] };
+  return `/galerien/verein?album=${data[0]?.id}`;
+}
+
+describe('the public pages on a 360 px wide phone', () => {
+  it('fit the width on every public route, with an album, the menu, the cookie notice and the contact dialog open', async () => {
+    const { page } = await visit({ viewport: PHONE, phone: true, cookieNoticeAccepted: false });
+    const problems: Record<string, string[]> = {};
+    const check = async (what: string) => {
+      const found = await sidewaysProblems(page, PHONE.width);
+      if (found.length > 0) problems[what] = found;
+    };
+    for (const path of [...PUBLIC_PATHS, await albumPath(page)]) {
+      await page.goto(path);
+      await settled(page);
+      await check(path);
+    }
+
+    await page.getByRole('button', { name: 'Menü öffnen' }).click();
+    await page.getByRole('navigation', { name: 'Hauptnavigation' }).waitFor();
+    await check('Menü');
+    await page.keyboard.press('Escape');
+
+    await page.goto('/kontakt');
+    await settled(page);
+    await page.getByRole('button', { name: 'Nachricht schreiben' }).click();
+    await page.getByRole('dialog', { name: 'Nachricht senden' }).waitFor();
+    await check('Kontaktformular');
+
+    expect(problems).toEqual({});
+  });
+
+  it('shows each appointment with title, time, place and section and opens its description with a tap', async () => {
+    const { page } = await visit({ viewport: PHONE, phone: true });
+    await page.goto('/termine');
+    await settled(page);
+    const toggle = page.getByRole('button', { name: `Details zu ${APPOINTMENT.name} anzeigen` });
+    await toggle.waitFor();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+
+    // Everything that tells one appointment from another is on screen, within the width.
+    const row = page.getByRole('row').filter({ has: toggle });
+    for (const text of [APPOINTMENT.name, formatGermanDateTime(BEGIN.format('YYYY-MM-DD HH:mm:ss')), formatGermanDateTime(END.format('YYYY-MM-DD HH:mm:ss')), APPOINTMENT.location, SECTION]) {
+      const box = await row.getByText(text, { exact: true }).boundingBox();
+      expect(box, text).not.toBeNull();
+      expect(box!.x, text).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width, text).toBeLessThanOrEqual(PHONE.width);
+    }
+    const button = await toggle.boundingBox();
+    expect(button!.width).toBeGreaterThanOrEqual(44);
+    expect(button!.height).toBeGreaterThanOrEqual(44);
+
+    // A tap on the entry, here on its place, not only on the button.
+    const place = await row.getByText(APPOINTMENT.location, { exact: true }).boundingBox();
+    await page.touchscreen.tap(place!.x + place!.width / 2, place!.y + place!.height / 2);
+    const description = page.getByText(/^Wir lesen die Vereinsmeisterschaftsergebnisse vor\./);
+    await description.waitFor();
+    const opened = page.getByRole('button', { name: `Details zu ${APPOINTMENT.name} ausblenden` });
+    expect(await opened.getAttribute('aria-expanded')).toBe('true');
+    expect(await sidewaysProblems(page, PHONE.width)).toEqual([]);
+    await expectNoSeriousAccessibilityViolations(page);
+
+    // The other appointment says it has no description; the keyboard closes the first again.
+    await page.getByRole('button', { name: `Details zu ${APPOINTMENT_WITHOUT_DESCRIPTION} anzeigen` }).tap();
+    await page.getByText('Keine Beschreibung vorhanden', { exact: true }).waitFor();
+    await opened.focus();
+    await page.keyboard.press('Enter');
+    await description.waitFor({ state: 'detached' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+  });
+});
