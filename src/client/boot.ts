@@ -6,15 +6,15 @@ import { setUpCookieNotice } from './cookieNotice.ts';
  * makes its buttons, menus and dialogs work (React, MUI, the router) starts when the
  * visitor first shows an intent (moves the pointer, touches, scrolls, presses a key,
  * moves the focus). Until then a phone spends nothing on it, and a page opens as fast as a
- * static one. A click on a control that arrives while the app is still starting is held and
- * given to it once it has taken the page over. The back office and the login, which the
+ * static one. A click that arrives while the app is still starting is held and given to the
+ * page once the app has taken it over (links simply work). The back office and the login, which the
  * browser renders alone, start the app at once.
  */
 
 const INTENTS = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'scroll', 'wheel'] as const;
 
-/** What only the app makes work; links and the like work without it. */
-const CONTROLS = 'button, [role="button"], [role="tab"], [role="switch"], [role="checkbox"], input, select, textarea, summary, label';
+/** Links work without the app; a click anywhere else (a button, an appointment's entry) waits for it. */
+const LINK = 'a[href]';
 
 async function startApp(): Promise<void> {
   const { startApp: start } = await import('./main.tsx');
@@ -52,11 +52,11 @@ function prefetchAppWhenIdle(): void {
 function startOnIntent(root: HTMLElement): void {
   let held: HTMLElement | null = null;
   const holdClick = (event: MouseEvent) => {
-    const control = event.target instanceof Element ? event.target.closest<HTMLElement>(CONTROLS) : null;
-    if (!control || !root.contains(control)) return;
+    const target = event.target instanceof HTMLElement ? event.target : null;
+    if (!target || !root.contains(target) || target.closest(LINK)) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    held = control;
+    held = target;
   };
   const start = () => {
     for (const type of INTENTS) window.removeEventListener(type, start, true);

@@ -87,6 +87,21 @@ describe('without JavaScript', () => {
     expect(requests.filter((path) => path.startsWith('/trpc') || path.startsWith('/api'))).toEqual([]);
   });
 
+  it('switches gallery sections through their tabs, which are links', async () => {
+    const { page } = await visit({ javaScriptEnabled: false });
+    await page.goto('/galerien/verein');
+    await page.getByRole('tab', { name: 'Bogen' }).click();
+    await expectPath(page, '/galerien/bogen');
+    await page.getByRole('tab', { name: 'Bogen', selected: true }).waitFor();
+  });
+
+  it('shows no cookie notice, which could not be confirmed without JavaScript', async () => {
+    const { page } = await visit({ javaScriptEnabled: false, cookieNoticeAccepted: false });
+    await page.goto('/home');
+    await page.getByRole('heading', { level: 1, name: 'Willkommen' }).waitFor();
+    await expect(page.getByRole('region', { name: 'Hinweis zu Cookies' }).count()).resolves.toBe(0);
+  });
+
   it('answers an unknown address with the German not-found page and 404', async () => {
     const { page } = await visit({ javaScriptEnabled: false });
     const response = await page.goto('/vereinsheim-alt');
@@ -116,6 +131,35 @@ describe('with JavaScript', () => {
     await expectPath(page, '/kontakt');
     await page.getByRole('heading', { level: 1, name: 'Kontakt' }).waitFor();
     expect(visitor.consoleProblems).toEqual([]);
+  });
+
+  it('starts the app at the first intent, with its code fetched after the page, and gives it the click made meanwhile', async () => {
+    const { context } = await visit();
+    // A page of its own: the visitor's page moves the pointer after loading, as tests usually want.
+    const page = await context.newPage();
+    await page.goto('/termine', { waitUntil: 'load' });
+    // Once the page has loaded, its code is fetched in idle time; the app itself has not started.
+    await page.locator('link[rel="prefetch"]').first().waitFor({ state: 'attached' });
+    await page.waitForLoadState('networkidle');
+    await expect(page.evaluate(() => document.documentElement.dataset.hydrated)).resolves.toBeUndefined();
+    // One click: the pointer's move starts the app, the click itself waits for it and then opens the description.
+    await page.getByRole('button', { name: 'Details zu Kreismeisterschaft Bogen anzeigen' }).click();
+    await page.getByText(DESCRIPTION).waitFor();
+    await page.close();
+  });
+
+  it('shows the cookie notice with the page until it is confirmed, and never in the back office', async () => {
+    const { page } = await visit({ cookieNoticeAccepted: false });
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    await expect(page.getByRole('region', { name: 'Hinweis zu Cookies' }).count()).resolves.toBe(0);
+    await page.goto('/termine');
+    const notice = page.getByRole('region', { name: 'Hinweis zu Cookies' });
+    await notice.getByRole('button', { name: 'OK' }).click();
+    await notice.waitFor({ state: 'hidden' });
+    await page.goto('/kontakt');
+    await page.getByRole('heading', { level: 1, name: 'Kontakt' }).waitFor();
+    await expect(notice.count()).resolves.toBe(0);
   });
 
   it('names the page in the browser tab after moving on within the site', async () => {

@@ -10,7 +10,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { Suspense, useState } from 'react';
-import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import type { AlbumView } from '../../../shared/schemas/galleries.ts';
 import { onDemand } from '../../components/onDemand.ts';
 import { PageHead } from '../../components/PageHead.tsx';
@@ -162,7 +162,6 @@ function galleryHead(sectionLabel: string, album: AlbumView | undefined, albums:
 export function GalleriesPage() {
   const { section } = useParams();
   const [search] = useSearchParams();
-  const navigate = useNavigate();
   const slug: GallerySlug = section !== undefined && isGallerySlug(section) ? section : 'verein';
   const tab = GALLERY_TABS.find((entry) => entry.slug === slug) ?? GALLERY_TABS[0]!;
   const albums = usePublicAlbums(tab.section);
@@ -183,16 +182,24 @@ export function GalleriesPage() {
     <>
       <PageTitle>Galerien</PageTitle>
       <PageHead {...galleryHead(tab.label, album, albums.data)} />
+      {/* The tabs are links: they work before the app has started and without JavaScript. */}
       <Tabs
         value={slug}
-        onChange={(_event, value: GallerySlug) => void navigate(`/galerien/${value}`)}
         aria-label="Sparten"
         variant="scrollable"
         allowScrollButtonsMobile
         sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
       >
         {GALLERY_TABS.map((entry) => (
-          <Tab key={entry.slug} value={entry.slug} label={entry.label} id={`gallery-tab-${entry.slug}`} aria-controls="gallery-tabpanel" />
+          <Tab
+            key={entry.slug}
+            value={entry.slug}
+            label={entry.label}
+            component={RouterLink}
+            to={`/galerien/${entry.slug}`}
+            id={`gallery-tab-${entry.slug}`}
+            aria-controls="gallery-tabpanel"
+          />
         ))}
       </Tabs>
       <Box role="tabpanel" id="gallery-tabpanel" aria-labelledby={`gallery-tab-${slug}`}>
