@@ -348,16 +348,16 @@ function checkLines(rows: readonly Compared[]): string {
 const FIRST_LOAD_JS_LIMIT_BYTES = 180_000;
 
 async function weightReport(manifest: Manifest): Promise<string> {
-  const entryFiles = staticFiles(manifest, PUBLIC_ENTRY);
+  const entryFiles = firstLoadFiles(manifest, undefined);
   const pages = publicPages(manifest);
   const publicLoads: [string, ReadonlySet<string>][] = [
-    ['/home (Einstieg + statische Importe)', firstLoadFiles(manifest, undefined)],
+    ['Erstes Skript allein (vor jeder Handlung)', staticFiles(manifest, PUBLIC_ENTRY)],
+    ['/home (erstes Skript + Anwendung)', entryFiles],
     ...pages.map((page): [string, ReadonlySet<string>] => [page.route, firstLoadFiles(manifest, page.key)]),
   ];
-  const pageKeys = new Set(pages.map((page) => page.key));
   const adminLazy = new Set<string>();
-  for (const key of manifest[PUBLIC_ENTRY]?.dynamicImports ?? []) {
-    if (!pageKeys.has(key)) for (const file of staticFiles(manifest, key)) adminLazy.add(file);
+  for (const key of Object.keys(manifest)) {
+    if (key.startsWith('src/client/pages/admin/')) for (const file of staticFiles(manifest, key)) adminLazy.add(file);
   }
   const adminRows: [string, ReadonlySet<string>][] = [
     ['Verwaltung zusätzlich: AdminLayout + Importe', without(staticFiles(manifest, keyOfSource(manifest, 'AdminLayout.tsx')), entryFiles)],

@@ -16,8 +16,11 @@ const manifestSchema = z.record(
 );
 export type Manifest = z.infer<typeof manifestSchema>;
 
-/** The key of the public entry: the page every visitor loads. */
+/** The key of the public entry: the first script every page loads (src/client/boot.ts). */
 export const PUBLIC_ENTRY = 'index.html';
+
+/** The app the first script starts on the visitor's first intent (React, MUI, router, shell). */
+export const APP_ENTRY = 'src/client/main.tsx';
 
 export interface Weight {
   files: number;
@@ -101,23 +104,21 @@ export interface PublicPage {
 }
 
 /**
- * The public pages the entry loads on demand, with their routes from the one table the
- * router and the server read (publicPages.ts); the manifest knows modules, not routes.
+ * The public pages' own chunks, with their routes from the one table the router and the
+ * server read (publicPages.ts); the manifest knows modules, not routes.
  */
 export function publicPages(manifest: Manifest): PublicPage[] {
-  const routeOf = new Map<string, string>((PUBLIC_PAGES as readonly PublicPageEntry[]).flatMap((page) => (page.module ? [[page.module, page.path] as const] : [])));
-  return (manifest[PUBLIC_ENTRY]?.dynamicImports ?? []).flatMap((key) => {
-    const route = routeOf.get(key);
-    return route ? [{ key, route }] : [];
-  });
+  return (PUBLIC_PAGES as readonly PublicPageEntry[]).flatMap((page) => (page.module && manifest[page.module] ? [{ key: page.module, route: page.path }] : []));
 }
 
 /**
- * What a first visit of a page downloads: the entry with its static imports, then the
- * page's chunk with its static imports.
+ * What a first visit of a page downloads before the page reacts to the visitor: the first
+ * script with its static imports, then (fetched once the page has loaded, run on the first
+ * intent) the app and the page's chunk with their static imports.
  */
 export function firstLoadFiles(manifest: Manifest, pageKey: string | undefined): Set<string> {
   const files = staticFiles(manifest, PUBLIC_ENTRY);
+  for (const file of staticFiles(manifest, APP_ENTRY)) files.add(file);
   if (pageKey) for (const file of staticFiles(manifest, pageKey)) files.add(file);
   return files;
 }
