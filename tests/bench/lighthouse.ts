@@ -93,7 +93,7 @@ async function fillSite(site: Site): Promise<string> {
 const BASELINE_PAGE = brotliCompressSync(
   '<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
     '<title>Bezugsseite</title><meta name="description" content="Eine Überschrift und ein Absatz, sonst nichts."></head>' +
-    '<body><h1>Bezugsseite</h1><p>Eine Überschrift und ein Absatz, sonst nichts: was Rechner und simuliertes Telefon bestenfalls erlauben.</p></body></html>',
+    '<body><main><h1>Bezugsseite</h1><p>Eine Überschrift und ein Absatz, sonst nichts: was Rechner und simuliertes Telefon bestenfalls erlauben.</p></main></body></html>',
 );
 
 async function startBaseline(): Promise<{ url: string; stop: () => Promise<void> }> {
@@ -107,7 +107,15 @@ async function startBaseline(): Promise<{ url: string; stop: () => Promise<void>
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('Bezugsseite: keine Adresse');
-  return { url: `http://127.0.0.1:${address.port}/`, stop: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${address.port}/`,
+    stop: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        // The browser keeps its connections open; they would hold close() forever.
+        server.closeAllConnections();
+      }),
+  };
 }
 
 function chromiumVersion(): string {

@@ -28,6 +28,9 @@ function Loading() {
   );
 }
 
+/** Pictures of an album at the top of the screen, loaded without waiting for the layout. */
+const EAGER_PICTURES = 4;
+
 /** An album as a card: up to four thumbnails in a square, then its name. */
 function AlbumCard({ album, slug }: { album: AlbumView; slug: GallerySlug }) {
   return (
@@ -48,7 +51,8 @@ function AlbumCard({ album, slug }: { album: AlbumView; slug: GallerySlug }) {
           ))}
         </Box>
         <CardContent>
-          <Typography variant="h6" component="h3">
+          {/* The page's h1 is 'Galerien'; the albums are its sections. */}
+          <Typography variant="h6" component="h2">
             {album.name}
           </Typography>
         </CardContent>
@@ -94,7 +98,9 @@ function AlbumImages({ albumId, albumName, backTo }: { albumId: number; albumNam
       ) : count === 0 ? (
         images.isSuccess && <Typography>{EMPTY_TABLE_TEXT}</Typography>
       ) : (
-        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, columnGap: 1, columnCount: { xs: 1, sm: 2, md: 3, lg: 4 } }}>
+        // Two columns already on a phone: each picture is then half the screen, which its
+        // thumbnail fills sharply, instead of a full photo of a few hundred kilobytes each.
+        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, columnGap: 1, columnCount: { xs: 2, md: 3, lg: 4 } }}>
           {list.map((image, index) => (
             <Box component="li" key={image.id} sx={{ breakInside: 'avoid', mb: 1 }}>
               <Box
@@ -112,10 +118,12 @@ function AlbumImages({ albumId, albumName, backTo }: { albumId: number; albumNam
                   component="img"
                   src={image.thumbnail_url}
                   srcSet={imageSources(image)}
-                  sizes="(min-width: 1200px) 300px, (min-width: 900px) 33vw, (min-width: 600px) 50vw, 100vw"
+                  sizes="(min-width: 1200px) 300px, (min-width: 900px) 33vw, 50vw"
                   width={image.width}
                   height={image.height}
-                  loading="lazy"
+                  // The first pictures are what the visitor sees first: fetched at once, the first one first.
+                  loading={index < EAGER_PICTURES ? 'eager' : 'lazy'}
+                  fetchPriority={index === 0 ? 'high' : 'auto'}
                   decoding="async"
                   alt={imageAlt(image, index, count, albumName)}
                   sx={{ display: 'block', width: '100%', height: 'auto', borderRadius: 1 }}
