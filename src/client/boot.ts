@@ -52,8 +52,10 @@ function prefetchAppWhenIdle(): void {
 function startOnIntent(root: HTMLElement): void {
   let held: HTMLElement | null = null;
   const holdClick = (event: MouseEvent) => {
-    const target = event.target instanceof HTMLElement ? event.target : null;
-    if (!target || !root.contains(target) || target.closest(LINK)) return;
+    // The element a person meant: an icon's drawing (SVG) belongs to its button.
+    let target = event.target instanceof Element ? event.target : null;
+    while (target && !(target instanceof HTMLElement)) target = target.parentElement;
+    if (!(target instanceof HTMLElement) || !root.contains(target) || target.closest(LINK)) return;
     event.preventDefault();
     event.stopImmediatePropagation();
     held = target;

@@ -19,8 +19,13 @@ export type Manifest = z.infer<typeof manifestSchema>;
 /** The key of the public entry: the first script every page loads (src/client/boot.ts). */
 export const PUBLIC_ENTRY = 'index.html';
 
-/** The app the first script starts on the visitor's first intent (React, MUI, router, shell). */
-export const APP_ENTRY = 'src/client/main.tsx';
+/**
+ * The chunks of the app the first script starts on the visitor's first intent (React, MUI,
+ * router, shell): its dynamic imports. main.tsx has no key of its own, it is in the shell.
+ */
+export function appEntries(manifest: Manifest): string[] {
+  return manifest[PUBLIC_ENTRY]?.dynamicImports ?? [];
+}
 
 export interface Weight {
   files: number;
@@ -118,7 +123,7 @@ export function publicPages(manifest: Manifest): PublicPage[] {
  */
 export function firstLoadFiles(manifest: Manifest, pageKey: string | undefined): Set<string> {
   const files = staticFiles(manifest, PUBLIC_ENTRY);
-  for (const file of staticFiles(manifest, APP_ENTRY)) files.add(file);
+  for (const key of appEntries(manifest)) for (const file of staticFiles(manifest, key)) files.add(file);
   if (pageKey) for (const file of staticFiles(manifest, pageKey)) files.add(file);
   return files;
 }

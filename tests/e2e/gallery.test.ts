@@ -128,7 +128,8 @@ describe('galleries', () => {
     expect(await images.count()).toBe(2);
     const firstImage = images.first().locator('img');
     expect(await firstImage.getAttribute('alt')).toBe(TITLE);
-    expect(await firstImage.getAttribute('loading')).toBe('lazy');
+    // The first pictures are fetched at once (they are what the visitor sees first), later ones when scrolled to.
+    expect(await firstImage.getAttribute('loading')).toBe('eager');
     expect(await firstImage.getAttribute('width')).toBe('1200');
     expect(await firstImage.getAttribute('srcset')).toMatch(/^\/files\/\S+\.webp 480w, \/files\/\S+\.webp 1200w$/);
     await expectNoSeriousAccessibilityViolations(page);

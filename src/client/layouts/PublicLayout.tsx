@@ -142,7 +142,8 @@ export function PublicLayout() {
             variant="h6"
             component={RouterLink}
             to="/home"
-            sx={{ color: 'inherit', textDecoration: 'none', mr: 3, whiteSpace: 'nowrap' }}
+            // A long club name wraps (a little smaller on phones) instead of widening the page.
+            sx={{ color: 'inherit', textDecoration: 'none', mr: 3, minWidth: 0, fontSize: { xs: '1.05rem', sm: '1.25rem' }, lineHeight: 1.3 }}
           >
             {clubName}
           </Typography>

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Site } from './site.ts';
 
@@ -79,11 +79,13 @@ export async function newVisitor(browser: Browser, site: Site, options: VisitorO
     // A page comes rendered from the server and is readable before React has taken it
     // over; a person waits that moment without noticing, a test must wait for it.
     const goto = page.goto.bind(page);
-    page.goto = async (url, gotoOptions) => {
-      const response = await goto(url, gotoOptions);
+    const reload = page.reload.bind(page);
+    const thenApp = async (response: Response | null) => {
       if (response?.headers()['content-type']?.startsWith('text/html')) await waitForApp(page);
       return response;
     };
+    page.goto = async (url, gotoOptions) => thenApp(await goto(url, gotoOptions));
+    page.reload = async (reloadOptions) => thenApp(await reload(reloadOptions));
   }
   return visitor;
 }

@@ -7,6 +7,7 @@ interface ManifestChunk {
   src?: string;
   css?: string[];
   imports?: string[];
+  dynamicImports?: string[];
 }
 
 type Manifest = Record<string, ManifestChunk>;
@@ -40,13 +41,13 @@ export interface BackOfficeChunks {
 /** Reads the Vite manifest of the build to name the files that belong to the back office only. */
 export async function backOfficeChunks(): Promise<BackOfficeChunks> {
   const manifest = JSON.parse(await readFile(join(CLIENT_DIR, '.vite/manifest.json'), 'utf8')) as Manifest;
-  // The first script and the app it starts: every public page loads both.
-  const entryKeys = Object.keys(manifest).filter((key) => key === 'index.html' || key === 'src/client/main.tsx');
+  // The first script and the app it starts (its dynamic imports): every public page loads both.
+  const entryKeys = manifest['index.html'] ? ['index.html', ...(manifest['index.html'].dynamicImports ?? [])] : [];
   const adminKeys = Object.entries(manifest)
     .filter(([, { src }]) => src !== undefined && ADMIN_SOURCES.some((source) => src.startsWith(source)))
     .map(([key]) => key);
   const layout = manifest['src/client/layouts/AdminLayout.tsx'];
-  if (!layout || entryKeys.length !== 2) throw new Error('Das Vite-Manifest kennt den Einstieg oder AdminLayout nicht; ist der Build aktuell?');
+  if (!layout || entryKeys.length < 2) throw new Error('Das Vite-Manifest kennt den Einstieg oder AdminLayout nicht; ist der Build aktuell?');
   const publicFiles = filesLoadedBy(manifest, entryKeys);
   const files = new Set([...filesLoadedBy(manifest, adminKeys)].filter((file) => !publicFiles.has(file)));
   return { layoutFile: `/${layout.file}`, files };
