@@ -10,6 +10,7 @@ import { isDatabaseUnreachable } from '../db/errors.ts';
 import { MESSAGES } from '../errors.ts';
 import { appRouter } from '../router.ts';
 import { createContextInner } from '../trpc/context.ts';
+import { compressedCopies } from './encoding.ts';
 import { etagOf, keepSharedReads, prepareAnswer, routeAnswerKey, writeAnswer, type PreparedAnswer } from './public-cache.ts';
 import { siteFiles } from './site-files.ts';
 
@@ -147,17 +148,22 @@ export const pages: FastifyPluginAsync<PagesOptions> = async (app, { clientDir, 
       preCompressed: true,
       setHeaders: (res, path) => {
         // Vite puts a content hash in every asset name, so they never change.
-        res.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, no-cache');
+        res.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
   await app.register(siteFiles, { withPages: renderer !== undefined });
 
-  /** The app's document as a prepared answer, made once. */
-  function preparedDocument(html: string, extra: Record<string, string>): PreparedAnswer {
+  /** The app's document as a prepared answer with its compressed forms, made once. */
+  async function preparedDocument(html: string, extra: Record<string, string>): Promise<PreparedAnswer> {
     const body = Buffer.from(html, 'utf8');
     const etag = etagOf(body);
-    return prepareAnswer({ body, etag, headers: { ...securityHeaders, 'cache-control': 'no-cache', 'content-type': HTML, etag, ...extra } });
+    return prepareAnswer({
+      body,
+      etag,
+      headers: { ...securityHeaders, 'cache-control': 'no-cache', 'content-type': HTML, etag, ...extra },
+      encoded: await compressedCopies(body, HTML),
+    });
   }
 
   /**
@@ -169,7 +175,13 @@ export const pages: FastifyPluginAsync<PagesOptions> = async (app, { clientDir, 
     app: '<noscript>Für die Anmeldung und die Verwaltung muss JavaScript aktiviert sein.</noscript>',
     state: '',
   });
-  const shell = preparedDocument(shellDocument, { 'x-robots-tag': 'noindex' });
+  const shell = await preparedDocument(shellDocument, { 'x-robots-tag': 'noindex' });
+
+  if (!renderer && !template) {
+    // Neither a client nor a server build (the api tests): no pages, every address the API's 404.
+    app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: MESSAGES.pathNotFound }));
+    return;
+  }
   for (const path of CLIENT_ONLY_PATHS) app.get(path, (request, reply) => writeAnswer(request, reply, shell));
 
   if (!renderer) {
@@ -177,8 +189,9 @@ export const pages: FastifyPluginAsync<PagesOptions> = async (app, { clientDir, 
     for (const page of PUBLIC_PAGES) app.get(page.path, (request, reply) => writeAnswer(request, reply, shell));
     app.get('/', (request, reply) => writeAnswer(request, reply, shell));
     app.setNotFoundHandler((request, reply) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(404).send({ message: MESSAGES.pathNotFound });
-      if (!template || request.url.startsWith('/assets/')) return reply.code(404).send({ message: MESSAGES.pathNotFound });
+      if ((request.method !== 'GET' && request.method !== 'HEAD') || request.url.startsWith('/assets/')) {
+        return reply.code(404).send({ message: MESSAGES.pathNotFound });
+      }
       writeAnswer(request, reply, shell);
     });
     return;
