@@ -36,6 +36,12 @@ let profileDir: string;
 let groupId: number;
 let albumId: number;
 let firstPhoto: string;
+/** How often each address was rendered. */
+const renders = new Map<string, number>();
+const countingRenderer: typeof renderPage = (request) => {
+  renders.set(request.url, (renders.get(request.url) ?? 0) + 1);
+  return renderPage(request);
+};
 
 function json(headers: Record<string, string> = {}) {
   return { ...t.admin, ...headers, 'content-type': 'application/json' };
@@ -91,7 +97,7 @@ function appMarkup(html: string): string {
 beforeAll(async () => {
   profileDir = await mkdtemp(join(tmpdir(), 'club-profile-'));
   await writeFile(join(profileDir, 'club.json'), JSON.stringify(PROFILE));
-  t = await createTestApp({ renderer: renderPage, clock }, { PUBLIC_URL: ORIGIN, CLUB_PROFILE: join(profileDir, 'club.json') });
+  t = await createTestApp({ renderer: countingRenderer, clock }, { PUBLIC_URL: ORIGIN, CLUB_PROFILE: join(profileDir, 'club.json') });
   groupId = Number((await t.db.insertInto('groups').values({ name: 'Bogen' }).executeTakeFirstOrThrow()).insertId);
   await createAppointment({});
   await createAppointment({ name: 'Sommerfest', datetime_begin: '2027-07-03 18:30:00', datetime_end: '2027-07-03 23:00:00', location: 'Vereinsheim', description: '' });
@@ -371,6 +377,21 @@ describe('rendered pages are kept like every shared read', () => {
     expect(t.app.services.publicCache.stats.hits).toBe(hits + 1);
     expect(next).toMatch(/Mi\.?,? 25\.11\./);
     nowMs = Date.parse('2026-11-24T10:00:00Z');
+  });
+
+  it('renders a page once for all the visitors who ask while it is being rendered', async () => {
+    // A write drops every kept page; then twenty visitors arrive at once.
+    await createAppointment({ name: 'Adventsschießen', datetime_begin: '2026-12-12 14:00:00', datetime_end: '2026-12-12 18:00:00' });
+    const before = renders.get('/termine') ?? 0;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => page('/termine')));
+    expect(renders.get('/termine')).toBe(before + 1);
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array.from({ length: 20 }, () => 200));
+    expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+    expect(appMarkup(answers[0]!.body)).toContain('Adventsschießen');
+    // A write while nobody waits: the next visitor gets a new render with the change.
+    await createAppointment({ name: 'Silvesterschießen', datetime_begin: '2026-12-31 14:00:00', datetime_end: '2026-12-31 18:00:00' });
+    expect(appMarkup((await page('/termine')).body)).toContain('Silvesterschießen');
+    expect(renders.get('/termine')).toBe(before + 2);
   });
 
   it('never keeps a 404', async () => {

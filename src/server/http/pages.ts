@@ -209,9 +209,58 @@ export const pages: FastifyPluginAsync<PagesOptions> = async (app, { clientDir, 
         }),
     });
 
+  /** What one render made: the page (or a redirect, a failure) and when its data expires. */
+  interface Rendering {
+    result: RenderResult;
+    document: string | undefined;
+    notAfter: number;
+  }
+
+  async function render(request: FastifyRequest, url: string, page: PublicPage | undefined): Promise<Rendering> {
+    const result = await renderer!({ url, origin: config.publicUrl, link: linkFor(request), now: services.clock.now() });
+    const document =
+      result.kind === 'page'
+        ? fill(template ?? BARE_TEMPLATE, {
+            head: [result.head, result.styles].filter(Boolean).join('\n    '),
+            app: result.html,
+            state: [`<script type="application/json" id="page-state">${serializePageState(result.state)}</script>`, chunksOf(page)]
+              .filter(Boolean)
+              .join('\n    '),
+          })
+        : undefined;
+    return { result, document, notAfter: request.sharedRead?.notAfter ?? Number.POSITIVE_INFINITY };
+  }
+
+  /**
+   * Renders in flight, by the data's generation and the page's address: visitors who ask
+   * for a page while it is being rendered (after a write, at its expiry) wait for that one
+   * render instead of each starting their own, which would keep a small server's CPU busy
+   * for all of them at once. A write in between starts a new generation and a new render.
+   */
+  const inFlight = new Map<string, Promise<Rendering>>();
+
+  function renderOnce(request: FastifyRequest, url: string, page: PublicPage | undefined): Promise<Rendering> {
+    const read = request.sharedRead;
+    if (!read) return render(request, url, page);
+    const key = `${read.generation} ${url}`;
+    const running = inFlight.get(key);
+    if (running) {
+      // The answer is built from the same values as the first one: it expires with them.
+      return running.then((rendering) => {
+        read.expiresNoLaterThan(rendering.notAfter);
+        return rendering;
+      });
+    }
+    const rendering = render(request, url, page);
+    inFlight.set(key, rendering);
+    const settled = () => inFlight.delete(key);
+    rendering.then(settled, settled);
+    return rendering;
+  }
+
   /** Renders `url` and answers with the document (200, or 404 for an unknown page). */
   async function renderAndAnswer(request: FastifyRequest, reply: FastifyReply, url: string, page: PublicPage | undefined) {
-    const result = await renderer!({ url, origin: config.publicUrl, link: linkFor(request), now: services.clock.now() });
+    const { result, document } = await renderOnce(request, url, page);
     if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
     if (result.kind === 'failed') {
       request.log.error({ err: result.error, url }, 'page render failed');
@@ -222,11 +271,6 @@ export const pages: FastifyPluginAsync<PagesOptions> = async (app, { clientDir, 
         .type(HTML)
         .send(errorDocument(unavailable ? MESSAGES.databaseUnavailable : 'Die Seite konnte gerade nicht erstellt werden. Bitte versuche es gleich noch einmal.'));
     }
-    const document = fill(template ?? BARE_TEMPLATE, {
-      head: [result.head, result.styles].filter(Boolean).join('\n    '),
-      app: result.html,
-      state: [`<script type="application/json" id="page-state">${serializePageState(result.state)}</script>`, chunksOf(page)].filter(Boolean).join('\n    '),
-    });
     // A found page is kept by the scope's hook like any shared read; a 404 is not.
     return reply.code(result.status).type(HTML).send(document);
   }

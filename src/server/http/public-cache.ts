@@ -166,6 +166,11 @@ export class SharedRead {
     if (expiresAt !== undefined && expiresAt < this.#notAfter) this.#notAfter = expiresAt;
   }
 
+  /** The answer is another read's (a page rendered once for several visitors): it expires no later than that one. */
+  expiresNoLaterThan(time: number): void {
+    if (time < this.#notAfter) this.#notAfter = time;
+  }
+
   get notAfter(): number {
     return this.#notAfter;
   }
