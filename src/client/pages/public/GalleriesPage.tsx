@@ -40,6 +40,8 @@ function AlbumCard({ album, slug }: { album: AlbumView; slug: GallerySlug }) {
           sx={{
             display: 'grid',
             gridTemplateColumns: album.thumbnails.length > 1 ? '1fr 1fr' : '1fr',
+            // Rows fixed as well: sized by their pictures, they would jump while those load.
+            gridTemplateRows: album.thumbnails.length > 2 ? '1fr 1fr' : '1fr',
             gap: '2px',
             aspectRatio: '1 / 1',
             bgcolor: 'grey.200',
