@@ -73,7 +73,7 @@ function startOnIntent(root: HTMLElement): void {
   for (const type of INTENTS) window.addEventListener(type, start, { capture: true, passive: true });
 }
 
-setUpCookieNotice(window);
+setUpCookieNotice();
 const root = document.getElementById('root');
 if (root && document.getElementById('page-state')) {
   startOnIntent(root);

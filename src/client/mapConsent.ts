@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { readStored, writeStored } from './browserStorage.ts';
 
 /**
  * The visitor's consent to the maps of the contact page (SPEC §4 'Map consent'), kept in
@@ -10,21 +11,12 @@ export const MAP_CONSENT_KEY = 'sv-map-consent';
 const listeners = new Set<() => void>();
 
 function read(): boolean {
-  try {
-    return window.localStorage.getItem(MAP_CONSENT_KEY) === 'granted';
-  } catch {
-    // Storage blocked (private mode, policy): no stored consent.
-    return false;
-  }
+  return readStored(MAP_CONSENT_KEY) === 'granted';
 }
 
 function write(granted: boolean): void {
-  try {
-    if (granted) window.localStorage.setItem(MAP_CONSENT_KEY, 'granted');
-    else window.localStorage.removeItem(MAP_CONSENT_KEY);
-  } catch {
-    // Without storage the consent holds for this page view only.
-  }
+  // Without storage the consent holds for this page view only.
+  writeStored(MAP_CONSENT_KEY, granted ? 'granted' : null);
   for (const listener of listeners) listener();
 }
 

@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { ALERT_IDENTIFIERS, INFO_IDENTIFIERS } from '../../src/shared/constants.ts';
 import { formatGermanDateTime } from '../../src/shared/dates.ts';
 import { pdf } from '../helpers/multipart.ts';
 import { expectNoSeriousAccessibilityViolations } from './support/axe.ts';
@@ -97,29 +98,11 @@ async function fillSite(site: Site): Promise<void> {
   await write(site, 'POST', '/calendar', { ...appointment, ...APPOINTMENT });
   await write(site, 'POST', '/calendar', { ...appointment, name: APPOINTMENT_WITHOUT_DESCRIPTION, location: 'Schießstand' });
 
-  for (const identifier of ['gun', 'arch', 'contact', 'appointments', 'archparcours', 'blowpipe']) {
+  for (const identifier of ALERT_IDENTIFIERS.filter((identifier) => identifier !== 'liveresult')) {
     await write(site, 'PUT', `/sectionalert/${identifier}`, { enabled: 1, text: `[fett:an]${COMPOUND}[fett:aus] fällt aus` });
   }
   await write(site, 'PUT', '/sectionalert/liveresult', { enabled: 1, text: LONG_URL });
-  for (const identifier of [
-    'shootingtimes_gun',
-    'shootingtimes_arch',
-    'shootingtimes_blowpipe',
-    'archparcours_tourneys',
-    'archparcours_openings',
-    'archparcours_closings',
-    'archparcours_usage',
-    'gunking_senior',
-    'gunking_junior',
-    'challangecup_senior',
-    'challangecup_junior',
-    'most_active',
-    'most_active_blowpipe',
-    'best_shot',
-    'saison_gun',
-    'saison_arch',
-    'saison_blowpipe',
-  ]) {
+  for (const identifier of INFO_IDENTIFIERS) {
     await write(site, 'PUT', `/info/${identifier}`, { text: `Saison 2026/2027: ${COMPOUND} ${LONG_URL}` });
   }
   await write(site, 'POST', '/hosts', { date: BEGIN.format('YYYY-MM-DD'), supervisor: -1, host: -2 });
