@@ -318,6 +318,15 @@ describe("the site's own files", () => {
 });
 
 describe('unknown addresses', () => {
+  it('sends a page address with a trailing slash to the page, never to another host', async () => {
+    const slash = await page('/termine/?monat=12');
+    expect(slash.statusCode).toBe(301);
+    expect(slash.headers.location).toBe('/termine?monat=12');
+    const doubled = await page('//example.com/');
+    expect(doubled.statusCode).toBe(301);
+    expect(doubled.headers.location).toBe('/example.com');
+  });
+
   it.each(['/gibt-es-nicht', '/termine/alt', '/galerien/schach', '/galerien/bogen?album=999999', '/galerien/verein?album=ALBUM', '/galerien/bogen?album=abc'])(
     '%s answers the German not-found page with 404',
     async (path) => {

@@ -294,8 +294,15 @@ export const pages: FastifyPluginAsync<PagesOptions> = async (app, { clientDir, 
     if ((request.method !== 'GET' && request.method !== 'HEAD') || request.url.startsWith('/assets/')) {
       return reply.code(404).send({ message: MESSAGES.pathNotFound });
     }
+    const url = routerPath(request.url);
+    // A page's address with a trailing slash: one address per page (canonical, kept answer),
+    // so the browser is sent to it instead of the router rendering the page afresh.
+    const [path = '/', query] = url.split('?', 2);
+    if (path.length > 1 && path.endsWith('/')) {
+      return reply.redirect(`${path.replace(/\/+$/, '') || '/'}${query === undefined ? '' : `?${query}`}`, 301);
+    }
     // Every other address: the not-found page, rendered for it (the router shows it for any path).
-    await renderAndAnswer(request, reply, routerPath(request.url), undefined);
+    await renderAndAnswer(request, reply, url, undefined);
   });
 };
 
