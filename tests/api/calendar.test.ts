@@ -174,7 +174,9 @@ describe('rules of SPEC §5', () => {
     ['long notes', { notes: 'x'.repeat(2048) }, 'notes', 'Die Notizen dürfen nicht länger als 2047 Zeichen sein!'],
     ['no begin', { datetime_begin: '' }, 'datetime_begin', 'Der Beginn darf nicht leer gelassen werden!'],
     ['no end', { datetime_end: undefined }, 'datetime_end', 'Das Ende darf nicht leer gelassen werden!'],
-    ['bad date', { datetime_begin: '2026-02-30 10:00:00' }, 'datetime_begin', 'Bitte gib Datum und Uhrzeit im Format TT.MM.JJJJ HH:mm an!'],
+    ['bad date', { datetime_begin: '2026-02-30 10:00:00' }, 'datetime_begin', 'Bitte gib Datum und Uhrzeit im Format TT.MM.JJJJ HH:mm oder JJJJ-MM-TT HH:mm an!'],
+    ['bad German date', { datetime_begin: '30.02.2026 10:00' }, 'datetime_begin', 'Bitte gib Datum und Uhrzeit im Format TT.MM.JJJJ HH:mm oder JJJJ-MM-TT HH:mm an!'],
+    ['German date without time', { datetime_end: '05.12.2026' }, 'datetime_end', 'Bitte gib Datum und Uhrzeit im Format TT.MM.JJJJ HH:mm oder JJJJ-MM-TT HH:mm an!'],
     ['bad status', { status: 3 }, 'status', 'Der Status muss Neu, In Organisation oder Organisation abgeschlossen sein!'],
     ['no status', { status: undefined }, 'status', 'Der Status darf nicht leer gelassen werden!'],
     ['unknown attachment', { attachments: [999999] }, 'attachments', 'Ein Anhang wurde nicht gefunden. Bitte lade ihn erneut hoch.'],
@@ -186,6 +188,16 @@ describe('rules of SPEC §5', () => {
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ message, errors: { [field]: [message] } });
     expect(await t.db.selectFrom('appointments').select('id').execute()).toEqual(before);
+  });
+
+  it('takes the German TT.MM.JJJJ HH:mm the format message names, as well as YYYY-MM-DD HH:mm', async () => {
+    const created = await create({ datetime_begin: '05.12.2026 18:30', datetime_end: '2026-12-05 21:00' });
+    const row = await findAppointmentRow(t.db, created.id);
+    expect([String(row.datetime_begin), String(row.datetime_end)]).toEqual(['2026-12-05 18:30:00', '2026-12-05 21:00:00']);
+    const changed = await update(created.id, { datetime_begin: '06.12.2026 09:15', datetime_end: '06.12.2026 12:00' });
+    expect(changed.statusCode).toBe(200);
+    const after = await findAppointmentRow(t.db, created.id);
+    expect([String(after.datetime_begin), String(after.datetime_end)]).toEqual(['2026-12-06 09:15:00', '2026-12-06 12:00:00']);
   });
 
   it('keeps the limits exactly (255, 1023, 2047) and an end equal to the begin', async () => {

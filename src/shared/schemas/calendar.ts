@@ -8,9 +8,11 @@ export const APPOINTMENT_MESSAGES = {
   endBeforeBegin: 'Das Ende muss nach dem Beginnzeitpunkt liegen!',
   assignment: 'Eine Gruppenzuordnung muss angegeben werden!',
   unknownGroup: 'Die gewählte Gruppe gibt es nicht.',
+  /** Shown in place of the group choice to members without groups_view (SPEC §6). */
+  groupsNeedPermission: 'Zum Auswählen einer Gruppe brauchst du die Berechtigung, Gruppen anzusehen.',
   beginEmpty: 'Der Beginn darf nicht leer gelassen werden!',
   endEmpty: 'Das Ende darf nicht leer gelassen werden!',
-  dateTimeFormat: 'Bitte gib Datum und Uhrzeit im Format TT.MM.JJJJ HH:mm an!',
+  dateTimeFormat: 'Bitte gib Datum und Uhrzeit im Format TT.MM.JJJJ HH:mm oder JJJJ-MM-TT HH:mm an!',
   skippedByClock: 'Diesen Zeitpunkt gibt es wegen der Umstellung auf Sommerzeit nicht (die Uhr springt von 02:00 auf 03:00). Bitte wähle eine andere Uhrzeit!',
   status: 'Der Status muss Neu, In Organisation oder Organisation abgeschlossen sein!',
   statusEmpty: 'Der Status darf nicht leer gelassen werden!',
@@ -20,14 +22,21 @@ export const APPOINTMENT_MESSAGES = {
   month: 'Der Monat muss im Format JJJJ-MM angegeben werden!',
 } as const;
 
-/** API date-times are `YYYY-MM-DD HH:mm:ss`; `YYYY-MM-DD HH:mm` and an ISO `T` are taken as well. */
+/** The German spelling of SPEC §1, as people type it: `24.11.2026 18:30`. */
+const GERMAN_DATE_TIME = /^(\d{2})\.(\d{2})\.(\d{4}) (\d{2}:\d{2})$/;
+
+/**
+ * API date-times are `YYYY-MM-DD HH:mm:ss`; `YYYY-MM-DD HH:mm`, an ISO `T` and the German
+ * `TT.MM.JJJJ HH:mm` that the format message names are taken as well.
+ */
 function dateTime(empty: string) {
   return z
     .string({ error: empty })
     .trim()
     .min(1, { error: empty, abort: true })
     .transform((value) => {
-      const normalized = value.replace('T', ' ');
+      const german = GERMAN_DATE_TIME.exec(value);
+      const normalized = german ? `${german[3]}-${german[2]}-${german[1]} ${german[4]}` : value.replace('T', ' ');
       return /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(normalized) ? `${normalized}:00` : normalized;
     })
     .refine(isApiDateTime, { error: APPOINTMENT_MESSAGES.dateTimeFormat, abort: true })
