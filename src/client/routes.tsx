@@ -60,15 +60,23 @@ function publicRoutes(): RouteObject[] {
   });
 }
 
-/** `/admin/kalender` always names a month; without a valid one it shows the current month (SPEC §2). */
+/**
+ * `/admin/kalender` always names a month (SPEC §2): `/admin/kalender/2026/3` is March 2026 (as
+ * `/2026/03`), `/admin/kalender/2026` the current month of 2026; without a valid year it is
+ * the current month.
+ */
 export function calendarLoader({ params }: LoaderFunctionArgs) {
   const { year, month } = params;
-  if (year && month && /^\d{4}$/.test(year) && /^(0[1-9]|1[0-2])$/.test(month)) return null;
+  // The calendar reads months from 1970 on (calendarMonthInput).
+  const validYear = year && /^\d{4}$/.test(year) && Number(year) >= 1970 ? Number(year) : undefined;
+  if (validYear !== undefined && month && /^(0[1-9]|1[0-2])$/.test(month)) return null;
   // A plain Date: this module is in every public page's download, dayjs is not.
   const today = new Date();
+  const monthNumber = month && /^\d{1,2}$/.test(month) ? Number(month) : NaN;
+  const validMonth = validYear !== undefined && monthNumber >= 1 && monthNumber <= 12 ? monthNumber : today.getMonth() + 1;
   // React Router takes a thrown redirect Response as the loader's answer.
   // eslint-disable-next-line @typescript-eslint/only-throw-error
-  throw redirect(calendarMonthPath(today.getFullYear(), today.getMonth() + 1));
+  throw redirect(calendarMonthPath(validYear ?? today.getFullYear(), validMonth));
 }
 
 /** `/` is Home (SPEC §2); the server answers it with a redirect too. */
