@@ -3,7 +3,9 @@ import 'dayjs/locale/de';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousAccessibilityViolations } from './support/axe.ts';
+import { APPOINTMENT_MESSAGES } from '../../src/shared/schemas/calendar.ts';
 import { expectPath, logIn } from './support/browser.ts';
+import { createMember } from './support/members.ts';
 import { useSite } from './support/session.ts';
 import { ADMIN_PASSWORD, ADMIN_UID } from './support/site.ts';
 
@@ -13,7 +15,15 @@ import { ADMIN_PASSWORD, ADMIN_UID } from './support/site.ts';
  * opened, edited and deleted in the next.
  */
 
-const session = useSite();
+/** May look at and change appointments, but neither create them nor see the groups (SPEC §6). */
+const EDITOR = { uid: '30000001', password: 'Kalender2026' };
+/** May create appointments, but not see the groups. */
+const CREATOR = { uid: '30000002', password: 'Kalender2026' };
+
+const session = useSite(async (site) => {
+  await createMember(site.databaseFile, { ...EDITOR, groupName: 'Kalender bearbeiten', permissions: ['calendar_view', 'calendar_update'] });
+  await createMember(site.databaseFile, { ...CREATOR, groupName: 'Kalender anlegen', permissions: ['calendar_view', 'calendar_create'] });
+});
 const { visit } = session;
 
 /** Three days ahead at 18:00, in the club's time: upcoming, so /termine lists it. */
@@ -96,6 +106,14 @@ describe('the calendar', () => {
     await page.getByRole('button', { name: /^Datum auswählen/ }).click();
     await page.getByRole('radio', { name: picked.locale('de').format('MMMM') }).or(page.getByRole('radio', { name: picked.locale('de').format('MMM') })).first().click();
     await expectPath(page, `/admin/kalender/${picked.format('YYYY')}/${picked.format('MM')}`);
+
+    // An address with the month unpadded, or with the year alone, opens that year's month.
+    await page.goto('/admin/kalender/2030/3');
+    await expectPath(page, '/admin/kalender/2030/03');
+    await page.getByRole('table', { name: 'Kalender März 2030' }).waitFor();
+    await page.goto('/admin/kalender/2030');
+    await expectPath(page, `/admin/kalender/2030/${now.format('MM')}`);
+    await page.getByRole('table', { name: `Kalender ${now.locale('de').format('MMMM')} 2030` }).waitFor();
   });
 
   it('refuses an empty appointment with the group message and an end before the begin', async () => {
@@ -168,6 +186,43 @@ describe('the calendar', () => {
     await page.getByRole('region', { name: 'Nächste Termine' }).getByText(TITLE).waitFor();
   });
 
+  it('lets a member without groups_view change an appointment, its group shown as text, without an error', async () => {
+    const { page } = await visit();
+    await logIn(page, EDITOR.uid, EDITOR.password);
+    await page.waitForURL(/\/admin\//);
+    await page.goto(MONTH_PATH);
+    await page.getByRole('heading', { level: 1, name: 'Kalender' }).waitFor();
+    // SPEC §6: the add button is there, disabled.
+    expect(await page.getByRole('button', { name: 'Termin anlegen' }).isDisabled()).toBe(true);
+    await chip(page, TITLE).click();
+    const view = dialog(page, 'Termin ansehen');
+    expect(await view.getByRole('textbox', { name: 'Gruppe' }).inputValue()).toBe('Administratoren');
+    await view.getByRole('button', { name: 'Bearbeiten' }).click();
+    const edit = dialog(page, 'Termin bearbeiten');
+    await edit.getByText(APPOINTMENT_MESSAGES.groupsNeedPermission).waitFor();
+    await edit.getByLabel('Ort').fill('Schützenhaus, Stand 2');
+    await edit.getByRole('button', { name: 'Speichern' }).click();
+    await snackbar(page, 'Termin gespeichert');
+    await edit.waitFor({ state: 'hidden' });
+    // The groups were never asked for: no error snackbar.
+    expect(await page.getByRole('alert').filter({ hasText: 'Gruppen' }).count()).toBe(0);
+    await expectNoSeriousAccessibilityViolations(page);
+  });
+
+  it('tells a member who may create appointments but not see the groups why no group can be chosen', async () => {
+    const { page } = await visit();
+    await logIn(page, CREATOR.uid, CREATOR.password);
+    await page.waitForURL(/\/admin\//);
+    await page.goto(MONTH_PATH);
+    await page.getByRole('button', { name: 'Termin anlegen' }).click();
+    const form = dialog(page, 'Termin anlegen');
+    await form.getByText(APPOINTMENT_MESSAGES.groupsNeedPermission).waitFor();
+    await form.getByRole('button', { name: 'Speichern' }).click();
+    await form.getByText('Eine Gruppenzuordnung muss angegeben werden!').waitFor();
+    expect(await page.getByRole('alert').filter({ hasText: 'Gruppen' }).count()).toBe(0);
+    await expectNoSeriousAccessibilityViolations(page);
+  });
+
   it('opens the appointment read-only, edits it after the toggle, and deletes it after "Termin löschen?"', async () => {
     const { page } = await visit();
     await openCalendar(page);
@@ -178,6 +233,13 @@ describe('the calendar', () => {
     await expectNoSeriousAccessibilityViolations(page);
     await view.getByRole('button', { name: 'Bearbeiten' }).click();
     const edit = dialog(page, 'Termin bearbeiten');
+    // The toggle leads back to reading without closing the dialog, dropping what was typed.
+    await edit.getByLabel('Titel').fill('Verworfen');
+    await edit.getByRole('button', { name: 'Bearbeiten', pressed: true }).click();
+    await view.waitFor();
+    expect(await view.getByLabel('Titel').inputValue()).toBe(TITLE);
+    expect(await view.getByLabel('Titel').getAttribute('readonly')).not.toBeNull();
+    await view.getByRole('button', { name: 'Bearbeiten', pressed: false }).click();
     await edit.getByLabel('Titel').fill(`${TITLE} 2026`);
     // No longer public: the attachment is the members' now, still opened from the dialog.
     await edit.getByRole('switch', { name: 'Öffentlich auf der Terminseite' }).uncheck();

@@ -187,22 +187,23 @@ export function CalendarPage() {
           </tbody>
         </Box>
       </Paper>
-      {hasPermission(user, 'calendar_create') && (
-        <Fab
-          color="primary"
-          aria-label="Termin anlegen"
-          onClick={() => dialog.show({ appointment: null, day: first.hour(18) })}
-          sx={{ position: 'fixed', right: 24, bottom: 24 }}
-        >
-          <AddIcon />
-        </Fab>
-      )}
+      {/* SPEC §6: without calendar_create the button is there, disabled. */}
+      <Fab
+        color="primary"
+        aria-label="Termin anlegen"
+        disabled={!hasPermission(user, 'calendar_create')}
+        onClick={() => dialog.show({ appointment: null, day: first.hour(18) })}
+        sx={{ position: 'fixed', right: 24, bottom: 24 }}
+      >
+        <AddIcon />
+      </Fab>
       <AppointmentDialog
         open={dialog.open}
         appointment={dialog.item?.appointment ?? null}
         day={dialog.item?.day ?? null}
         canUpdate={hasPermission(user, 'calendar_update')}
         canDelete={hasPermission(user, 'calendar_delete')}
+        canViewGroups={hasPermission(user, 'groups_view')}
         onClose={dialog.close}
       />
     </>

@@ -14,6 +14,7 @@ import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -21,7 +22,7 @@ import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { APPOINTMENT_STATUSES, DATETIME_FORMAT, LIMITS } from '../../../../shared/constants.ts';
-import { appointmentCreateInput, type AppointmentView, type AttachmentView } from '../../../../shared/schemas/calendar.ts';
+import { APPOINTMENT_MESSAGES, appointmentCreateInput, type AppointmentView, type AttachmentView } from '../../../../shared/schemas/calendar.ts';
 import { DeleteDialog } from '../../../components/ConfirmDialog.tsx';
 import { FileDropZone } from '../../../components/FileDropZone.tsx';
 import { TitledDialog } from '../../../components/TitledDialog.tsx';
@@ -108,21 +109,24 @@ export interface AppointmentDialogProps {
   day: Dayjs | null;
   canUpdate: boolean;
   canDelete: boolean;
+  /** SPEC §6: the groups are loaded and chosen only with groups_view. */
+  canViewGroups: boolean;
   onClose: () => void;
 }
 
 /**
  * View, create, edit or delete an appointment (SPEC §2, §4): an existing one opens read-only
- * with an edit toggle, a new one opens editable; closing resets the form after 300 ms.
+ * with an edit toggle (toggled back, the dialog shows the saved appointment again), a new one
+ * opens editable; closing resets the form after 300 ms.
  */
-export function AppointmentDialog({ open, appointment, day, canUpdate, canDelete, onClose }: AppointmentDialogProps) {
+export function AppointmentDialog({ open, appointment, day, canUpdate, canDelete, canViewGroups, onClose }: AppointmentDialogProps) {
   const utils = trpc.useUtils();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const form = useSchemaForm(appointmentCreateInput, () => initialValues(appointment, day), toInput);
   const [editing, setEditing] = useState(appointment === null);
   const deletion = useDialogState<AppointmentView>();
   const closeDeletion = deletion.close;
-  const groups = trpc.groups.list.useQuery(undefined, { meta: { errorPrefix: 'Fehler beim Abrufen der verfügbaren Gruppen' }, enabled: open });
+  const groups = trpc.groups.list.useQuery(undefined, { meta: { errorPrefix: 'Fehler beim Abrufen der verfügbaren Gruppen' }, enabled: open && canViewGroups });
 
   // The parent hands a new appointment (or none) on each opening; the form follows it.
   const shown = useRef<{ appointment: AppointmentView | null; day: Dayjs | null } | null>(null);
@@ -230,25 +234,38 @@ export function AppointmentDialog({ open, appointment, day, canUpdate, canDelete
               fullWidth
               margin="dense"
             />
-            <TextField
-              select
-              label="Gruppe"
-              value={groups.data ? form.values.assignment : ''}
-              onChange={(event) => form.setField('assignment', Number(event.target.value))}
-              {...fieldError('assignment')}
-              slotProps={{ input: { readOnly } }}
-              required
-              fullWidth
-              margin="dense"
-            >
-              {(groups.data ?? []).map((group) => (
-                <MenuItem key={group.id} value={group.id}>
-                  {group.name}
-                </MenuItem>
-              ))}
-            </TextField>
-            {!groups.data && appointment && (
-              <FormHelperText>Zugeordnet: {appointment.section}</FormHelperText>
+            {canViewGroups ? (
+              <>
+                <TextField
+                  select
+                  label="Gruppe"
+                  value={groups.data ? form.values.assignment : ''}
+                  onChange={(event) => form.setField('assignment', Number(event.target.value))}
+                  {...fieldError('assignment')}
+                  slotProps={{ input: { readOnly } }}
+                  required
+                  fullWidth
+                  margin="dense"
+                >
+                  {(groups.data ?? []).map((group) => (
+                    <MenuItem key={group.id} value={group.id}>
+                      {group.name}
+                    </MenuItem>
+                  ))}
+                </TextField>
+                {!groups.data && appointment && <FormHelperText>Zugeordnet: {appointment.section}</FormHelperText>}
+              </>
+            ) : (
+              <TextField
+                label="Gruppe"
+                value={appointment?.section ?? ''}
+                error={form.errorOf('assignment') !== undefined}
+                helperText={form.errorOf('assignment') ?? (editing ? APPOINTMENT_MESSAGES.groupsNeedPermission : undefined)}
+                slotProps={{ input: { readOnly: true } }}
+                required
+                fullWidth
+                margin="dense"
+              />
             )}
             <TextField
               select
@@ -358,10 +375,22 @@ export function AppointmentDialog({ open, appointment, day, canUpdate, canDelete
                 Löschen
               </Button>
             )}
-            {appointment && !editing && (
-              <Button onClick={() => setEditing(true)} disabled={!canUpdate}>
+            {appointment && (
+              <ToggleButton
+                value="edit"
+                size="small"
+                color="primary"
+                selected={editing}
+                disabled={!canUpdate || busy}
+                onChange={() => {
+                  // Back to reading: what was typed is dropped, the saved appointment shows again.
+                  if (editing) reset(initialValues(appointment, day));
+                  setEditing(!editing);
+                }}
+                sx={{ border: 0, px: 2, fontWeight: 500 }}
+              >
                 Bearbeiten
-              </Button>
+              </ToggleButton>
             )}
             <Button onClick={onClose} disabled={busy}>
               {editing ? 'Abbrechen' : 'Schließen'}
