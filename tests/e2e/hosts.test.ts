@@ -140,7 +140,7 @@ describe('the roster in the back office and on Zeiten LG/LP', () => {
     expect(text).not.toContain(HOST_NAME);
   });
 
-  it('shows a member with only hosts_view the rows read-only, without save, delete or a new row', async () => {
+  it('shows a member with only hosts_view the rows read-only, with save, delete and the new row disabled (SPEC §6)', async () => {
     const { page } = await visit();
     await logIn(page, VIEWER.uid, VIEWER.password);
     await expectPath(page, '/admin/ich');
@@ -148,9 +148,11 @@ describe('the roster in the back office and on Zeiten LG/LP', () => {
     const form = row(page, `Eintrag vom ${formatGermanDate(SECOND)}`);
     await form.waitFor();
     expect(await form.getByRole('combobox', { name: 'Standaufsicht' }).inputValue()).toBe('Migliederteam');
-    expect(await form.getByRole('button', { name: 'Speichern' }).count()).toBe(0);
-    expect(await form.getByRole('button', { name: 'Löschen' }).count()).toBe(0);
-    expect(await row(page, 'Neuer Eintrag').count()).toBe(0);
+    expect(await form.getByRole('button', { name: 'Speichern' }).isDisabled()).toBe(true);
+    expect(await form.getByRole('button', { name: 'Löschen' }).isDisabled()).toBe(true);
+    const newRow = row(page, 'Neuer Eintrag');
+    expect(await newRow.getByRole('button', { name: 'Eintrag anlegen' }).isDisabled()).toBe(true);
+    expect(await newRow.getByRole('combobox', { name: 'Bewirtung' }).getAttribute('readonly')).not.toBeNull();
     expect(await form.getByRole('combobox', { name: 'Standaufsicht' }).getAttribute('readonly')).not.toBeNull();
     await form.getByRole('combobox', { name: 'Standaufsicht' }).click();
     expect(await page.getByRole('option').count()).toBe(0);

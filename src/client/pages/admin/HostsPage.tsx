@@ -80,13 +80,13 @@ export function HostsPage() {
             onDelete={deletion.show}
           />
         ))}
-        {canCreate && entries.data !== undefined && (
+        {entries.data !== undefined && (
           <HostRow
             key={`new:${newRow}`}
             entry={null}
             supervisorOptions={supervisorOptions}
             hostOptions={hostOptions}
-            canSave
+            canSave={canCreate}
             canDelete={false}
             onDelete={deletion.show}
             onCreated={() => setNewRow((count) => count + 1)}

@@ -69,7 +69,7 @@ export function DownloadsPanel({ canCreate, canDelete }: DashboardPermissions) {
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      {canCreate && <FileDropZone multiple buttonLabel="Datei hochladen" label="Downloads hochladen" onFiles={(files) => void uploadFiles(files)} disabled={upload.busy} />}
+      <FileDropZone multiple buttonLabel="Datei hochladen" label="Downloads hochladen" onFiles={(files) => void uploadFiles(files)} disabled={!canCreate || upload.busy} />
       <DataTable label="Downloads" rows={downloads.data ?? []} columns={columns} rowKey={(download) => download.id} loading={downloads.isFetching} />
       {upload.dialog}
       <DeleteDialog

@@ -96,17 +96,15 @@ function ResultList({ section, internal, results, loading, canUpload, canDelete,
       <Typography variant="body2" color="text.secondary">
         {internal ? 'Ergebnisse der Vereinsmitglieder' : 'Ergebnisse der vom Verein ausgerichteten Wettkämpfe'}
       </Typography>
-      {canUpload && (
-        <FileDropZone
-          accept="application/pdf,.pdf"
-          multiple
-          buttonLabel="PDF hochladen"
-          hint="PDF hierher ziehen oder"
-          label={`Ergebnisse ${title} hochladen`}
-          disabled={upload.busy}
-          onFiles={(files) => void uploadFiles(files)}
-        />
-      )}
+      <FileDropZone
+        accept="application/pdf,.pdf"
+        multiple
+        buttonLabel="PDF hochladen"
+        hint="PDF hierher ziehen oder"
+        label={`Ergebnisse ${title} hochladen`}
+        disabled={!canUpload || upload.busy}
+        onFiles={(files) => void uploadFiles(files)}
+      />
       <DataTable label={`Ergebnisse ${title}`} rows={results} columns={columns} rowKey={(result) => result.id} loading={loading} />
       {upload.dialog}
     </Box>

@@ -150,20 +150,21 @@ export function HostRow({ entry, supervisorOptions, hostOptions, canSave, canDel
         onChange={(value) => form.setField('host', value)}
       />
       <Box sx={{ display: 'flex', flexWrap: 'nowrap', pt: 1, minWidth: 96 }}>
-        {canSave && (
-          <Tooltip title={entry ? 'Speichern' : 'Eintrag anlegen'}>
+        {/* SPEC §6: without the permission the buttons are there, disabled. */}
+        <Tooltip title={entry ? 'Speichern' : 'Eintrag anlegen'}>
+          <span>
+            <IconButton type="submit" aria-label={entry ? 'Speichern' : 'Eintrag anlegen'} color="primary" disabled={busy || !canSave}>
+              {entry ? <SaveIcon /> : <AddIcon />}
+            </IconButton>
+          </span>
+        </Tooltip>
+        {entry && (
+          <Tooltip title="Löschen">
             <span>
-              <IconButton type="submit" aria-label={entry ? 'Speichern' : 'Eintrag anlegen'} color="primary" disabled={busy}>
-                {entry ? <SaveIcon /> : <AddIcon />}
+              <IconButton aria-label="Löschen" onClick={() => onDelete(entry)} disabled={busy || !canDelete}>
+                <DeleteIcon />
               </IconButton>
             </span>
-          </Tooltip>
-        )}
-        {entry && canDelete && (
-          <Tooltip title="Löschen">
-            <IconButton aria-label="Löschen" onClick={() => onDelete(entry)} disabled={busy}>
-              <DeleteIcon />
-            </IconButton>
           </Tooltip>
         )}
       </Box>
