@@ -223,6 +223,39 @@ describe('the calendar', () => {
     await expectNoSeriousAccessibilityViolations(page);
   });
 
+  it('shows the month as an agenda on a phone and as a grid without sideways scrolling from 600 px on', async () => {
+    const { page } = await visit({ viewport: { width: 360, height: 740 }, phone: true });
+    await logIn(page, ADMIN_UID, ADMIN_PASSWORD);
+    await expectPath(page, '/admin/dash');
+    await page.goto(MONTH_PATH);
+    const agenda = page.getByRole('list', { name: `Termine ${DAY.locale('de').format('MMMM YYYY')}` });
+    await agenda.waitFor();
+    expect(await page.getByRole('table').count()).toBe(0);
+    // Named by all it shows, beginning with the title.
+    const entry = agenda.getByRole('button', { name: new RegExp(`^${TITLE} Beginn`) });
+    // What the grid's tooltip says is there to read: begin, end, place and status.
+    const text = await entry.innerText();
+    expect(text).toContain(`Beginn: ${BEGIN}`);
+    expect(text).toContain(`Ende: ${END}`);
+    expect(text).toContain('Ort: Schützenhaus');
+    expect(text).toContain('Status: In Organisation');
+    expect((await entry.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectNoSeriousAccessibilityViolations(page);
+    await entry.tap();
+    const view = dialog(page, 'Termin ansehen');
+    expect(await view.getByLabel('Titel').inputValue()).toBe(TITLE);
+    await view.getByRole('button', { name: 'Schließen' }).tap();
+    await view.waitFor({ state: 'hidden' });
+
+    await page.setViewportSize({ width: 600, height: 800 });
+    const grid = page.getByRole('table', { name: `Kalender ${DAY.locale('de').format('MMMM YYYY')}` });
+    await grid.waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(600);
+    expect(await grid.evaluate((table) => table.scrollWidth <= (table.parentElement?.clientWidth ?? 0))).toBe(true);
+    await grid.getByRole('button', { name: new RegExp(`^${TITLE} \\(`) }).waitFor();
+  });
+
   it('opens the appointment read-only, edits it after the toggle, and deletes it after "Termin löschen?"', async () => {
     const { page } = await visit();
     await openCalendar(page);

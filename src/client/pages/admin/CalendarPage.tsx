@@ -8,6 +8,8 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
@@ -24,6 +26,8 @@ import { ADMIN_SCREENS, calendarMonthPath } from './screens.ts';
 
 /** SPEC §1: weeks start on Monday. */
 export const WEEKDAYS = ['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag', 'Sonntag'] as const;
+/** What a narrow grid's header shows; the full name stays for screen readers. */
+const WEEKDAY_SHORT = ['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So'] as const;
 
 interface Day {
   date: Dayjs;
@@ -53,22 +57,25 @@ function onDay(appointment: AppointmentView, key: string): boolean {
   return appointment.datetime_begin.slice(0, 10) <= key && appointment.datetime_end.slice(0, 10) >= key;
 }
 
+/** The tooltip's lines (SPEC §2: title, start, end, place); the agenda shows them as they are. */
+function AppointmentSummary({ appointment }: { appointment: AppointmentView }) {
+  return (
+    <>
+      <strong>{appointment.name}</strong>
+      <br />
+      Beginn: {formatGermanDateTime(appointment.datetime_begin)}
+      <br />
+      Ende: {formatGermanDateTime(appointment.datetime_end)}
+      <br />
+      Ort: {appointment.location}
+    </>
+  );
+}
+
 function AppointmentChip({ appointment, onOpen }: { appointment: AppointmentView; onOpen: () => void }) {
   const style = STATUS_STYLES[appointment.status] ?? STATUS_STYLES[0]!;
   return (
-    <Tooltip
-      title={
-        <>
-          <strong>{appointment.name}</strong>
-          <br />
-          Beginn: {formatGermanDateTime(appointment.datetime_begin)}
-          <br />
-          Ende: {formatGermanDateTime(appointment.datetime_end)}
-          <br />
-          Ort: {appointment.location}
-        </>
-      }
-    >
+    <Tooltip title={<AppointmentSummary appointment={appointment} />}>
       <ButtonBase
         onClick={onOpen}
         aria-label={`${appointment.name} (${statusLabel(appointment.status)})`}
@@ -96,13 +103,80 @@ function AppointmentChip({ appointment, onOpen }: { appointment: AppointmentView
 }
 
 /**
+ * The month as a list of its days with appointments, for phones (below 600 px the grid's
+ * seven columns would be too narrow to read or tap): each entry shows what the grid's
+ * tooltip shows, in its status colour, and opens the same dialog.
+ */
+function MonthAgenda({ first, appointments, onOpen }: { first: Dayjs; appointments: AppointmentView[]; onOpen: (appointment: AppointmentView) => void }) {
+  const days = useMemo(() => {
+    const result: { key: string; date: Dayjs; entries: AppointmentView[] }[] = [];
+    for (let date = first; date.month() === first.month(); date = date.add(1, 'day')) {
+      const key = date.format('YYYY-MM-DD');
+      const entries = appointments.filter((appointment) => onDay(appointment, key));
+      if (entries.length > 0) result.push({ key, date, entries });
+    }
+    return result;
+  }, [first, appointments]);
+  const label = `Termine ${first.format('MMMM YYYY')}`;
+  if (days.length === 0) {
+    return (
+      <Typography component="p" color="text.secondary" aria-label={label}>
+        Keine Termine in diesem Monat.
+      </Typography>
+    );
+  }
+  return (
+    <Box component="ol" aria-label={label} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2 }}>
+      {days.map((day) => (
+        <Box component="li" key={day.key} data-day={day.key}>
+          <Typography variant="subtitle2" component="h2" sx={{ mb: 0.5 }}>
+            {WEEKDAYS[(day.date.day() + 6) % 7]}, {day.date.format('DD.MM.YYYY')}
+          </Typography>
+          <Box sx={{ display: 'grid', gap: 1 }}>
+            {day.entries.map((appointment) => {
+              const style = STATUS_STYLES[appointment.status] ?? STATUS_STYLES[0]!;
+              return (
+                <ButtonBase
+                  key={appointment.id}
+                  onClick={() => onOpen(appointment)}
+                  data-status={appointment.status}
+                  sx={{
+                    display: 'block',
+                    width: '100%',
+                    minHeight: 44,
+                    textAlign: 'left',
+                    p: 1.5,
+                    borderRadius: 1,
+                    borderLeft: 8,
+                    borderColor: style.background,
+                    bgcolor: 'action.hover',
+                    typography: 'body2',
+                  }}
+                >
+                  <AppointmentSummary appointment={appointment} />
+                  <Box component="span" sx={{ display: 'block', color: 'text.secondary' }}>
+                    Status: {statusLabel(appointment.status)}
+                  </Box>
+                </ButtonBase>
+              );
+            })}
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/**
  * Calendar (SPEC §2): the month's grid Monday to Sunday with the appointments in their
- * day cells, coloured by status; previous/next and the picker change the route.
+ * day cells, coloured by status; previous/next and the picker change the route. Below
+ * 600 px the month shows as an agenda instead (MonthAgenda).
  */
 export function CalendarPage() {
   const params = useParams();
   const navigate = useNavigate();
   const user = useSignedInUser();
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const first = useMemo(() => dayjs(`${params.year ?? dayjs().year()}-${params.month ?? dayjs().format('MM')}-01T00:00:00`), [params.year, params.month]);
   const year = first.year();
   const month = first.month() + 1;
@@ -140,53 +214,65 @@ export function CalendarPage() {
           <ChevronRightIcon />
         </IconButton>
       </Box>
-      <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
-        <Box component="table" aria-label={`Kalender ${first.format('MMMM YYYY')}`} sx={{ width: '100%', borderCollapse: 'collapse', tableLayout: 'fixed', minWidth: 700 }}>
-          <thead>
-            <tr>
-              {WEEKDAYS.map((weekday) => (
-                <Box component="th" scope="col" key={weekday} sx={{ p: 1, typography: 'subtitle2', borderBottom: 1, borderColor: 'divider' }}>
-                  {weekday}
-                </Box>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {weeks.map((week) => (
-              <tr key={week[0]!.key}>
-                {week.map((day) => (
-                  <Box
-                    component="td"
-                    key={day.key}
-                    data-day={day.key}
-                    sx={{
-                      verticalAlign: 'top',
-                      height: 110,
-                      p: 0.5,
-                      border: 1,
-                      borderColor: 'divider',
-                      bgcolor: day.inMonth ? undefined : 'action.hover',
-                    }}
-                  >
-                    <Typography
-                      variant="body2"
-                      component="div"
-                      sx={{ fontWeight: day.key === today ? 700 : undefined, color: day.inMonth ? 'text.primary' : 'text.secondary' }}
-                    >
-                      {day.date.date()}.
-                    </Typography>
-                    {list
-                      .filter((appointment) => onDay(appointment, day.key))
-                      .map((appointment) => (
-                        <AppointmentChip key={appointment.id} appointment={appointment} onOpen={() => dialog.show({ appointment, day: null })} />
-                      ))}
+      {phone ? (
+        <Box sx={{ pb: 10 }}>
+          <MonthAgenda first={first} appointments={list} onOpen={(appointment) => dialog.show({ appointment, day: null })} />
+        </Box>
+      ) : (
+        <Paper variant="outlined">
+          <Box component="table" aria-label={`Kalender ${first.format('MMMM YYYY')}`} sx={{ width: '100%', borderCollapse: 'collapse', tableLayout: 'fixed' }}>
+            <thead>
+              <tr>
+                {WEEKDAYS.map((weekday, index) => (
+                  <Box component="th" scope="col" key={weekday} abbr={weekday} sx={{ p: 1, typography: 'subtitle2', borderBottom: 1, borderColor: 'divider' }}>
+                    {/* Seven full names need some 900 px; narrower, the short forms fit. */}
+                    <Box component="span" sx={{ display: { xs: 'none', md: 'inline' } }}>
+                      {weekday}
+                    </Box>
+                    <Box component="span" aria-hidden sx={{ display: { xs: 'inline', md: 'none' } }}>
+                      {WEEKDAY_SHORT[index]}
+                    </Box>
                   </Box>
                 ))}
               </tr>
-            ))}
-          </tbody>
-        </Box>
-      </Paper>
+            </thead>
+            <tbody>
+              {weeks.map((week) => (
+                <tr key={week[0]!.key}>
+                  {week.map((day) => (
+                    <Box
+                      component="td"
+                      key={day.key}
+                      data-day={day.key}
+                      sx={{
+                        verticalAlign: 'top',
+                        height: 110,
+                        p: 0.5,
+                        border: 1,
+                        borderColor: 'divider',
+                        bgcolor: day.inMonth ? undefined : 'action.hover',
+                      }}
+                    >
+                      <Typography
+                        variant="body2"
+                        component="div"
+                        sx={{ fontWeight: day.key === today ? 700 : undefined, color: day.inMonth ? 'text.primary' : 'text.secondary' }}
+                      >
+                        {day.date.date()}.
+                      </Typography>
+                      {list
+                        .filter((appointment) => onDay(appointment, day.key))
+                        .map((appointment) => (
+                          <AppointmentChip key={appointment.id} appointment={appointment} onOpen={() => dialog.show({ appointment, day: null })} />
+                        ))}
+                    </Box>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </Box>
+        </Paper>
+      )}
       {/* SPEC §6: without calendar_create the button is there, disabled. */}
       <Fab
         color="primary"
