@@ -6,6 +6,7 @@ import { formatGermanDateTime, toClubDateTime } from '../../shared/dates.ts';
 import {
   claimMail,
   dueMailIds,
+  expireMails,
   holdDueMails,
   loadClaimedMail,
   markFailed,
@@ -189,8 +190,9 @@ export class OutboxWorker {
   async runOnce(): Promise<RunSummary> {
     const { db, clock, batch, transport } = this.options;
     await this.pruneWhenDue();
-    if (!transport) return { sent: 0, retried: 0, failed: 0, held: await this.holdDue() };
-    const summary: RunSummary = { sent: 0, retried: 0, failed: 0, held: 0 };
+    const expired = await this.expireDue();
+    if (!transport) return { sent: 0, retried: 0, failed: expired, held: await this.holdDue() };
+    const summary: RunSummary = { sent: 0, retried: 0, failed: expired, held: 0 };
     if (!this.heldReleased) {
       const released = await releaseHeld(db, clock.now().getTime());
       this.heldReleased = true;
@@ -266,6 +268,23 @@ export class OutboxWorker {
       `${mails(held.length)} ${verb} im Postausgang, weil kein Mailserver (SMTP_URL) eingerichtet ist. ${boundedNames([{ heading: '', names: held.map(describe) }])}`,
     );
     return held.length;
+  }
+
+  /**
+   * Gives up the mails whose link ran out before they could be sent (`NewMail.expiresMs`),
+   * erasing their text; named in one line of the server log.
+   */
+  private async expireDue(): Promise<number> {
+    const { db, clock, logger, serverLog } = this.options;
+    const expired = await expireMails(db, clock.now());
+    if (expired.length === 0) return 0;
+    logger.warn({ mailIds: expired.map((mail) => mail.id) }, 'mail outbox: expired before sending, given up');
+    const verb = expired.length === 1 ? 'wird' : 'werden';
+    await serverLog.write(
+      SYSTEM_ACTOR,
+      `${mails(expired.length)} ${verb} nicht mehr gesendet, weil der Link darin abgelaufen ist. ${boundedNames([{ heading: '', names: expired.map(describe) }])}`,
+    );
+    return expired.length;
   }
 
   /** Deletes what the retention lets go, at most once an interval; a failure only reaches the process log. */
