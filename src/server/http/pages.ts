@@ -125,6 +125,12 @@ function routerPath(url: string): string {
 
 const HTML = 'text/html; charset=utf-8';
 
+/** `extra` over `headers`, replacing a header of any spelling (helmet writes `Referrer-Policy`), so none is sent twice. */
+function withHeaders(headers: Record<string, string>, extra: Record<string, string>): Record<string, string> {
+  const replaced = new Set(Object.keys(extra).map((name) => name.toLowerCase()));
+  return { ...Object.fromEntries(Object.entries(headers).filter(([name]) => !replaced.has(name.toLowerCase()))), ...extra };
+}
+
 /**
  * The site's pages (DESIGN §9): public pages rendered on the server with the client's own
  * components, kept in the one memory of answers like every shared read (keyed by route and
@@ -162,7 +168,7 @@ export const pages: FastifyPluginAsync<PagesOptions> = async (app, { clientDir, 
     return prepareAnswer({
       body,
       etag,
-      headers: { ...securityHeaders, 'cache-control': 'no-cache', 'content-type': HTML, etag, ...extra },
+      headers: withHeaders({ ...securityHeaders, 'cache-control': 'no-cache', 'content-type': HTML, etag }, extra),
       encoded: await compressedCopies(body, HTML),
     });
   }
