@@ -52,6 +52,8 @@ export const DEFAULT_LEASE_MS = 5 * 60_000;
 /** As the server log: once an hour per process keeps the tables bounded at no cost per message. */
 export const OUTBOX_PRUNE_INTERVAL_MS = 60 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
+/** How often mails whose link ran out are given up and erased (`expireMails`). */
+const EXPIRY_INTERVAL_MS = 60_000;
 /** Repeated failures of one message reach the members' log once per hour (every one reaches the process log). */
 const FAILURE_LOG_WINDOW_MS = 60 * 60_000;
 
@@ -117,6 +119,7 @@ export class OutboxWorker {
   private wakeRequested = false;
   private heldReleased = false;
   private lastPruneMs = Number.NEGATIVE_INFINITY;
+  private lastExpiryMs = Number.NEGATIVE_INFINITY;
   /** Set by stop(): a round ends after the message being sent. */
   private stopping: Promise<void> | undefined;
 
@@ -276,7 +279,12 @@ export class OutboxWorker {
    */
   private async expireDue(): Promise<number> {
     const { db, clock, logger, serverLog } = this.options;
-    const expired = await expireMails(db, clock.now());
+    // Only the clean-up: an expired mail is never claimed for sending anyway (dueMailIds, claimMail),
+    // so once a minute is enough, and a poll with nothing new stays one statement.
+    const now = clock.now();
+    if (now.getTime() - this.lastExpiryMs < EXPIRY_INTERVAL_MS) return 0;
+    this.lastExpiryMs = now.getTime();
+    const expired = await expireMails(db, now);
     if (expired.length === 0) return 0;
     logger.warn({ mailIds: expired.map((mail) => mail.id) }, 'mail outbox: expired before sending, given up');
     const verb = expired.length === 1 ? 'wird' : 'werden';
