@@ -1,3 +1,5 @@
+import { PASSWORD_RESET_PATH } from '../shared/constants.ts';
+
 /**
  * The public pages of SPEC §2 (DESIGN §9): their route ids and paths, the module of each
  * page (its chunk is announced with the rendered page) and the query parameters that change
@@ -46,5 +48,5 @@ export const PUBLIC_PAGES = [
 
 export type PublicPageId = (typeof PUBLIC_PAGES)[number]['id'];
 
-/** Rendered in the browser only (DESIGN §9): the login screen and the back office. */
-export const CLIENT_ONLY_PATHS = ['/login', '/logout', '/admin', '/admin/*'] as const;
+/** Rendered in the browser only (DESIGN §9): the login screen, the page of a password reset link and the back office. */
+export const CLIENT_ONLY_PATHS = ['/login', '/logout', PASSWORD_RESET_PATH, '/admin', '/admin/*'] as const;

@@ -7,6 +7,7 @@ import { HomePage } from './pages/public/HomePage.tsx';
 import { NotFoundPage } from './pages/public/NotFoundPage.tsx';
 import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
 import { PUBLIC_PAGES, type PublicPageId } from './publicPages.ts';
+import { PASSWORD_RESET_PATH } from '../shared/constants.ts';
 
 /** Paths below /admin, relative to it. */
 function adminPath(screen: AdminScreenName): string {
@@ -106,6 +107,12 @@ export function createRoutes(): RouteObject[] {
             // The form and its validation load with the login, not with every public page.
             { id: 'login', path: 'login', lazy: { Component: () => import('./pages/public/LoginPage.tsx').then((page) => page.LoginPage) } },
             { id: 'logout', path: 'logout', lazy: { Component: () => import('./pages/public/LogoutPage.tsx').then((page) => page.LogoutPage) } },
+            // The page of a password reset link (issue 18), rendered in the browser like the login.
+            {
+              id: 'password-reset',
+              path: PASSWORD_RESET_PATH.slice(1),
+              lazy: { Component: () => import('./pages/public/PasswordResetPage.tsx').then((page) => page.PasswordResetPage) },
+            },
             { id: 'not-found', path: '*', Component: NotFoundPage },
           ],
         },

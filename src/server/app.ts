@@ -23,6 +23,7 @@ import { databaseCatalogue, fileRoutes } from './storage/serve.ts';
 import { createStorage } from './storage/storage.ts';
 import { smtpTransport, type MailTransport } from './mail/transport.ts';
 import { OutboxWorker } from './mail/worker.ts';
+import { BackgroundTasks } from './background.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -148,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     serverLog,
     ...(deps.mailPollMs === undefined ? {} : { pollMs: deps.mailPollMs }),
   });
+  const background = new BackgroundTasks(app.log);
   const services: AppServices = {
     db: deps.db,
     dialect: deps.dialect,
@@ -157,6 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     credentials: new CredentialCache(deps.credentialTtlMs),
     devices: new DeviceCookies(deps.db),
     loginLimits: deps.loginLimits ?? DEFAULT_LOGIN_LIMITS,
+    background,
     serverLog,
     logger: app.log,
     publicCache: new PublicCache(clock),
@@ -167,6 +170,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // One hook, so the order is certain: Fastify runs a later onClose hook of the same
   // instance first, so a database close hook added by the caller would run before this.
   app.addHook('onClose', async () => {
+    // What requests started may still enqueue mails: first it, then the worker.
+    await background.idle();
     await mail.stop();
     if (deps.closeDatabase) await deps.db.destroy();
   });

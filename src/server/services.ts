@@ -10,6 +10,7 @@ import type { PublicCache } from './http/public-cache.ts';
 import type { ClubProfile } from '../shared/clubProfile.ts';
 import type { Storage } from './storage/storage.ts';
 import type { OutboxWorker } from './mail/worker.ts';
+import type { BackgroundTasks } from './background.ts';
 
 export interface Clock {
   now: () => Date;
@@ -28,6 +29,8 @@ export interface AppServices {
   /** Signs and checks the device cookies of browsers that logged in before (login limits). */
   devices: DeviceCookies;
   loginLimits: LoginLimits;
+  /** Work started by a request and finished after its answer (background.ts). */
+  background: BackgroundTasks;
   serverLog: ServerLog;
   logger: FastifyBaseLogger;
   /** Answers of public reads, dropped by writes of their area (DESIGN §8). */

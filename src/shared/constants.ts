@@ -85,3 +85,10 @@ export const CLUB_TIME_ZONE = 'Europe/Berlin';
 
 /** SPEC §2: what an empty table or list says. */
 export const EMPTY_TABLE_TEXT = 'Leider sind keine Einträge vorhanden';
+
+/**
+ * The page a password reset link opens (issue 18); the token follows after `#token=`, in the
+ * fragment, which browsers never send to a server: it stays out of access logs, proxies
+ * and Referer headers.
+ */
+export const PASSWORD_RESET_PATH = '/passwort-zuruecksetzen';

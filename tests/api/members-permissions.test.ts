@@ -1,9 +1,10 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PermissionName } from '../../src/shared/permissions.ts';
 import { appRouter } from '../../src/server/router.ts';
+import { resetTokenHash } from '../../src/server/areas/auth/password-reset.ts';
 import { MEMBER_PASSWORD, createTestApp, type TestApp } from '../helpers/app.ts';
 
 /**
@@ -29,6 +30,8 @@ interface Fixture {
   imageId: number;
   appointmentId: number;
   hostEntryId: number;
+  /** A working password reset link of the member (only its hash is stored). */
+  resetToken: string;
 }
 
 function appointmentInput(fx: Fixture) {
@@ -103,7 +106,13 @@ async function fixture(): Promise<Fixture> {
     .insertInto('host_entries')
     .values({ date: '2026-12-04', supervisor_user_id: null, supervisor_special: -1, host_user_id: member.id, host_special: null })
     .executeTakeFirstOrThrow();
+  const resetToken = randomBytes(32).toString('base64url');
+  await t.db
+    .insertInto('password_resets')
+    .values({ id: resetTokenHash(resetToken), user_id: member.id, created_ms: Date.now(), expires_ms: Date.now() + 60 * 60_000, used_ms: null })
+    .execute();
   return {
+    resetToken,
     albumId: Number(album.insertId),
     imageId: Number(image.insertId),
     appointmentId: Number(appointment.insertId),
@@ -157,6 +166,9 @@ const matrix: Record<string, Entry> = {
   'auth.logout': { access: 'public', rest: { method: 'POST', url: () => '/api/logout' } },
   'auth.logoutOthers': { access: 'authed', rest: { method: 'POST', url: () => '/api/logout-others' } },
   'auth.session': { access: 'public' },
+  'auth.requestPasswordReset': { access: 'public', input: (fx) => ({ login: fx.uid }) },
+  'auth.checkPasswordReset': { access: 'public', input: (fx) => ({ token: fx.resetToken }) },
+  'auth.resetPassword': { access: 'public', input: (fx) => ({ token: fx.resetToken, password: 'Vergessen2026' }) },
   'auth.me': { access: 'authed', rest: { method: 'GET', url: () => '/api/me' } },
   'account.update': {
     access: 'authed',

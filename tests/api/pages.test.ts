@@ -346,12 +346,21 @@ describe('unknown addresses', () => {
 });
 
 describe('the back office stays with the browser', () => {
-  it.each(['/admin', '/admin/dash', '/login', '/logout'])("%s is the app's empty document, marked noindex", async (path) => {
+  it.each(['/admin', '/admin/dash', '/login', '/logout', '/passwort-zuruecksetzen'])("%s is the app's empty document, marked noindex", async (path) => {
     const response = await page(path);
     expect(response.statusCode).toBe(200);
     expect(response.headers['x-robots-tag']).toBe('noindex');
     expect(response.body).toContain('<meta name="robots" content="noindex" />');
     expect(response.body).not.toContain('page-state');
+  });
+
+  it('sends the page of a password reset link with no Referer and for no cache, each header once', async () => {
+    const response = await page('/passwort-zuruecksetzen');
+    // A header sent twice would read 'strict-origin-when-cross-origin, no-referrer' here.
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect((await page('/login')).headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect((await page('/robots.txt')).body).toContain('Disallow: /passwort-zuruecksetzen');
   });
 });
 

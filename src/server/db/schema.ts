@@ -12,6 +12,8 @@ export interface Database {
   users: UserTable;
   user_groups: UserGroupTable;
   sessions: SessionTable;
+  password_resets: PasswordResetTable;
+  password_reset_requests: PasswordResetRequestTable;
   login_attempts: LoginAttemptTable;
   server_secrets: ServerSecretTable;
   log_entries: LogEntryTable;
@@ -75,6 +77,27 @@ export interface SessionTable {
   user_agent: string;
 }
 
+/** A password reset link sent by mail (migration 0013); the token itself is never stored. */
+export interface PasswordResetTable {
+  /** sha256 of the link's token. */
+  id: string;
+  user_id: number;
+  created_ms: number;
+  expires_ms: number;
+  /** When the link was used; a used link opens nothing. */
+  used_ms: number | null;
+}
+
+/** An accepted request for a reset link, counted by the limits per network and per target (migration 0013). */
+export interface PasswordResetRequestTable {
+  id: Generated<number>;
+  /** The network it came from (src/server/http/network.ts). */
+  address: string;
+  /** sha256 of the shooter number or e-mail address asked for, as typed (normalised). */
+  target: string;
+  requested_ms: number;
+}
+
 export interface LoginAttemptTable {
   id: Generated<number>;
   uid: string;
@@ -125,6 +148,11 @@ export interface MailOutboxTable {
   claim_token: string | null;
   lease_until_ms: number | null;
   failed_at: string | null;
+  /**
+   * The text holds a secret valid until then (a password reset link, migration 0013): it is
+   * erased once sent, and the mail is given up unsent after it. Null for every other mail.
+   */
+  expires_ms: Generated<number | null>;
 }
 
 /** pending: to be sent; held: kept while no mail server is configured; sent; failed: given up. */

@@ -5,6 +5,7 @@ import { unstable_localLink } from '@trpc/client';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { RenderRequest, RenderResult } from '../../client/entry-server.tsx';
 import { CLIENT_ONLY_PATHS, PUBLIC_PAGES, type PublicPage } from '../../client/publicPages.ts';
+import { PASSWORD_RESET_PATH } from '../../shared/constants.ts';
 import { serializePageState } from '../../client/render/pageState.ts';
 import { isDatabaseUnreachable } from '../db/errors.ts';
 import { MESSAGES } from '../errors.ts';
@@ -124,6 +125,12 @@ function routerPath(url: string): string {
 
 const HTML = 'text/html; charset=utf-8';
 
+/** `extra` over `headers`, replacing a header of any spelling (helmet writes `Referrer-Policy`), so none is sent twice. */
+function withHeaders(headers: Record<string, string>, extra: Record<string, string>): Record<string, string> {
+  const replaced = new Set(Object.keys(extra).map((name) => name.toLowerCase()));
+  return { ...Object.fromEntries(Object.entries(headers).filter(([name]) => !replaced.has(name.toLowerCase()))), ...extra };
+}
+
 /**
  * The site's pages (DESIGN §9): public pages rendered on the server with the client's own
  * components, kept in the one memory of answers like every shared read (keyed by route and
@@ -161,7 +168,7 @@ export const pages: FastifyPluginAsync<PagesOptions> = async (app, { clientDir, 
     return prepareAnswer({
       body,
       etag,
-      headers: { ...securityHeaders, 'cache-control': 'no-cache', 'content-type': HTML, etag, ...extra },
+      headers: withHeaders({ ...securityHeaders, 'cache-control': 'no-cache', 'content-type': HTML, etag }, extra),
       encoded: await compressedCopies(body, HTML),
     });
   }
@@ -176,13 +183,22 @@ export const pages: FastifyPluginAsync<PagesOptions> = async (app, { clientDir, 
     state: '',
   });
   const shell = await preparedDocument(shellDocument, { 'x-robots-tag': 'noindex' });
+  /**
+   * The page of a password reset link: the same document, kept by no cache and sending no
+   * Referer anywhere (the token is in the fragment, which neither reaches the server nor a
+   * Referer; this is the second lock on that door).
+   */
+  const resetShell = await preparedDocument(shellDocument, { 'x-robots-tag': 'noindex', 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' });
 
   if (!renderer && !template) {
     // Neither a client nor a server build (the api tests): no pages, every address the API's 404.
     app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: MESSAGES.pathNotFound }));
     return;
   }
-  for (const path of CLIENT_ONLY_PATHS) app.get(path, (request, reply) => writeAnswer(request, reply, shell));
+  for (const path of CLIENT_ONLY_PATHS) {
+    const document = path === PASSWORD_RESET_PATH ? resetShell : shell;
+    app.get(path, (request, reply) => writeAnswer(request, reply, document));
+  }
 
   if (!renderer) {
     // Without the server build, every public page is the same document the browser fills.

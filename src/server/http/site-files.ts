@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sitemapEntries, sitemapXml } from '../areas/site/sitemap.ts';
+import { PASSWORD_RESET_PATH } from '../../shared/constants.ts';
 import { keepSharedReads, routeAnswerKey } from './public-cache.ts';
 
 export interface SiteFilesOptions {
@@ -25,7 +26,7 @@ export const siteFiles: FastifyPluginAsync<SiteFilesOptions> = async (app, { wit
   const kept = { config: { answerKey: routeAnswerKey() } };
 
   app.get('/robots.txt', kept, async (_request, reply) => {
-    const lines = ['User-agent: *', 'Disallow: /admin', 'Disallow: /login', 'Disallow: /logout', 'Disallow: /api/', 'Disallow: /trpc/'];
+    const lines = ['User-agent: *', 'Disallow: /admin', 'Disallow: /login', 'Disallow: /logout', `Disallow: ${PASSWORD_RESET_PATH}`, 'Disallow: /api/', 'Disallow: /trpc/'];
     if (withPages) lines.push('', `Sitemap: ${origin}/sitemap.xml`);
     return reply.type('text/plain; charset=utf-8').send(`${lines.join('\n')}\n`);
   });

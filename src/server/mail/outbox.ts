@@ -27,6 +27,12 @@ export interface NewMail {
   attachments?: MailAttachmentInput[];
   /** Who asked for it ('contact', 'calendar', …); shown in the log. */
   kind: string;
+  /**
+   * The text holds a secret valid until this instant (epoch ms), e.g. a password reset
+   * link: the text is erased once the mail was sent, and a mail not sent by then is given
+   * up instead of being sent with a link that no longer works.
+   */
+  expiresMs?: number;
 }
 
 /** A message as the worker hands it to the transport. */
@@ -138,6 +144,7 @@ export async function enqueueMail(db: DbOrTrx, mail: NewMail, now: Date = new Da
       retry_since_ms: now.getTime(),
       next_attempt_ms: now.getTime(),
       status: 'pending',
+      expires_ms: mail.expiresMs ?? null,
     })
     .executeTakeFirstOrThrow();
   const id = Number(inserted.insertId);
@@ -183,6 +190,7 @@ export async function dueMailIds(db: DbOrTrx, nowMs: number, limit: number): Pro
     .where('status', '=', 'pending')
     .where('next_attempt_ms', '<=', nowMs)
     .where((eb) => eb.or([eb('lease_until_ms', 'is', null), eb('lease_until_ms', '<', nowMs)]))
+    .where((eb) => eb.or([eb('expires_ms', 'is', null), eb('expires_ms', '>', nowMs)]))
     .orderBy('id')
     .limit(limit)
     .execute();
@@ -203,6 +211,7 @@ export async function claimMail(db: DbOrTrx, id: number, nowMs: number, leaseMs:
     .where('status', '=', 'pending')
     .where('next_attempt_ms', '<=', nowMs)
     .where((eb) => eb.or([eb('lease_until_ms', 'is', null), eb('lease_until_ms', '<', nowMs)]))
+    .where((eb) => eb.or([eb('expires_ms', 'is', null), eb('expires_ms', '>', nowMs)]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1 ? token : null;
 }
@@ -236,15 +245,52 @@ export async function loadClaimedMail(db: DbOrTrx, id: number): Promise<Outgoing
   };
 }
 
-/** Records the outcome; only the holder of the claim can (a retaken claim voids the old one). */
+/** What stays of the text of a mail with a secret (`NewMail.expiresMs`) once it was sent or given up. */
+export const ERASED_BODY = '(Der Text dieser Mail wurde gelöscht: Er enthielt einen nur kurz gültigen Link.)';
+
+/**
+ * Records the outcome; only the holder of the claim can (a retaken claim voids the old one).
+ * The text of a mail with a secret is erased with it.
+ */
 export async function markSent(db: DbOrTrx, id: number, token: string, now: Date): Promise<boolean> {
   const result = await db
     .updateTable('mail_outbox')
-    .set({ status: 'sent', sent_at: toClubDateTime(now), claim_token: null, lease_until_ms: null, last_error: null })
+    .set((eb) => ({
+      status: 'sent',
+      sent_at: toClubDateTime(now),
+      claim_token: null,
+      lease_until_ms: null,
+      last_error: null,
+      body: eb.case().when('expires_ms', 'is', null).then(eb.ref('body')).else(ERASED_BODY).end(),
+    }))
     .where('id', '=', id)
     .where('claim_token', '=', token)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** The reason an expired mail with a secret gives, in `last_error` and the log. */
+export const EXPIRED_ERROR = 'Nicht rechtzeitig gesendet: Der Link darin ist abgelaufen.';
+
+/**
+ * Gives up every mail with a secret whose time has passed before it could be sent (no mail
+ * server, or it kept failing), erasing its text: the link in it would not work any more.
+ * A mail a worker is sending right now is left to that worker. Returns the mails given up.
+ */
+export async function expireMails(db: DbOrTrx, now: Date): Promise<Array<Pick<OutgoingMail, 'id' | 'kind' | 'to'>>> {
+  const nowMs = now.getTime();
+  const token = randomBytes(16).toString('hex');
+  const result = await db
+    .updateTable('mail_outbox')
+    .set({ status: 'failed', failed_at: toClubDateTime(now), body: ERASED_BODY, last_error: EXPIRED_ERROR, claim_token: token })
+    .where('expires_ms', '<=', nowMs)
+    .where('status', 'in', ['pending', 'held'])
+    .where((eb) => eb.or([eb('lease_until_ms', 'is', null), eb('lease_until_ms', '<', nowMs)]))
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return [];
+  const rows = await db.selectFrom('mail_outbox').select(['id', 'kind', 'recipient']).where('claim_token', '=', token).orderBy('id').execute();
+  await db.updateTable('mail_outbox').set({ claim_token: null, lease_until_ms: null }).where('claim_token', '=', token).execute();
+  return rows.map((row) => ({ id: row.id, kind: row.kind, to: row.recipient }));
 }
 
 export interface FailureOutcome {
@@ -270,14 +316,16 @@ export async function markFailed(db: DbOrTrx, id: number, token: string, error: 
   const nextAttemptMs = giveUp ? null : nowMs + retryDelayMs(attempts);
   await db
     .updateTable('mail_outbox')
-    .set({
+    .set((eb) => ({
       status: giveUp ? 'failed' : 'pending',
       failed_at: giveUp ? toClubDateTime(now) : null,
       next_attempt_ms: nextAttemptMs ?? nowMs,
       claim_token: null,
       lease_until_ms: null,
       last_error: error.slice(0, 1023),
-    })
+      // A secret is kept only while the mail may still go out.
+      ...(giveUp ? { body: eb.case().when('expires_ms', 'is', null).then(eb.ref('body')).else(ERASED_BODY).end() } : {}),
+    }))
     .where('id', '=', id)
     .where('claim_token', '=', token)
     .execute();

@@ -6,6 +6,7 @@ import { formatGermanDateTime, toClubDateTime } from '../../shared/dates.ts';
 import {
   claimMail,
   dueMailIds,
+  expireMails,
   holdDueMails,
   loadClaimedMail,
   markFailed,
@@ -51,6 +52,8 @@ export const DEFAULT_LEASE_MS = 5 * 60_000;
 /** As the server log: once an hour per process keeps the tables bounded at no cost per message. */
 export const OUTBOX_PRUNE_INTERVAL_MS = 60 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
+/** How often mails whose link ran out are given up and erased (`expireMails`). */
+const EXPIRY_INTERVAL_MS = 60_000;
 /** Repeated failures of one message reach the members' log once per hour (every one reaches the process log). */
 const FAILURE_LOG_WINDOW_MS = 60 * 60_000;
 
@@ -116,6 +119,7 @@ export class OutboxWorker {
   private wakeRequested = false;
   private heldReleased = false;
   private lastPruneMs = Number.NEGATIVE_INFINITY;
+  private lastExpiryMs = Number.NEGATIVE_INFINITY;
   /** Set by stop(): a round ends after the message being sent. */
   private stopping: Promise<void> | undefined;
 
@@ -189,8 +193,9 @@ export class OutboxWorker {
   async runOnce(): Promise<RunSummary> {
     const { db, clock, batch, transport } = this.options;
     await this.pruneWhenDue();
-    if (!transport) return { sent: 0, retried: 0, failed: 0, held: await this.holdDue() };
-    const summary: RunSummary = { sent: 0, retried: 0, failed: 0, held: 0 };
+    const expired = await this.expireDue();
+    if (!transport) return { sent: 0, retried: 0, failed: expired, held: await this.holdDue() };
+    const summary: RunSummary = { sent: 0, retried: 0, failed: expired, held: 0 };
     if (!this.heldReleased) {
       const released = await releaseHeld(db, clock.now().getTime());
       this.heldReleased = true;
@@ -266,6 +271,28 @@ export class OutboxWorker {
       `${mails(held.length)} ${verb} im Postausgang, weil kein Mailserver (SMTP_URL) eingerichtet ist. ${boundedNames([{ heading: '', names: held.map(describe) }])}`,
     );
     return held.length;
+  }
+
+  /**
+   * Gives up the mails whose link ran out before they could be sent (`NewMail.expiresMs`),
+   * erasing their text; named in one line of the server log.
+   */
+  private async expireDue(): Promise<number> {
+    const { db, clock, logger, serverLog } = this.options;
+    // Only the clean-up: an expired mail is never claimed for sending anyway (dueMailIds, claimMail),
+    // so once a minute is enough, and a poll with nothing new stays one statement.
+    const now = clock.now();
+    if (now.getTime() - this.lastExpiryMs < EXPIRY_INTERVAL_MS) return 0;
+    this.lastExpiryMs = now.getTime();
+    const expired = await expireMails(db, now);
+    if (expired.length === 0) return 0;
+    logger.warn({ mailIds: expired.map((mail) => mail.id) }, 'mail outbox: expired before sending, given up');
+    const verb = expired.length === 1 ? 'wird' : 'werden';
+    await serverLog.write(
+      SYSTEM_ACTOR,
+      `${mails(expired.length)} ${verb} nicht mehr gesendet, weil der Link darin abgelaufen ist. ${boundedNames([{ heading: '', names: expired.map(describe) }])}`,
+    );
+    return expired.length;
   }
 
   /** Deletes what the retention lets go, at most once an interval; a failure only reaches the process log. */

@@ -68,13 +68,15 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
 export interface SiteOptions {
   /** The club profile the server reads at start; the e2e profile unless a test needs another. */
   clubProfile?: object;
+  /** Environment on top of the site's own, e.g. SMTP_URL and MAIL_FROM of a test's SMTP peer. */
+  env?: Record<string, string>;
 }
 
 /**
  * Starts the built site as `npm run serve` would, on a free port with a fresh SQLite
  * database, upload folder and the e2e club profile, and waits until it answers.
  */
-export async function startSite({ clubProfile = E2E_CLUB_PROFILE }: SiteOptions = {}): Promise<Site> {
+export async function startSite({ clubProfile = E2E_CLUB_PROFILE, env = {} }: SiteOptions = {}): Promise<Site> {
   if (!existsSync(join(CLIENT_DIR, 'index.html'))) {
     throw new Error('dist/client/index.html fehlt: Die E2E-Tests prüfen die gebaute Website. Bitte zuerst `npm run build` ausführen.');
   }
@@ -107,6 +109,7 @@ export async function startSite({ clubProfile = E2E_CLUB_PROFILE }: SiteOptions 
       ...E2E_CONTACT_TO,
       SMTP_URL: '',
       MAIL_FROM: '',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,13 +1,19 @@
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import { Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { LoginInput } from '../../../shared/schemas/auth.ts';
 import { landingPathFor } from '../../auth.ts';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { TextInput } from '../../components/TextInput.tsx';
+import { onDemand } from '../../components/onDemand.ts';
+import { useDialogState } from '../../components/useDialogState.ts';
 import { useSchemaForm } from '../../components/useSchemaForm.ts';
 import { trpc } from '../../trpc.ts';
+
+/** 'Passwort vergessen?' (issue 18): its dialog loads when it is first wanted. */
+const passwordResetDialog = onDemand(async () => (await import('./login/PasswordResetRequestDialog.tsx')).PasswordResetRequestDialog);
 
 /** zod comes with the first keystroke or the first attempt to log in, not with the page. */
 const loadLoginInput = async () => (await import('../../../shared/schemas/auth.ts')).loginInput;
@@ -41,6 +47,9 @@ export function LoginPage() {
   };
 
   const submit = form.onSubmit((input) => login.mutate(input));
+  const resetDialog = useDialogState<null>();
+  // Stays true after the first opening, so that the dialog can play its closing transition.
+  const [resetWanted, setResetWanted] = useState(false);
 
   return (
     <Paper component="section" variant="outlined" sx={{ maxWidth: 420, mx: 'auto', p: { xs: 2, sm: 4 } }}>
@@ -52,6 +61,22 @@ export function LoginPage() {
           Login
         </Button>
       </Stack>
+      <Button
+        sx={{ mt: 1 }}
+        onPointerEnter={passwordResetDialog.preload}
+        onFocus={passwordResetDialog.preload}
+        onClick={() => {
+          setResetWanted(true);
+          resetDialog.show(null);
+        }}
+      >
+        Passwort vergessen?
+      </Button>
+      {resetWanted && (
+        <Suspense fallback={null}>
+          <passwordResetDialog.Component key={resetDialog.key} open={resetDialog.open} onClose={resetDialog.close} />
+        </Suspense>
+      )}
     </Paper>
   );
 }

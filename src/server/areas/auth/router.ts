@@ -3,10 +3,14 @@ import { authedProcedure, publicProcedure, router } from '../../trpc/index.ts';
 import { AppError, MESSAGES } from '../../errors.ts';
 import { findUserRecord } from '../users/queries.ts';
 import { verifyCredentials } from './authenticate.ts';
+import { passwordResetProcedures } from './password-reset.ts';
 import { describePrincipal } from './principal.ts';
 import { createSession, deleteExpiredSessions, deleteOtherSessions, deleteSession } from './sessions.ts';
 
 export const authRouter = router({
+  /** 'Passwort vergessen?': requestPasswordReset, checkPasswordReset, resetPassword (password-reset.ts). */
+  ...passwordResetProcedures,
+
   /**
    * Checks shooter number and password and opens a session behind the HttpOnly cookie.
    * The browser's previous session, if it sent one, ends: one browser, one session. The

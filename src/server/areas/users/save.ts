@@ -3,6 +3,7 @@ import type { Db } from '../../db/connection.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../errors.ts';
 import type { AppServices } from '../../services.ts';
+import { endPasswordResets } from '../auth/password-reset.ts';
 import { deleteOtherSessions } from '../auth/sessions.ts';
 import { assertMayGrantGroups, assertMayManageMember, MEMBER_CHANGE_REFUSED } from '../groups/grants.ts';
 import { HOSTS_CACHE_AREA } from '../hosts/queries.ts';
@@ -101,7 +102,11 @@ export async function saveUser(
           .set(passwordHash === undefined ? row : { ...row, password_hash: passwordHash })
           .where('id', '=', userId)
           .execute();
-        if (passwordHash !== undefined) await deleteOtherSessions(trx, userId, keepSessionId);
+        if (passwordHash !== undefined) {
+          await deleteOtherSessions(trx, userId, keepSessionId);
+          // A reset link sent before must not change the new password again.
+          await endPasswordResets(trx, userId);
+        }
       }
       if (fields.groups) await replaceUserGroups(trx, userId, fields.groups);
       return userId;
