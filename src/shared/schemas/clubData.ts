@@ -92,8 +92,7 @@ function coordinate(subject: string, limit: 90 | 180) {
 
 function required(schema: ReturnType<typeof coordinate>, subject: string) {
   return schema
-    .refine((value) => value !== null, { error: `${subject} darf nicht leer gelassen werden!` })
-    .transform((value) => value as number);
+    .refine((value) => value !== null, { error: `${subject} darf nicht leer gelassen werden!` });
 }
 
 const socialFields = Object.fromEntries(SOCIAL_KINDS.map((kind) => [SOCIAL_FIELDS[kind], webAddress(`Die Internetadresse (${CLUB_DATA_LABELS[SOCIAL_FIELDS[kind]]})`)])) as Record<
