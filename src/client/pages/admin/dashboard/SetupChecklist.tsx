@@ -27,7 +27,7 @@ export function SetupChecklist() {
   const items = checklist.data ?? [];
   if (items.length === 0) return null;
   return (
-    <Alert severity="warning" component="section" aria-label="Noch einzurichten" sx={{ mb: 2 }}>
+    <Alert severity="warning" component="section" role="region" aria-label="Noch einzurichten" sx={{ mb: 2 }}>
       <AlertTitle component="h2">Noch einzurichten</AlertTitle>
       <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
         {items.map((item) => (
