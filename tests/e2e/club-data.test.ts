@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { expectNoSeriousAccessibilityViolations } from './support/axe.ts';
 import { expectPath, logIn } from './support/browser.ts';
 import { createMember } from './support/members.ts';
 import { useSite } from './support/session.ts';
@@ -57,6 +58,8 @@ describe('club data in the dashboard', () => {
     const form = clubForm(page);
     await form.waitFor();
     expect(new URL(page.url()).hash).toBe('#vereinsdaten');
+    // The checklist and the open panel with its labelled fields pass axe.
+    await expectNoSeriousAccessibilityViolations(page);
 
     // Wrong values are refused under their fields, in German, before anything is sent.
     await field(form, 'Bogenparcours: Breite').fill('95');
