@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../src/server/db/connection.ts';
 import type { PasswordHasher } from '../src/server/areas/auth/passwords.ts';
+import { hasClubData, insertClubData } from '../src/server/areas/club/queries.ts';
+import { GENERATED_PASSWORD_FACT, passwordFingerprint } from '../src/server/areas/club/setup-facts.ts';
+import { DEFAULT_CLUB_DATA, type ClubData } from '../src/shared/clubData.ts';
 import { ALERT_IDENTIFIERS, INFO_IDENTIFIERS, type AlertIdentifier, type InfoIdentifier } from '../src/shared/constants.ts';
 import { toClubDateTime } from '../src/shared/dates.ts';
 import { ADMIN_GROUP_NAME, PERMISSION_NAMES, PROTECTED_GROUP_ID, SUPERVISOR_GROUP_NAME } from '../src/shared/permissions.ts';
@@ -55,12 +58,21 @@ export interface SeedOptions {
   adminPassword: string | undefined;
   passwords: PasswordHasher;
   now: Date;
+  /**
+   * The club data of the first start (club.json, CLUB_PROFILE, CONTACT_TO_*), asked for only
+   * when the database has none yet: a file changed later no longer counts. Defaults to the
+   * shipped club.json's values.
+   */
+  clubData?: () => ClubData;
 }
 
 export interface SeedResult {
   /** Set only when user 1 was created with a generated password, to print once. */
   generatedPassword?: string;
+  /** True when this seed stored the club data (the first start). */
+  clubDataStored: boolean;
 }
+
 
 /** A password that satisfies the rules of SPEC §9 (letters and digits, 20 characters). */
 export function generatePassword(): string {
@@ -74,7 +86,7 @@ export function generatePassword(): string {
 
 /** The seed of DESIGN §2. Idempotent: it only adds what is missing. */
 export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
-  const result: SeedResult = {};
+  const result: SeedResult = { clubDataStored: false };
   const now = toClubDateTime(options.now);
   await db.transaction().execute(async (trx) => {
     const existingPermissions = new Set((await trx.selectFrom('permissions').select('name').execute()).map((row) => row.name));
@@ -108,6 +120,11 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
     if (!anyUser) {
       const password = options.adminPassword ?? generatePassword();
       if (!options.adminPassword) result.generatedPassword = password;
+      const passwordHash = await options.passwords.hash(password);
+      if (!options.adminPassword) {
+        await trx.deleteFrom('setup_facts').where('name', '=', GENERATED_PASSWORD_FACT).execute();
+        await trx.insertInto('setup_facts').values({ name: GENERATED_PASSWORD_FACT, value: passwordFingerprint(passwordHash) }).execute();
+      }
       await trx
         .insertInto('users')
         .values({
@@ -115,7 +132,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
           prename: 'Admin',
           lastname: 'Administrator',
           uid: options.adminUid,
-          password_hash: await options.passwords.hash(password),
+          password_hash: passwordHash,
           email: 'webmaster@example.org',
           phone: '',
           created_at: now,
@@ -141,6 +158,11 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
         .insertInto('section_alerts')
         .values(missingAlerts.map((identifier) => ({ identifier, enabled: 0, text: DEFAULT_ALERT_TEXTS[identifier] })))
         .execute();
+    }
+
+    if (!(await hasClubData(trx))) {
+      await insertClubData(trx, options.clubData ? options.clubData() : DEFAULT_CLUB_DATA);
+      result.clubDataStored = true;
     }
   });
   return result;

@@ -29,11 +29,22 @@ export function useEnabledAlert(identifier: AlertIdentifier): string | null {
   return alert?.enabled && alert.text.trim() !== '' ? alert.text : null;
 }
 
-/** The club's name, address, contacts and course location (DESIGN §8), fixed while the site runs. */
+/**
+ * The club's name, address, contacts, course location and which contact recipients can be
+ * written to (DESIGN §8); edited in the back office (panel 'Vereinsdaten').
+ */
 export function useClubProfile() {
   return trpc.club.profile.useQuery(undefined, {
     meta: { errorPrefix: 'Fehler beim Abrufen der Vereinsangaben' },
-    staleTime: Infinity,
+    staleTime: PUBLIC_STALE_MS,
+  });
+}
+
+/** The texts of the About, Impressum and Datenschutz pages, from the club data. */
+export function useClubTexts() {
+  return trpc.club.texts.useQuery(undefined, {
+    meta: { errorPrefix: 'Fehler beim Abrufen der Vereinsangaben' },
+    staleTime: PUBLIC_STALE_MS,
   });
 }
 

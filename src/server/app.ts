@@ -8,7 +8,6 @@ import { bcryptHasher, type PasswordHasher } from './areas/auth/passwords.ts';
 import { attachmentCleanup } from './areas/calendar/cleanup.ts';
 import { sessionCookieName } from './areas/auth/sessions.ts';
 import { databaseServerLog } from './areas/log/server-log.ts';
-import { loadClubProfile } from './club-profile.ts';
 import { requestContext } from './http/context.ts';
 import { pages, type PageRenderer } from './http/pages.ts';
 import { answerFromMemory, PublicCache } from './http/public-cache.ts';
@@ -163,7 +162,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     serverLog,
     logger: app.log,
     publicCache: new PublicCache(clock),
-    clubProfile: loadClubProfile(deps.config),
     storage: createStorage({ dir: deps.config.uploadsDir, limits: deps.uploadLimits, imageJobs: deps.imageJobs }),
     mail,
   };

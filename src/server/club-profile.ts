@@ -1,11 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ClubProfile } from '../shared/clubProfile.ts';
+import { CLUB_DATA_LABELS, CONTACT_ADDRESS_FIELDS, DEFAULT_CLUB_TEXTS, SOCIAL_FIELDS, type ClubData } from '../shared/clubData.ts';
+import { SOCIAL_KINDS, type ClubProfile } from '../shared/clubProfile.ts';
+import { CONTACT_RECIPIENTS } from '../shared/constants.ts';
 import { parseClubProfile } from '../shared/schemas/clubProfile.ts';
 import type { Config } from './config.ts';
 
-/** club.json in the project root, unless CLUB_PROFILE names another file (README "Vereinsdaten"). */
+/**
+ * club.json in the project root, unless CLUB_PROFILE names another file (README "Vereinsdaten").
+ * Since issue 18 the file gives only the club data of the first start (db/seed.ts); after
+ * that the database holds them and members edit them in the back office.
+ */
 export const DEFAULT_CLUB_PROFILE_PATH = fileURLToPath(new URL('../../club.json', import.meta.url));
 
 /**
@@ -32,6 +38,60 @@ export function loadClubProfile(config: Pick<Config, 'clubProfilePath' | 'clubLa
     ...profile,
     course: { ...profile.course, lat: config.clubLat ?? profile.course.lat, lon: config.clubLon ?? profile.course.lon },
   };
+}
+
+type StartConfig = Pick<Config, 'clubProfilePath' | 'clubLat' | 'clubLon' | 'contactTo'>;
+
+/**
+ * The club data of the first start: the profile file (with CLUB_LAT/CLUB_LON), the address
+ * of each recipient from CONTACT_TO_*, and today's page texts. Throws like loadClubProfile.
+ */
+export function initialClubData(config: StartConfig): ClubData {
+  const profile = loadClubProfile(config);
+  const social = Object.fromEntries(
+    SOCIAL_KINDS.map((kind) => [SOCIAL_FIELDS[kind], profile.social.find((link) => link.kind === kind)?.url ?? '']),
+  ) as Record<(typeof SOCIAL_FIELDS)[keyof typeof SOCIAL_FIELDS], string>;
+  const contacts = Object.fromEntries(
+    CONTACT_RECIPIENTS.map((recipient) => [CONTACT_ADDRESS_FIELDS[recipient], config.contactTo[recipient] ?? '']),
+  ) as Record<(typeof CONTACT_ADDRESS_FIELDS)[keyof typeof CONTACT_ADDRESS_FIELDS], string>;
+  return {
+    name: profile.name,
+    street: profile.street,
+    postalCode: profile.postalCode,
+    city: profile.city,
+    phone: profile.phone ?? '',
+    email: profile.email ?? '',
+    ...social,
+    courseLat: profile.course.lat,
+    courseLon: profile.course.lon,
+    parkingStreet: profile.course.parking.street,
+    parkingPostalCode: profile.course.parking.postalCode,
+    parkingCity: profile.course.parking.city,
+    clubHouseLat: profile.clubHouse?.lat ?? null,
+    clubHouseLon: profile.clubHouse?.lon ?? null,
+    rangeLat: profile.range?.lat ?? null,
+    rangeLon: profile.range?.lon ?? null,
+    ...DEFAULT_CLUB_TEXTS,
+    ...contacts,
+  };
+}
+
+/**
+ * What the files say differently from the stored club data, as the fields' labels: the
+ * start-up tells the operator that the files are no longer read. Only the fields the files
+ * give (not the page texts); an unreadable file counts as saying nothing.
+ */
+export function fileDifferences(config: StartConfig, stored: ClubData): string[] {
+  let fromFiles: ClubData;
+  try {
+    fromFiles = initialClubData(config);
+  } catch {
+    return [];
+  }
+  const texts = new Set(Object.keys(DEFAULT_CLUB_TEXTS));
+  return (Object.keys(CLUB_DATA_LABELS) as (keyof ClubData)[])
+    .filter((field) => !texts.has(field) && fromFiles[field] !== stored[field])
+    .map((field) => CLUB_DATA_LABELS[field]);
 }
 
 /** `social[0].url`, the way the field reads in the file. */

@@ -6,6 +6,8 @@ import type { PageRenderer } from './http/pages.ts';
 import { readConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/connection.ts';
 import { bcryptHasher } from './areas/auth/passwords.ts';
+import { readClubData } from './areas/club/queries.ts';
+import { fileDifferences, initialClubData } from './club-profile.ts';
 import { systemClock } from './services.ts';
 
 /** How long a shutdown waits for open requests before it cuts them off. */
@@ -37,7 +39,18 @@ async function main(): Promise<void> {
     adminPassword: config.adminPassword,
     passwords,
     now: systemClock.now(),
+    // Read only on the first start: afterwards the database holds the club data.
+    clubData: () => initialClubData(config),
   });
+  if (!seeded.clubDataStored) {
+    const differences = fileDifferences(config, await readClubData(db));
+    if (differences.length > 0) {
+      process.stdout.write(
+        `Hinweis: club.json (bzw. CLUB_PROFILE, CLUB_LAT/CLUB_LON, CONTACT_TO_*) weicht von den gespeicherten Vereinsdaten ab (${differences.join(', ')}). ` +
+          'Diese Angaben gelten nur beim ersten Start; die Vereinsdaten werden in der Verwaltung gepflegt (Dashboard, „Vereinsdaten“).\n',
+      );
+    }
+  }
   if (seeded.generatedPassword) {
     // Printed once: the database is new and nobody else knows this password.
     process.stdout.write(

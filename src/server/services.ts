@@ -7,7 +7,6 @@ import type { LoginLimits } from './areas/auth/login-limits.ts';
 import type { PasswordHasher } from './areas/auth/passwords.ts';
 import type { ServerLog } from './areas/log/server-log.ts';
 import type { PublicCache } from './http/public-cache.ts';
-import type { ClubProfile } from '../shared/clubProfile.ts';
 import type { Storage } from './storage/storage.ts';
 import type { OutboxWorker } from './mail/worker.ts';
 import type { BackgroundTasks } from './background.ts';
@@ -35,8 +34,6 @@ export interface AppServices {
   logger: FastifyBaseLogger;
   /** Answers of public reads, dropped by writes of their area (DESIGN §8). */
   publicCache: PublicCache;
-  /** The club's name, address, contacts and course, read from its file at start-up. */
-  clubProfile: ClubProfile;
   /** Uploaded files in UPLOADS_DIR (DESIGN §8). */
   storage: Storage;
   /** Sends the mail outbox (DESIGN §8); started by main.ts, woken by whoever enqueues. */

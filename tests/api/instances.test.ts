@@ -72,6 +72,23 @@ describe.skipIf(!usesMysql())('two instances on one database', () => {
     expect(Date.now() - changedAt).toBeLessThanOrEqual(PUBLIC_CACHE_TTL_MS + 1000);
   }, 20_000);
 
+  it('shows club data saved on one instance on the other within the cache lifetime', async () => {
+    const profileName = async (app: FastifyInstance) => (await app.inject({ method: 'GET', url: '/trpc/club.profile' })).json().result.data.name as string;
+    const before = await profileName(second);
+    const current = (await first.inject({ method: 'GET', url: '/api/club', headers: admin })).json().data;
+    const name = `Verein ${Date.now()}`;
+    const saved = await first.inject({ method: 'PUT', url: '/api/club', headers: admin, payload: { ...current, name } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const savedAt = Date.now();
+    expect(await profileName(first)).toBe(name);
+    expect(await profileName(second)).toBe(before);
+    while ((await profileName(second)) !== name) {
+      expect(Date.now() - savedAt).toBeLessThanOrEqual(PUBLIC_CACHE_TTL_MS + 1000);
+      await sleep(200);
+    }
+    expect(Date.now() - savedAt).toBeLessThanOrEqual(PUBLIC_CACHE_TTL_MS + 1000);
+  }, 20_000);
+
   it('accepts a session started on one instance on the other', async () => {
     const login = await first.inject({
       method: 'POST',

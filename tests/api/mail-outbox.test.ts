@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import pino from 'pino';
 import { seed } from '../../db/seed.ts';
 import { buildApp } from '../../src/server/app.ts';
+import { initialClubData } from '../../src/server/club-profile.ts';
 import { readConfig } from '../../src/server/config.ts';
 import { databaseServerLog } from '../../src/server/areas/log/server-log.ts';
 import { toClubDateTime } from '../../src/shared/dates.ts';
@@ -168,7 +169,8 @@ describe('mail server outage and restart', () => {
       SMTP_URL: peer.url,
       MAIL_FROM: FROM,
     });
-    await seed(database.db, { adminUid: '00000001', adminPassword: 'Admin1234', passwords: bcryptHasher(4), now: clock.now() });
+    // As main.ts does: CONTACT_TO_INFO becomes the recipient's address on the first start.
+    await seed(database.db, { adminUid: '00000001', adminPassword: 'Admin1234', passwords: bcryptHasher(4), now: clock.now(), clubData: () => initialClubData(config) });
     await peer.stop();
     const first = await buildApp({ db: database.db, dialect: database.dialect, config, clock, mailTransport: smtp() });
     for (let n = 1; n <= 3; n += 1) {

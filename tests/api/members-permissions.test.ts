@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PermissionName } from '../../src/shared/permissions.ts';
 import { appRouter } from '../../src/server/router.ts';
 import { resetTokenHash } from '../../src/server/areas/auth/password-reset.ts';
+import { DEFAULT_CLUB_DATA } from '../../src/shared/clubData.ts';
 import { MEMBER_PASSWORD, createTestApp, type TestApp } from '../helpers/app.ts';
 
 /**
@@ -252,6 +253,14 @@ const matrix: Record<string, Entry> = {
     rest: { method: 'PUT', url: () => '/api/sectionalert/contact', body: (fx) => ({ enabled: 0, text: `REST ${fx.userId}` }) },
   },
   'club.profile': { access: 'public' },
+  'club.texts': { access: 'public' },
+  'club.data': { access: 'dashboard_view', rest: { method: 'GET', url: () => '/api/club' } },
+  'club.update': {
+    access: 'dashboard_update',
+    input: (fx) => ({ ...DEFAULT_CLUB_DATA, name: `Verein ${fx.userId}`, contactInfo: 'info@verein.example' }),
+    rest: { method: 'PUT', url: () => '/api/club', body: (fx) => ({ ...DEFAULT_CLUB_DATA, name: `REST ${fx.userId}`, contactInfo: 'info@verein.example' }) },
+  },
+  'club.checklist': { access: 'dashboard_update', rest: { method: 'GET', url: () => '/api/club/checklist' } },
   // Public; the address limit (5 an hour) is per caller, and each call here comes from 127.0.0.1,
   // so the matrix's few calls stay below it.
   'contact.send': {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { seed } from '../../db/seed.ts';
 import { buildApp, type AppDeps } from '../../src/server/app.ts';
+import { initialClubData } from '../../src/server/club-profile.ts';
 import { readConfig } from '../../src/server/config.ts';
 import type { DatabaseHandle, Db } from '../../src/server/db/connection.ts';
 import { bcryptHasher } from '../../src/server/areas/auth/passwords.ts';
@@ -50,7 +51,8 @@ export async function createTestApp(
   const passwords = bcryptHasher(4);
   const uploadsDir = await mkdtemp(join(tmpdir(), 'club-uploads-'));
   const config = readConfig({ ADMIN_UID, ADMIN_PASSWORD, PORT: '3000', UPLOADS_DIR: uploadsDir, ...env });
-  await seed(database.db, { adminUid: ADMIN_UID, adminPassword: ADMIN_PASSWORD, passwords, now: new Date() });
+  // As main.ts does: club.json (or CLUB_PROFILE) and CONTACT_TO_* give the club data of the first start.
+  await seed(database.db, { adminUid: ADMIN_UID, adminPassword: ADMIN_PASSWORD, passwords, now: new Date(), clubData: () => initialClubData(config) });
   const app = await buildApp({ db: database.db, dialect: database.dialect, config, passwords, ...overrides });
   await app.ready();
   const db = database.db;

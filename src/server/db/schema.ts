@@ -31,6 +31,8 @@ export interface Database {
   albums: AlbumTable;
   images: ImageTable;
   sponsors: SponsorTable;
+  club_profile: ClubProfileTable;
+  setup_facts: SetupFactTable;
 }
 
 type CreatedAt = ColumnType<string, string, never>;
@@ -280,6 +282,51 @@ export interface SponsorTable {
   logo_stored_name: string;
   logo_mime: string;
   created_at: CreatedAt;
+}
+
+/** The club's data (one row, id 1; migration 0015), edited in the panel 'Vereinsdaten'. */
+export interface ClubProfileTable {
+  id: number;
+  name: string;
+  street: string;
+  postal_code: string;
+  city: string;
+  phone: string;
+  email: string;
+  social_facebook: string;
+  social_instagram: string;
+  social_youtube: string;
+  social_tiktok: string;
+  social_x: string;
+  social_mastodon: string;
+  social_whatsapp: string;
+  course_lat: number;
+  course_lon: number;
+  parking_street: string;
+  parking_postal_code: string;
+  parking_city: string;
+  club_house_lat: number | null;
+  club_house_lon: number | null;
+  range_lat: number | null;
+  range_lon: number | null;
+  history: string;
+  representation: string;
+  register: string;
+  responsible: string;
+  privacy_contact: string;
+  contact_info: string;
+  contact_vorstand: string;
+  contact_lg_lp: string;
+  contact_bogen: string;
+  contact_blasrohr: string;
+  contact_webmaster: string;
+  updated_at: string | null;
+}
+
+/** What the first start did that an administrator should undo (migration 0015), by name. */
+export interface SetupFactTable {
+  name: string;
+  value: string;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { authRest } from '../areas/auth/rest.ts';
 import { calendarRest } from '../areas/calendar/rest.ts';
+import { clubRest } from '../areas/club/rest.ts';
 import { contactRest } from '../areas/contact/rest.ts';
 import { contentRest } from '../areas/content/rest.ts';
 import { downloadsRest } from '../areas/downloads/rest.ts';
@@ -20,6 +21,7 @@ export async function registerRestRoutes(api: FastifyInstance, options: RestOpti
   await api.register(groupsRest, options);
   await api.register(logRest, options);
   await api.register(contentRest, options);
+  await api.register(clubRest, options);
   await api.register(contactRest, options);
   await api.register(downloadsRest, options);
   await api.register(sponsorsRest, options);

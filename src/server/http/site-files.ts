@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { clubProfile } from '../areas/club/cache.ts';
 import { sitemapEntries, sitemapXml } from '../areas/site/sitemap.ts';
 import { PASSWORD_RESET_PATH } from '../../shared/constants.ts';
 import { keepSharedReads, routeAnswerKey } from './public-cache.ts';
@@ -37,8 +38,11 @@ export const siteFiles: FastifyPluginAsync<SiteFilesOptions> = async (app, { wit
     );
   }
 
-  app.get('/manifest.webmanifest', kept, async (_request, reply) => {
-    const name = services.clubProfile.name;
+  app.get('/manifest.webmanifest', kept, async (request, reply) => {
+    const profile = await clubProfile(services);
+    // The kept manifest expires with the club data it names (a save elsewhere shows within 10 s).
+    request.sharedRead?.builtFrom(profile);
+    const name = profile.name;
     const manifest = {
       name,
       short_name: name.length <= 12 ? name : 'Verein',

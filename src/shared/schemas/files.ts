@@ -27,7 +27,7 @@ export const sponsorFields = {
 export const sponsorFieldsInput = z.object(sponsorFields);
 export type SponsorFieldsInput = z.input<typeof sponsorFieldsInput>;
 
-function isWebAddress(value: string): boolean {
+export function isWebAddress(value: string): boolean {
   if (!/^https?:\/\//i.test(value)) return false;
   try {
     return new URL(value).hostname.length > 0;

@@ -3,12 +3,15 @@ import type { ReactNode } from 'react';
 import { ARCHPARCOURS_IDENTIFIERS, SHOOTING_TIME_IDENTIFIERS } from '../../../shared/content.ts';
 import { hasPermission, useSignedInUser } from '../../auth.ts';
 import { PageTitle } from '../../components/PageTitle.tsx';
+import { CLUB_DATA_ANCHOR } from '../../../shared/setupChecklist.ts';
 import { AlertsPanel } from './dashboard/AlertsPanel.tsx';
+import { ClubDataPanel } from './dashboard/ClubDataPanel.tsx';
 import { DashboardPanel } from './dashboard/DashboardPanel.tsx';
 import { DownloadsPanel } from './dashboard/DownloadsPanel.tsx';
 import { GalleriesPanel } from './dashboard/GalleriesPanel.tsx';
 import { InfoTextsPanel } from './dashboard/InfoTextsPanel.tsx';
 import { ResultsPanel } from './dashboard/ResultsPanel.tsx';
+import { SetupChecklist } from './dashboard/SetupChecklist.tsx';
 import { SponsorsPanel } from './dashboard/SponsorsPanel.tsx';
 import { ADMIN_SCREENS } from './screens.ts';
 
@@ -21,6 +24,8 @@ export interface DashboardPermissions {
 
 interface PanelDefinition {
   title: string;
+  /** Opens the panel from a link (`#anchor`). */
+  anchor?: string;
   render(permissions: DashboardPermissions): ReactNode;
 }
 
@@ -49,9 +54,13 @@ const PANELS: readonly PanelDefinition[] = [
   { title: 'Downloads', render: (permissions) => <DownloadsPanel {...permissions} /> },
   { title: 'Sponsoren', render: (permissions) => <SponsorsPanel {...permissions} /> },
   { title: 'Sportliche Leistungen', render: (permissions) => <ResultsPanel {...permissions} /> },
+  { title: 'Vereinsdaten', anchor: CLUB_DATA_ANCHOR, render: ({ canUpdate }) => <ClubDataPanel canUpdate={canUpdate} /> },
 ];
 
-/** Dashboard (SPEC §2): expandable panels for the club's texts; changes need dashboard_update. */
+/**
+ * Dashboard (SPEC §2): expandable panels for the club's texts and data; changes need
+ * dashboard_update, whose holders also see what the installation still lacks.
+ */
 export function DashboardPage() {
   const user = useSignedInUser();
   const permissions: DashboardPermissions = {
@@ -63,8 +72,9 @@ export function DashboardPage() {
     <>
       <PageTitle>{ADMIN_SCREENS.dashboard.label}</PageTitle>
       <Box sx={{ maxWidth: 960 }}>
+        {permissions.canUpdate && <SetupChecklist />}
         {PANELS.map((panel) => (
-          <DashboardPanel key={panel.title} title={panel.title}>
+          <DashboardPanel key={panel.title} title={panel.title} anchor={panel.anchor}>
             {panel.render(permissions)}
           </DashboardPanel>
         ))}

@@ -1,9 +1,12 @@
 import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { paragraphsOf } from '../../../shared/clubData.ts';
 import { Carousel, type CarouselSlide } from '../../components/Carousel.tsx';
 import { PageHead } from '../../components/PageHead.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { usePublicAlbums, usePublicImages } from '../../galleries.ts';
+import { useClubTexts } from '../../publicContent.ts';
 
 /** Drawings, shown until the club's own gallery (section Verein) has pictures. */
 const SLIDES: readonly CarouselSlide[] = [
@@ -58,31 +61,30 @@ function useAboutSlides(): readonly CarouselSlide[] | null {
     });
 }
 
-const HISTORY = [
-  'Unser Verein wurde von einer kleinen Gruppe sportbegeisterter Bürgerinnen und Bürger gegründet, die das Schießen als Sport betreiben und die Geselligkeit im Ort pflegen wollten. In den ersten Jahren trainierten die Mitglieder in geliehenen Räumen, bis mit viel Eigenleistung ein eigenes Vereinsheim entstand.',
-  'Mit dem Vereinsheim kam der Luftgewehr- und Luftpistolenstand mit heute zehn Ständen. Hier trainieren Schülerinnen, Schüler, Jugendliche und Erwachsene; mit dem Luftgewehr und der Luftpistole kann man bei uns ab 12 Jahren beginnen. Unsere Mannschaften nehmen an Rundenwettkämpfen und Meisterschaften teil.',
-  'Später wuchs der Verein um eine Bogenabteilung. Aus den ersten Scheiben auf der Wiese wurde nach und nach unser 3D-Bogenparcours mit 28 Tierzielen im Gelände, den auch Gäste gegen eine Tagesgebühr nutzen können. Zuletzt kam das Blasrohrschießen hinzu, das Jung und Alt gleichermaßen Freude macht.',
-  'Getragen wird der Verein bis heute vom Ehrenamt: Mitglieder übernehmen die Standaufsicht, bewirten Gäste, pflegen den Parcours und bilden den Nachwuchs aus. Wer uns kennenlernen möchte, ist zu den Schießzeiten herzlich willkommen.',
-] as const;
-
-/** About (SPEC §2): a carousel and the club's history. */
+/** About (SPEC §2): a carousel and the club's history (club data, edited in the panel 'Vereinsdaten'). */
 export function AboutPage() {
   const slides = useAboutSlides();
+  const texts = useClubTexts().data;
+  const history = texts ? paragraphsOf(texts.history) : [];
   return (
     <>
       <PageTitle>Über uns</PageTitle>
       {/* A photo of the club's own, not the drawings shown while there is none. */}
-      <PageHead description={HISTORY[0]} image={slides?.find((slide) => slide.src.startsWith('/files/'))?.src} />
+      <PageHead description={history[0]} image={slides?.find((slide) => slide.src.startsWith('/files/'))?.src} />
       {slides && <Carousel label="Bilder aus dem Verein" slides={slides} />}
       <Box component="section" aria-labelledby="about-history" sx={{ maxWidth: 800 }}>
         <Typography id="about-history" variant="h5" component="h2" gutterBottom>
           Unsere Geschichte
         </Typography>
-        {HISTORY.map((paragraph) => (
-          <Typography key={paragraph.slice(0, 20)} sx={{ mb: 2 }}>
-            {paragraph}
-          </Typography>
-        ))}
+        {texts ? (
+          history.map((paragraph, index) => (
+            <Typography key={index} sx={{ mb: 2, whiteSpace: 'pre-line' }}>
+              {paragraph}
+            </Typography>
+          ))
+        ) : (
+          <Skeleton variant="rectangular" height={160} aria-hidden />
+        )}
       </Box>
     </>
   );

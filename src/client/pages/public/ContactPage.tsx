@@ -1,13 +1,14 @@
 import EmailOutlinedIcon from '@mui/icons-material/EmailOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { Suspense, useState } from 'react';
 import { ClubAddress } from '../../components/ClubAddress.tsx';
 import { SectionAlert } from '../../components/InfoText.tsx';
 import { onDemand } from '../../components/onDemand.ts';
-import { formatAddress, hasAddress } from '../../../shared/clubProfile.ts';
+import { formatAddress, hasAddress, type ClubProfile } from '../../../shared/clubProfile.ts';
 import { PageHead } from '../../components/PageHead.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { SocialLinks } from '../../components/SocialLinks.tsx';
@@ -20,6 +21,27 @@ import { ClubMaps } from './contact/ClubMaps.tsx';
  * only those who write need it.
  */
 const contactDialog = onDemand(async () => (await import('./contact/ContactDialog.tsx')).ContactDialog);
+
+/**
+ * Without any recipient that has an address (panel 'Vereinsdaten') there is no form: the
+ * server would refuse every message. The club's address and phone say how to reach it instead.
+ */
+function NoContactForm({ profile }: { profile: ClubProfile }) {
+  const address = hasAddress(profile) ? formatAddress(profile) : '';
+  return (
+    <Box sx={{ maxWidth: 480 }}>
+      <Typography sx={{ mb: 2 }}>Über das Kontaktformular können derzeit noch keine Nachrichten gesendet werden.</Typography>
+      {(address || profile.phone) && (
+        <Typography>
+          {address && <>Du erreichst uns unter der Anschrift {profile.name}, {address}</>}
+          {address && profile.phone && <> oder telefonisch unter </>}
+          {!address && profile.phone && <>Du erreichst uns telefonisch unter </>}
+          {profile.phone && <Link href={`tel:${profile.phone.replace(/[^\d+]/g, '')}`}>{profile.phone}</Link>}.
+        </Typography>
+      )}
+    </Box>
+  );
+}
 
 /**
  * Contact (SPEC §2): the contact notice when switched on, the club's address and social
@@ -47,24 +69,29 @@ export function ContactPage() {
           <ClubAddress />
           <SocialLinks />
         </Box>
-        <Box sx={{ maxWidth: 480 }}>
-          <Typography sx={{ mb: 2 }}>
-            Du hast eine Frage zum Verein, zum Training oder zum Bogenparcours? Schreib uns – wir leiten deine Nachricht an
-            die zuständige Stelle weiter.
-          </Typography>
-          <Button
-            variant="contained"
-            startIcon={<EmailOutlinedIcon />}
-            onPointerEnter={contactDialog.preload}
-            onFocus={contactDialog.preload}
-            onClick={() => {
-              setWanted(true);
-              dialog.show(null);
-            }}
-          >
-            Nachricht schreiben
-          </Button>
-        </Box>
+        {profile && profile.contactRecipients.length === 0 ? (
+          <NoContactForm profile={profile} />
+        ) : (
+          <Box sx={{ maxWidth: 480 }}>
+            <Typography sx={{ mb: 2 }}>
+              Du hast eine Frage zum Verein, zum Training oder zum Bogenparcours? Schreib uns – wir leiten deine Nachricht an
+              die zuständige Stelle weiter.
+            </Typography>
+            <Button
+              variant="contained"
+              startIcon={<EmailOutlinedIcon />}
+              disabled={!profile}
+              onPointerEnter={contactDialog.preload}
+              onFocus={contactDialog.preload}
+              onClick={() => {
+                setWanted(true);
+                dialog.show(null);
+              }}
+            >
+              Nachricht schreiben
+            </Button>
+          </Box>
+        )}
       </Box>
       <Typography variant="h5" component="h2" gutterBottom>
         So findest du uns
@@ -72,7 +99,7 @@ export function ContactPage() {
       {profile ? <ClubMaps profile={profile} /> : <Skeleton variant="rectangular" height={120} aria-hidden />}
       {wanted && (
         <Suspense fallback={null}>
-          <contactDialog.Component key={dialog.key} open={dialog.open} onClose={dialog.close} />
+          <contactDialog.Component key={dialog.key} open={dialog.open} onClose={dialog.close} recipients={profile?.contactRecipients ?? []} />
         </Suspense>
       )}
     </>

@@ -1,17 +1,25 @@
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
 import { ClubAddress } from '../../components/ClubAddress.tsx';
-import { LegalSection, Paragraph } from '../../components/LegalSection.tsx';
+import { ClubText, LegalSection, Paragraph } from '../../components/LegalSection.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
+import { useClubTexts } from '../../publicContent.ts';
 
-/** Legal notice after § 5 DDG, with the club's facts from its profile (DESIGN §8). */
+/** Legal notice after § 5 DDG, with the club's facts and texts from its club data (panel 'Vereinsdaten'). */
 export function ImpressumPage() {
+  const texts = useClubTexts().data;
   return (
     <>
       <PageTitle>Impressum</PageTitle>
       <LegalSection title="Angaben gemäß § 5 Digitale-Dienste-Gesetz (DDG)">
         <ClubAddress show="address" />
-        <Paragraph>Der Verein wird durch seinen Vorstand vertreten.</Paragraph>
+        <ClubText text={texts?.representation} />
+        {texts?.register && (
+          <>
+            <Paragraph>Registereintrag:</Paragraph>
+            <ClubText text={texts.register} />
+          </>
+        )}
       </LegalSection>
       <LegalSection title="Kontakt">
         <ClubAddress show="contacts" />
@@ -24,7 +32,7 @@ export function ImpressumPage() {
         </Paragraph>
       </LegalSection>
       <LegalSection title="Verantwortlich für den Inhalt nach § 18 Abs. 2 MStV">
-        <Paragraph>Der Vorstand des Vereins, Anschrift wie oben.</Paragraph>
+        <ClubText text={texts?.responsible} />
       </LegalSection>
       <LegalSection title="Verbraucherstreitbeilegung">
         <Paragraph>

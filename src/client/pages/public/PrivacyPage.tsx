@@ -1,9 +1,10 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { ClubAddress } from '../../components/ClubAddress.tsx';
-import { LegalSection, Paragraph } from '../../components/LegalSection.tsx';
+import { ClubText, LegalSection, Paragraph } from '../../components/LegalSection.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { useMapConsent } from '../../mapConsent.ts';
+import { useClubTexts } from '../../publicContent.ts';
 
 function Bullets({ items }: { items: readonly string[] }) {
   return (
@@ -37,6 +38,7 @@ function MapConsentControl() {
  * a server log of logins and changes, embedded maps only after consent.
  */
 export function PrivacyPage() {
+  const privacyContact = useClubTexts().data?.privacyContact;
   return (
     <>
       <PageTitle>Datenschutzerklärung</PageTitle>
@@ -44,6 +46,11 @@ export function PrivacyPage() {
         <Paragraph>Verantwortlich für die Verarbeitung personenbezogener Daten auf dieser Website ist:</Paragraph>
         <ClubAddress />
       </LegalSection>
+      {privacyContact && (
+        <LegalSection title="Ansprechpartner für den Datenschutz">
+          <ClubText text={privacyContact} />
+        </LegalSection>
+      )}
 
       <LegalSection title="Das Wichtigste in Kürze">
         <Paragraph>

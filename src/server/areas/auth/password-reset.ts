@@ -14,6 +14,7 @@ import { withNamedLock } from '../../db/locks.ts';
 import { AppError } from '../../errors.ts';
 import { networkOf } from '../../http/network.ts';
 import { enqueueMail, mailboxOf } from '../../mail/outbox.ts';
+import { clubProfile } from '../club/cache.ts';
 import type { AppServices } from '../../services.ts';
 import { publicProcedure } from '../../trpc/index.ts';
 import { ANONYMOUS_ACTOR, REPEATED_EVENT_WINDOW_MS } from '../log/server-log.ts';
@@ -113,8 +114,7 @@ async function findMembers(db: Db, login: string): Promise<ResetMember[]> {
   return query.where((eb) => eb(eb.fn('lower', ['email']), '=', login.toLowerCase())).execute();
 }
 
-function resetMail(services: AppServices, member: ResetMember, token: string, expires: Date) {
-  const club = services.clubProfile.name;
+function resetMail(services: AppServices, club: string, member: ResetMember, token: string, expires: Date) {
   return {
     subject: `Passwort zurücksetzen – ${club}`,
     text: [
@@ -155,6 +155,8 @@ async function sendResetLinks(services: AppServices, login: string, address: str
     return;
   }
   let queued = 0;
+  // The club's name as the members' pages show it (saved in the back office).
+  const club = (await clubProfile(services)).name;
   for (const member of members) {
     const actor = describePrincipal(member);
     const to = mailboxOf(member.email.trim());
@@ -164,7 +166,7 @@ async function sendResetLinks(services: AppServices, login: string, address: str
     }
     const token = randomBytes(32).toString('base64url');
     const expires = new Date(nowMs + PASSWORD_RESET_VALIDITY_MS);
-    const mail = resetMail(services, member, token, expires);
+    const mail = resetMail(services, club, member, token, expires);
     const stored = await withNamedLock(db, services.dialect, `password-reset-member\n${member.id}`, LOCK_WAIT_SECONDS, (lockDb) =>
       lockDb.transaction().execute(async (trx) => {
         await trx.deleteFrom('password_resets').where('expires_ms', '<=', nowMs - KEEP_ENDED_LINKS_MS).execute();

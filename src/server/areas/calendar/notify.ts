@@ -3,6 +3,7 @@ import { enqueueMail, mailboxOf } from '../../mail/outbox.ts';
 import type { AppServices } from '../../services.ts';
 import { formatGermanDateTime } from '../../../shared/dates.ts';
 import { buildEventFile, type FeedAppointment } from './feed.ts';
+import { readClubData } from '../club/queries.ts';
 import { groupRecipients } from './queries.ts';
 
 /** A notification as the mail outbox takes it (nodemailer's message fields). */
@@ -109,7 +110,7 @@ export async function notifyGroup(trx: Db, services: AppServices, appointment: F
   // The outbox takes exactly one address per mail; an address it would refuse counts as none.
   const usable = recipients.filter((recipient) => mailboxOf(recipient.email) !== undefined);
   const skipped = withoutAddress + recipients.length - usable.length;
-  const mails = buildAppointmentMails(appointment, usable, { publicUrl: services.config.publicUrl, clubName: services.clubProfile.name });
+  const mails = buildAppointmentMails(appointment, usable, { publicUrl: services.config.publicUrl, clubName: (await readClubData(trx)).name });
   for (const mail of mails) await enqueueMail(trx, mail, now);
   const skippedText = skipped > 0 ? `, ${skipped} Mitglied${skipped === 1 ? '' : 'er'} ohne E-Mail-Adresse übersprungen` : '';
   return {

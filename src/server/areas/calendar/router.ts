@@ -6,6 +6,7 @@ import { receivedFile } from '../../storage/schema.ts';
 import { removeStoredFiles } from '../../storage/storage.ts';
 import type { Context } from '../../trpc/context.ts';
 import { can, canAny, router, sharedReadProcedure } from '../../trpc/index.ts';
+import { clubProfile } from '../club/cache.ts';
 import { CALENDAR_CACHE_AREA } from './cache-area.ts';
 import { buildFeed, FEED_PAST_DAYS, type Feed } from './feed.ts';
 import { notifyGroup } from './notify.ts';
@@ -64,7 +65,8 @@ export const calendarRouter = router({
   publicFeed: sharedReadProcedure.query(({ ctx }) =>
     ctx.services.publicCache.read(CALENDAR_CACHE_AREA, 'feed', async (): Promise<Feed> => {
       const since = toClubDateTime(new Date(now(ctx).getTime() - FEED_PAST_DAYS * 86_400_000));
-      return buildFeed(await listFeed(ctx.services.db, since), ctx.services.config.publicUrl, ctx.services.clubProfile.name);
+      const { name } = await clubProfile(ctx.services);
+      return buildFeed(await listFeed(ctx.services.db, since), ctx.services.config.publicUrl, name);
     }),
   ),
 

@@ -1,6 +1,59 @@
-import { router, sharedReadProcedure } from '../../trpc/index.ts';
+import { CLUB_DATA_LABELS, CONTACT_ADDRESS_FIELDS, type ClubData } from '../../../shared/clubData.ts';
+import { CONTACT_RECIPIENTS } from '../../../shared/constants.ts';
+import { toClubDateTime } from '../../../shared/dates.ts';
+import { CLUB_DATA_MESSAGES, clubDataInput } from '../../../shared/schemas/clubData.ts';
+import { CONTACT_RECIPIENT_LABELS } from '../../../shared/schemas/contact.ts';
+import { AppError } from '../../errors.ts';
+import { mailboxOf } from '../../mail/outbox.ts';
+import { can, router, sharedReadProcedure } from '../../trpc/index.ts';
+import { CALENDAR_CACHE_AREA } from '../calendar/cache-area.ts';
+import { loadSetupFacts, setupChecklist } from './checklist.ts';
+import { CLUB_CACHE_AREA, clubProfile, clubTexts } from './cache.ts';
+import { readClubData, saveClubData } from './queries.ts';
+
+export const CLUB_MESSAGES = {
+  saved: 'Vereinsdaten gespeichert',
+} as const;
+
+/** The labels of the fields a save changed, for its log line (never the values: addresses and texts are long). */
+function changedFields(before: ClubData, after: ClubData): string[] {
+  return (Object.keys(CLUB_DATA_LABELS) as (keyof ClubData)[]).filter((field) => before[field] !== after[field]).map((field) => CLUB_DATA_LABELS[field]);
+}
 
 export const clubRouter = router({
-  /** Name, address, contacts, social links and course of the club (club.json, DESIGN §8). */
-  profile: sharedReadProcedure.query(({ ctx }) => ctx.services.clubProfile),
+  /** Name, address, contacts, social links, course, and which contact recipients have an address (DESIGN §8). */
+  profile: sharedReadProcedure.query(({ ctx }) => clubProfile(ctx.services)),
+
+  /** The texts of the About, Impressum and Datenschutz pages. */
+  texts: sharedReadProcedure.query(({ ctx }) => clubTexts(ctx.services)),
+
+  // The back office reads the database itself: an editor must see what was just saved.
+  data: can('dashboard_view').query(({ ctx }) => readClubData(ctx.services.db)),
+
+  update: can('dashboard_update')
+    .input(clubDataInput)
+    .mutation(async ({ ctx, input }) => {
+      // The outbox's own parser has the last word on a recipient's address (one mailbox, no list).
+      for (const recipient of CONTACT_RECIPIENTS) {
+        const field = CONTACT_ADDRESS_FIELDS[recipient];
+        if (input[field] !== '' && mailboxOf(input[field]) === undefined) {
+          throw AppError.field(field, CLUB_DATA_MESSAGES.mailbox(CONTACT_RECIPIENT_LABELS[recipient]));
+        }
+      }
+      const { db, publicCache, clock } = ctx.services;
+      const { before, data } = await db.transaction().execute(async (trx) => {
+        const previous = await readClubData(trx);
+        await saveClubData(trx, input, toClubDateTime(clock.now()));
+        return { before: previous, data: await readClubData(trx) };
+      });
+      publicCache.invalidate(CLUB_CACHE_AREA);
+      // The calendar feed carries the club's name.
+      publicCache.invalidate(CALENDAR_CACHE_AREA);
+      const changed = changedFields(before, data);
+      await ctx.log(changed.length > 0 ? `Vereinsdaten geändert: ${changed.join(', ')}` : 'Vereinsdaten gespeichert (unverändert)');
+      return { message: CLUB_MESSAGES.saved, data };
+    }),
+
+  /** What a fresh installation has not set up yet (dashboard, members with dashboard_update). */
+  checklist: can('dashboard_update').query(async ({ ctx }) => setupChecklist(await loadSetupFacts(ctx.services))),
 });

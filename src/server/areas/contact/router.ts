@@ -6,6 +6,7 @@ import { AppError } from '../../errors.ts';
 import { networkOf } from '../../http/network.ts';
 import { enqueueMail, mailboxWithName } from '../../mail/outbox.ts';
 import { publicProcedure, router } from '../../trpc/index.ts';
+import { contactAddressOf, readClubData } from '../club/queries.ts';
 
 export const CONTACT_RESPONSES = {
   sent: 'Vielen Dank für deine Nachricht! Wir melden uns so bald wie möglich.',
@@ -20,7 +21,8 @@ const CONTACT_LOCK_WAIT_SECONDS = 2;
 export const contactRouter = router({
   send: publicProcedure.input(contactInput).mutation(async ({ ctx, input }) => {
     const { services } = ctx;
-    const address = services.config.contactTo[input.to];
+    // From the database, not the cache: an address removed in the back office takes effect at once.
+    const address = contactAddressOf(await readClubData(services.db), input.to);
     if (!address) throw AppError.field('to', CONTACT_RESPONSES.noAddress);
     // A filled honeypot was typed by a program: it gets the same answer, and nothing happens.
     if (input.homepage !== undefined && input.homepage.trim() !== '') {

@@ -3,10 +3,13 @@ import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 
 export interface DashboardPanelProps {
   title: string;
+  /** The address fragment that opens the panel and scrolls to it (`/admin/dash#vereinsdaten`), e.g. from the checklist. */
+  anchor?: string;
   children: ReactNode;
 }
 
@@ -15,14 +18,34 @@ export interface DashboardPanelProps {
  * opening, so a panel asks the server only once someone looks at it, and stays mounted
  * after closing, so unsaved text survives folding the panel away.
  */
-export function DashboardPanel({ title, children }: DashboardPanelProps) {
-  const [opened, setOpened] = useState(false);
+export function DashboardPanel({ title, anchor, children }: DashboardPanelProps) {
+  const { hash } = useLocation();
+  const linked = anchor !== undefined && hash === `#${anchor}`;
+  const [expanded, setExpanded] = useState(linked);
+  const [opened, setOpened] = useState(linked);
+  // A link to the panel while the dashboard is open opens it (state adjusted while rendering, not in an effect).
+  const [followedLink, setFollowedLink] = useState(linked);
+  if (linked !== followedLink) {
+    setFollowedLink(linked);
+    if (linked) {
+      setExpanded(true);
+      setOpened(true);
+    }
+  }
   const id = useId();
+  const element = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (linked) element.current?.scrollIntoView({ block: 'start' });
+  }, [linked]);
   return (
     <Accordion
+      ref={element}
+      id={anchor}
       disableGutters
-      onChange={(_event, expanded) => {
-        if (expanded) setOpened(true);
+      expanded={expanded}
+      onChange={(_event, isExpanded) => {
+        setExpanded(isExpanded);
+        if (isExpanded) setOpened(true);
       }}
       slotProps={{ heading: { component: 'h2' } }}
     >

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { CONTACT_RECIPIENTS } from '../../../../shared/constants.ts';
+import { CONTACT_RECIPIENTS, type ContactRecipient } from '../../../../shared/constants.ts';
 import { CONTACT_LIMITS, CONTACT_RECIPIENT_LABELS, contactInput } from '../../../../shared/schemas/contact.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { useSchemaForm } from '../../../components/useSchemaForm.ts';
@@ -26,6 +26,8 @@ export const CONTACT_ERROR_PREFIX = 'Fehler beim Senden der Anfrage';
 export interface ContactDialogProps {
   open: boolean;
   onClose: () => void;
+  /** The recipients that have an address (club.profile): only they are offered. */
+  recipients: readonly ContactRecipient[];
 }
 
 /**
@@ -33,8 +35,9 @@ export interface ContactDialogProps {
  * and message, checked with the server's own schema. The parent remounts it (key) for
  * every opening, so a sent message does not reappear.
  */
-export function ContactDialog({ open, onClose }: ContactDialogProps) {
-  const form = useSchemaForm(contactInput, EMPTY);
+export function ContactDialog({ open, onClose, recipients }: ContactDialogProps) {
+  // With a single recipient there is nothing to choose.
+  const form = useSchemaForm(contactInput, () => ({ ...EMPTY, to: recipients.length === 1 ? recipients[0]! : '' }));
   const send = trpc.contact.send.useMutation({
     meta: { errorPrefix: CONTACT_ERROR_PREFIX },
     onSuccess: onClose,
@@ -69,7 +72,7 @@ export function ContactDialog({ open, onClose }: ContactDialogProps) {
         disabled={send.isPending}
         autoFocus
       >
-        {CONTACT_RECIPIENTS.map((recipient) => (
+        {CONTACT_RECIPIENTS.filter((recipient) => recipients.includes(recipient)).map((recipient) => (
           <MenuItem key={recipient} value={recipient}>
             {CONTACT_RECIPIENT_LABELS[recipient]}
           </MenuItem>

@@ -1,0 +1,21 @@
+import type { ClubTexts } from '../../../shared/clubData.ts';
+import type { AppServices } from '../../services.ts';
+import { publicProfileOf, readClubData, textsOf, type PublicClubProfile } from './queries.ts';
+
+/** The PublicCache area of the club data; a save drops it (and every kept answer, the pages included). */
+export const CLUB_CACHE_AREA = 'club';
+
+/**
+ * The club's profile as every visitor sees it, from the database through the one cache of
+ * shared reads (DESIGN §8): a save on this instance drops it at once, another instance
+ * reads it again within PUBLIC_CACHE_TTL_MS (10 s). Public pages, the calendar feed and
+ * the web app manifest all read it here.
+ */
+export function clubProfile(services: Pick<AppServices, 'db' | 'publicCache'>): Promise<PublicClubProfile> {
+  return services.publicCache.read(CLUB_CACHE_AREA, 'profile', async () => publicProfileOf(await readClubData(services.db)));
+}
+
+/** The texts of the About, Impressum and Datenschutz pages, cached like the profile. */
+export function clubTexts(services: Pick<AppServices, 'db' | 'publicCache'>): Promise<ClubTexts> {
+  return services.publicCache.read(CLUB_CACHE_AREA, 'texts', async () => textsOf(await readClubData(services.db)));
+}

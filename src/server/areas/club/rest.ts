@@ -1,0 +1,23 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { untrusted, type RestOptions } from '../../http/rest.ts';
+
+/**
+ * The club data of the back office (issue 18): GET /api/club (dashboard_view), PUT
+ * /api/club with every field (dashboard_update), GET /api/club/checklist (dashboard_update).
+ */
+export const clubRest: FastifyPluginAsync<RestOptions> = async (app, { callerFor }) => {
+  app.get('/club', async (request, reply) => {
+    const caller = await callerFor(request, reply);
+    return { data: await caller.club.data() };
+  });
+
+  app.put('/club', async (request, reply) => {
+    const caller = await callerFor(request, reply);
+    return caller.club.update(untrusted(request.body));
+  });
+
+  app.get('/club/checklist', async (request, reply) => {
+    const caller = await callerFor(request, reply);
+    return { data: await caller.club.checklist() };
+  });
+};
