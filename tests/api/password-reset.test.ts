@@ -320,7 +320,8 @@ describe('0013: the tables of the reset', () => {
     const database = await freshDatabase();
     try {
       const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => migrations } });
-      expect((await migrator.migrateDown()).error).toBeUndefined();
+      // Down to the migration before the reset's, whatever came after it.
+      expect((await migrator.migrateTo('0012_notify_and_retry_window')).error).toBeUndefined();
       const names = (await database.db.introspection.getTables()).map((table) => table.name);
       expect(names).not.toContain('password_resets');
       expect(names).not.toContain('password_reset_requests');
