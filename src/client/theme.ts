@@ -1,5 +1,11 @@
 import { createTheme } from '@mui/material/styles';
 import { deDE as materialGerman } from '@mui/material/locale';
+/**
+ * A finger needs 44 px (WCAG 2.5.5); MUI's icon buttons, small buttons, checkboxes and small
+ * fields are 30–42 px. On touch screens they grow to 44, with a mouse they keep their size.
+ */
+const TOUCH = '@media (pointer: coarse)';
+
 export const theme = createTheme(
   {
     palette: {
@@ -14,6 +20,14 @@ export const theme = createTheme(
           root: { '&.Mui-focusVisible': { outline: '2px solid currentColor', outlineOffset: -2 } },
         },
       },
+      MuiIconButton: { styleOverrides: { root: { [TOUCH]: { minWidth: 44, minHeight: 44 } } } },
+      MuiButton: { styleOverrides: { root: { [TOUCH]: { minHeight: 44 } } } },
+      MuiToggleButton: { styleOverrides: { root: { [TOUCH]: { minHeight: 44 } } } },
+      MuiCheckbox: { styleOverrides: { root: { [TOUCH]: { padding: 10 } } } },
+      MuiFormControlLabel: { styleOverrides: { root: { [TOUCH]: { minHeight: 44 } } } },
+      MuiInputBase: { styleOverrides: { root: { [TOUCH]: { minHeight: 44 } } } },
+      // A chosen group in a field of several is removed with a tap on its chip.
+      MuiChip: { styleOverrides: { root: { [TOUCH]: { '&.MuiChip-clickable, &.MuiChip-deletable': { height: 'auto', minHeight: 44, borderRadius: 22 } } } } },
       MuiFormHelperText: {
         styleOverrides: {
           // A disabled field's hint says why it is disabled: it must stay readable.

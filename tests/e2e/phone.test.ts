@@ -7,6 +7,7 @@ import { formatGermanDateTime } from '../../src/shared/dates.ts';
 import { pdf } from '../helpers/multipart.ts';
 import { expectNoSeriousAccessibilityViolations } from './support/axe.ts';
 import { E2E_CLUB_PROFILE } from './support/club.ts';
+import { settled, sidewaysProblems } from './support/layout.ts';
 import { useSite } from './support/session.ts';
 import { ADMIN_PASSWORD, ADMIN_UID, type Site } from './support/site.ts';
 
@@ -129,73 +130,6 @@ async function fillSite(site: Site): Promise<void> {
 }
 
 const { visit } = useSite(fillSite, { clubProfile: CLUB_PROFILE });
-
-/** The page once its title is there and its data requests have answered. */
-async function settled(page: Page): Promise<void> {
-  await page.getByRole('heading', { level: 1 }).first().waitFor();
-  await page.waitForLoadState('networkidle');
-  await page.locator('.MuiSkeleton-root').first().waitFor({ state: 'detached' });
-}
-
-/**
- * What sticks out of a `width` wide screen, in words: the page scrolling sideways, an element
- * reaching past either edge, or a box (a table's) that scrolls sideways. A tab strip may
- * scroll sideways, as tabs do; nothing else may.
- */
-async function sidewaysProblems(page: Page, width: number): Promise<string[]> {
-  return page.evaluate((width) => {
-    const problems: string[] = [];
-    const name = (element: Element) => {
-      const text = (element.textContent ?? '').trim().slice(0, 40);
-      const classes = [...element.classList].filter((entry) => entry.startsWith('Mui')).slice(0, 2).join('.');
-      return `<${element.tagName.toLowerCase()}${classes ? `.${classes}` : ''}> "${text}"`;
-    };
-    const scrollsSideways = (element: Element) => ['auto', 'scroll'].includes(getComputedStyle(element).overflowX);
-    const inTabStrip = (element: Element) => {
-      for (let box = element.parentElement; box; box = box.parentElement) {
-        if (scrollsSideways(box) && box.querySelector('[role="tablist"]')) return true;
-      }
-      return false;
-    };
-    const pageWidth = document.documentElement.scrollWidth;
-    if (pageWidth > width) problems.push(`Die Seite ist ${pageWidth} px breit.`);
-    const reported: Element[] = [];
-    const report = (element: Element, problem: string) => {
-      if (reported.some((outer) => outer.contains(element))) return;
-      problems.push(`${name(element)} ${problem}`);
-      reported.push(element);
-    };
-    // Text for screen readers only sits in a box a pixel wide; what it holds is clipped.
-    const hidden = (element: Element) => {
-      for (let box: Element | null = element; box; box = box.parentElement) {
-        const { width: boxWidth, height } = box.getBoundingClientRect();
-        if (boxWidth <= 1 || height <= 1) return true;
-      }
-      return false;
-    };
-    const outside = (box: DOMRect) => box.left < -0.5 || box.right > width + 0.5;
-    for (const element of document.body.querySelectorAll('*')) {
-      if (hidden(element) || inTabStrip(element)) continue;
-      const box = element.getBoundingClientRect();
-      if (scrollsSideways(element) && element.scrollWidth > element.clientWidth + 1 && !element.querySelector('[role="tablist"]')) {
-        report(element, `scrollt seitwärts (${element.scrollWidth} px Inhalt in ${element.clientWidth} px).`);
-      } else if (outside(box)) {
-        report(element, `reicht von ${Math.round(box.left)} bis ${Math.round(box.right)} px.`);
-      }
-    }
-    // A word too long for its box spills out of it (or is cut off) while the box keeps its width.
-    const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let text = texts.nextNode(); text; text = texts.nextNode()) {
-      const parent = text.parentElement;
-      if (!parent || !text.textContent?.trim() || hidden(parent) || inTabStrip(parent)) continue;
-      const range = document.createRange();
-      range.selectNodeContents(text);
-      const line = [...range.getClientRects()].find(outside);
-      if (line) report(parent, `hat Text von ${Math.round(line.left)} bis ${Math.round(line.right)} px.`);
-    }
-    return problems;
-  }, width);
-}
 
 async function albumPath(page: Page): Promise<string> {
   const { data } = (await (await page.request.get('/api/public/albums?section=club')).json()) as { data: { id: number }[] };

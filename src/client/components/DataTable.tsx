@@ -11,6 +11,7 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
+import type { SxProps, Theme } from '@mui/material/styles';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { EMPTY_TABLE_TEXT, PAGE_SIZES } from '../../shared/constants.ts';
 
@@ -43,6 +44,24 @@ const PAGE_SIZE_OPTIONS = PAGE_SIZES.map((size) => (size === ALL_ROWS ? { value:
 export function noMatchText(term: string): string {
   return `Keine Einträge zu „${term}“ gefunden`;
 }
+
+/**
+ * Below 600 px a row of four or five columns does not fit: each row becomes a block with one
+ * line per column, the column's name before its value; the header row is left to screen readers.
+ */
+const PHONE_ROWS: SxProps<Theme> = {
+  // theme.breakpoints.down('sm'), spelled out so the style stays one typed object.
+  '@media (max-width: 599.95px)': {
+    '& thead': { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
+    '& tbody, & tbody tr': { display: 'block' },
+    '& tbody tr': { py: 1, borderBottom: 1, borderColor: 'divider' },
+    '& tbody td': { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, border: 0, py: 0.5, textAlign: 'right', overflowWrap: 'anywhere' },
+    '& tbody td[colspan]': { justifyContent: 'center', textAlign: 'center' },
+    '& tbody td[data-label]::before': { content: 'attr(data-label)', fontWeight: 500, textAlign: 'left', flexShrink: 0 },
+  },
+  // A file's link in a row is tapped like a button.
+  '@media (pointer: coarse)': { '& tbody td a': { display: 'inline-flex', alignItems: 'center', minHeight: 44 } },
+};
 
 /** The searchable, paged table of the back office (SPEC §2: page sizes 10/25/50/Alle). */
 export function DataTable<Row>({ rows, columns, rowKey, label, loading = false, toolbar, initialPageSize = 10 }: DataTableProps<Row>) {
@@ -97,28 +116,29 @@ export function DataTable<Row>({ rows, columns, rowKey, label, loading = false, 
       </Box>
       {loading && <LinearProgress aria-label={`${label} werden geladen`} />}
       <TableContainer>
-        <Table size="small" aria-label={label}>
-          <TableHead>
-            <TableRow>
+        {/* The roles are spelled out: on a phone the rows are laid out as blocks (PHONE_ROWS), which would otherwise cost the table its semantics. */}
+        <Table size="small" aria-label={label} role="table" sx={PHONE_ROWS}>
+          <TableHead role="rowgroup">
+            <TableRow role="row">
               {columns.map((column) => (
-                <TableCell key={column.id} align={column.align}>
+                <TableCell key={column.id} align={column.align} role="columnheader">
                   {column.header}
                 </TableCell>
               ))}
             </TableRow>
           </TableHead>
-          <TableBody>
+          <TableBody role="rowgroup">
             {emptyText !== null ? (
-              <TableRow>
-                <TableCell colSpan={columns.length} align="center">
+              <TableRow role="row">
+                <TableCell colSpan={columns.length} align="center" role="cell">
                   {emptyText}
                 </TableCell>
               </TableRow>
             ) : (
               visibleRows.map((row) => (
-                <TableRow key={rowKey(row)} hover>
+                <TableRow key={rowKey(row)} hover role="row">
                   {columns.map((column) => (
-                    <TableCell key={column.id} align={column.align}>
+                    <TableCell key={column.id} align={column.align} role="cell" data-label={typeof column.header === 'string' ? column.header : undefined}>
                       {column.render(row)}
                     </TableCell>
                   ))}
@@ -139,6 +159,14 @@ export function DataTable<Row>({ rows, columns, rowKey, label, loading = false, 
         onRowsPerPageChange={(event) => {
           setPageSize(Number(event.target.value));
           setPage(0);
+        }}
+        // On a phone the page size, the count and the arrows do not fit one line: they wrap
+        // instead of being cut off (the toolbar would otherwise scroll sideways).
+        sx={{
+          overflow: 'visible',
+          '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', columnGap: 1, px: { xs: 1, sm: 2 } },
+          '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
+          '& .MuiTablePagination-actions': { ml: { xs: 0, sm: 2.5 } },
         }}
       />
     </Paper>

@@ -111,7 +111,13 @@ function AdminShell({ user, children }: { user: CurrentUser; children: ReactNode
           >
             <MenuIcon />
           </IconButton>
-          <Typography variant="h6" component={RouterLink} to="/home" sx={{ color: 'inherit', textDecoration: 'none', flexGrow: 1 }}>
+          <Typography
+            variant="h6"
+            component={RouterLink}
+            to="/home"
+            // As tall as the bar: the whole height takes the tap.
+            sx={{ color: 'inherit', textDecoration: 'none', flexGrow: 1, alignSelf: 'stretch', display: 'flex', alignItems: 'center', minHeight: 44 }}
+          >
             {clubName}
           </Typography>
           <Typography variant="body2" sx={{ display: { xs: 'none', sm: 'block' } }}>
@@ -119,7 +125,14 @@ function AdminShell({ user, children }: { user: CurrentUser; children: ReactNode
           </Typography>
         </Toolbar>
       </AppBar>
-      <Drawer variant="temporary" open={menuOpen} onClose={closeMenu} sx={{ display: { [WIDE_SCREEN]: 'none' }, ...menuStyle }}>
+      {/* The opened menu is a dialog over the page; it needs a name like any dialog. */}
+      <Drawer
+        variant="temporary"
+        open={menuOpen}
+        onClose={closeMenu}
+        sx={{ display: { [WIDE_SCREEN]: 'none' }, ...menuStyle }}
+        slotProps={{ paper: { 'aria-label': 'Menü' } }}
+      >
         <AdminMenu user={user} onNavigate={closeMenu} />
       </Drawer>
       <Drawer variant="permanent" sx={{ display: { xs: 'none', [WIDE_SCREEN]: 'block' }, width: DRAWER_WIDTH, flexShrink: 0, ...menuStyle }}>

@@ -70,7 +70,7 @@ export interface NavigationDrawerProps {
 
 export function NavigationDrawer({ open, onClose }: NavigationDrawerProps) {
   return (
-    <Drawer open={open} onClose={onClose} sx={{ display: { [WIDE_SCREEN]: 'none' } }}>
+    <Drawer open={open} onClose={onClose} sx={{ display: { [WIDE_SCREEN]: 'none' } }} slotProps={{ paper: { 'aria-label': 'Menü' } }}>
       <DrawerNavigation onNavigate={onClose} />
     </Drawer>
   );

@@ -53,7 +53,8 @@ export function LogPage() {
           htmlInput: { readOnly: true, spellCheck: false },
           inputLabel: { shrink: true },
         }}
-        sx={{ '& textarea': { fontFamily: 'monospace', fontSize: '0.85rem', whiteSpace: 'pre', overflowX: 'auto' } }}
+        // One entry a line where the width allows; on a phone an entry wraps rather than scrolling sideways.
+        sx={{ '& textarea': { fontFamily: 'monospace', fontSize: '0.85rem', whiteSpace: { xs: 'pre-wrap', sm: 'pre' }, overflowWrap: { xs: 'anywhere', sm: 'normal' }, overflowX: { xs: 'hidden', sm: 'auto' } } }}
       />
       <ConfirmDialog
         open={confirming}

@@ -1,0 +1,111 @@
+import type { Page } from 'playwright-core';
+
+/** The page once its title is there and its data requests have answered. */
+export async function settled(page: Page): Promise<void> {
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.locator('.MuiSkeleton-root').first().waitFor({ state: 'detached' });
+}
+
+/**
+ * What sticks out of a `width` wide screen, in words: the page scrolling sideways, an element
+ * reaching past either edge, or a box (a table's) that scrolls sideways. A tab strip may
+ * scroll sideways, as tabs do; nothing else may.
+ */
+export async function sidewaysProblems(page: Page, width: number): Promise<string[]> {
+  return page.evaluate((width) => {
+    const problems: string[] = [];
+    const name = (element: Element) => {
+      const text = (element.textContent ?? '').trim().slice(0, 40);
+      const classes = [...element.classList].filter((entry) => entry.startsWith('Mui')).slice(0, 2).join('.');
+      return `<${element.tagName.toLowerCase()}${classes ? `.${classes}` : ''}> "${text}"`;
+    };
+    const scrollsSideways = (element: Element) => ['auto', 'scroll'].includes(getComputedStyle(element).overflowX);
+    const inTabStrip = (element: Element) => {
+      for (let box = element.parentElement; box; box = box.parentElement) {
+        if (scrollsSideways(box) && box.querySelector('[role="tablist"]')) return true;
+      }
+      return false;
+    };
+    const pageWidth = document.documentElement.scrollWidth;
+    if (pageWidth > width) problems.push(`Die Seite ist ${pageWidth} px breit.`);
+    const reported: Element[] = [];
+    const report = (element: Element, problem: string) => {
+      if (reported.some((outer) => outer.contains(element))) return;
+      problems.push(`${name(element)} ${problem}`);
+      reported.push(element);
+    };
+    // Text for screen readers only sits in a box a pixel wide; what it holds is clipped.
+    const hidden = (element: Element) => {
+      for (let box: Element | null = element; box; box = box.parentElement) {
+        const { width: boxWidth, height } = box.getBoundingClientRect();
+        if (boxWidth <= 1 || height <= 1) return true;
+      }
+      return false;
+    };
+    const outside = (box: DOMRect) => box.left < -0.5 || box.right > width + 0.5;
+    for (const element of document.body.querySelectorAll('*')) {
+      if (hidden(element) || inTabStrip(element)) continue;
+      const box = element.getBoundingClientRect();
+      if (scrollsSideways(element) && element.scrollWidth > element.clientWidth + 1 && !element.querySelector('[role="tablist"]')) {
+        report(element, `scrollt seitwärts (${element.scrollWidth} px Inhalt in ${element.clientWidth} px).`);
+      } else if (outside(box)) {
+        report(element, `reicht von ${Math.round(box.left)} bis ${Math.round(box.right)} px.`);
+      }
+    }
+    // A word too long for its box spills out of it (or is cut off) while the box keeps its width.
+    const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+      const parent = text.parentElement;
+      if (!parent || !text.textContent?.trim() || hidden(parent) || inTabStrip(parent)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      const line = [...range.getClientRects()].find(outside);
+      if (line) report(parent, `hat Text von ${Math.round(line.left)} bis ${Math.round(line.right)} px.`);
+    }
+    return problems;
+  }, width);
+}
+
+/**
+ * The controls a finger has to hit that are smaller than `size` px either way (WCAG 2.5.5):
+ * buttons, tabs, links outside running text, fields, checkboxes and switches (measured with
+ * their label, which takes the tap as well). Hidden and zero-sized ones do not count.
+ */
+export async function smallTouchTargets(page: Page, size = 44): Promise<string[]> {
+  return page.evaluate((size) => {
+    const problems: string[] = [];
+    const visible = (element: Element) => {
+      for (let box: Element | null = element; box; box = box.parentElement) {
+        const style = getComputedStyle(box);
+        if (style.display === 'none' || style.visibility === 'hidden') return false;
+        const { width, height } = box.getBoundingClientRect();
+        if (width <= 1 || height <= 1) return false;
+      }
+      return true;
+    };
+    const controls = document.body.querySelectorAll(
+      'button, a[href], [role="button"], [role="tab"], [role="menuitem"], [role="option"], [role="combobox"], input:not([type="hidden"]), textarea',
+    );
+    const seen = new Set<Element>();
+    for (const control of controls) {
+      // A native checkbox or switch sits invisibly on its drawing; its label takes the tap too.
+      // A text field is hit anywhere in its frame, not only on the line of text inside it.
+      const checkable = control instanceof HTMLInputElement && ['checkbox', 'radio'].includes(control.type);
+      const target = checkable
+        ? (control.closest('label') ?? control.parentElement ?? control)
+        : ((control.matches('input, textarea, [role="combobox"]') ? control.closest('.MuiInputBase-root') : null) ?? control);
+      if (seen.has(target) || !visible(target)) continue;
+      seen.add(target);
+      // A link inside a sentence is exempt, as the guideline says for inline targets.
+      if (target instanceof HTMLAnchorElement && target.closest('p, li') && !target.closest('nav, [role="navigation"]') && getComputedStyle(target).display === 'inline') continue;
+      const { width, height } = target.getBoundingClientRect();
+      if (width + 0.5 < size || height + 0.5 < size) {
+        const name = (target.getAttribute('aria-label') ?? target.textContent ?? '').trim().slice(0, 40);
+        const classes = [...target.classList].filter((entry) => entry.startsWith('Mui')).slice(0, 2).join('.');
+        problems.push(`<${target.tagName.toLowerCase()}${classes ? `.${classes}` : ''}> "${name}" ist ${Math.round(width)} × ${Math.round(height)} px groß.`);
+      }
+    }
+    return problems;
+  }, size);
+}
