@@ -10,6 +10,7 @@ import * as groupNamesNocase from './0009_group_names_nocase.ts';
 import * as deviceCookies from './0010_device_cookies.ts';
 import * as attachmentUploader from './0011_attachment_uploader.ts';
 import * as notifyAndRetryWindow from './0012_notify_and_retry_window.ts';
+import * as secondFactor from './0014_second_factor.ts';
 
 /** Every migration in order; listed statically so no file system scan is needed at start. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0010_device_cookies': deviceCookies,
   '0011_attachment_uploader': attachmentUploader,
   '0012_notify_and_retry_window': notifyAndRetryWindow,
+  '0014_second_factor': secondFactor,
 };
