@@ -1,6 +1,7 @@
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { LoginInput } from '../../../shared/schemas/auth.ts';
 import { landingPathFor } from '../../auth.ts';
@@ -8,6 +9,9 @@ import { PageTitle } from '../../components/PageTitle.tsx';
 import { TextInput } from '../../components/TextInput.tsx';
 import { useSchemaForm } from '../../components/useSchemaForm.ts';
 import { trpc } from '../../trpc.ts';
+
+/** Only members with a second factor need the code step. */
+const SecondFactorStep = lazy(async () => ({ default: (await import('./login/SecondFactorStep.tsx')).SecondFactorStep }));
 
 /** zod comes with the first keystroke or the first attempt to log in, not with the page. */
 const loadLoginInput = async () => (await import('../../../shared/schemas/auth.ts')).loginInput;
@@ -18,12 +22,18 @@ export function LoginPage() {
   const utils = trpc.useUtils();
   // The shared schema gives the four messages of SPEC §5, the same the server answers.
   const form = useSchemaForm(loadLoginInput, (): LoginInput => ({ username: '', password: '' }));
+  /** Set when the password was right and the member's second factor asks for a code. */
+  const [ticket, setTicket] = useState<string | null>(null);
 
   const login = trpc.auth.login.useMutation({
-    meta: { errorPrefix: 'Fehler beim Einloggen' },
-    onSuccess: ({ data: user }) => {
-      utils.auth.session.setData(undefined, user);
-      void navigate(landingPathFor(user), { replace: true });
+    meta: { errorPrefix: 'Fehler beim Einloggen', successMessage: false },
+    onSuccess: (answer) => {
+      if ('ticket' in answer) {
+        setTicket(answer.ticket);
+        return;
+      }
+      utils.auth.session.setData(undefined, answer.data);
+      void navigate(landingPathFor(answer.data), { replace: true });
     },
     onError: form.showServerErrors,
   });
@@ -45,13 +55,25 @@ export function LoginPage() {
   return (
     <Paper component="section" variant="outlined" sx={{ maxWidth: 420, mx: 'auto', p: { xs: 2, sm: 4 } }}>
       <PageTitle>Login</PageTitle>
-      <Stack component="form" noValidate onSubmit={submit} spacing={2}>
-        <TextInput label="Schützennummer" autoComplete="username" autoFocus inputMode="numeric" {...field('username')} />
-        <TextInput label="Passwort" type="password" autoComplete="current-password" {...field('password')} />
-        <Button type="submit" variant="contained" size="large" loading={login.isPending}>
-          Login
-        </Button>
-      </Stack>
+      {ticket !== null ? (
+        <Suspense>
+          <SecondFactorStep
+            ticket={ticket}
+            onRestart={() => {
+              setTicket(null);
+              form.setField('password', '');
+            }}
+          />
+        </Suspense>
+      ) : (
+        <Stack component="form" noValidate onSubmit={submit} spacing={2}>
+          <TextInput label="Schützennummer" autoComplete="username" autoFocus inputMode="numeric" {...field('username')} />
+          <TextInput label="Passwort" type="password" autoComplete="current-password" {...field('password')} />
+          <Button type="submit" variant="contained" size="large" loading={login.isPending}>
+            Login
+          </Button>
+        </Stack>
+      )}
     </Paper>
   );
 }

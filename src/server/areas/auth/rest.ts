@@ -14,7 +14,7 @@ export const authRest: FastifyPluginAsync<RestOptions> = async (app, { callerFor
   app.post('/login', async (request, reply) => {
     const caller = await callerFor(request, reply);
     const answer = await caller.auth.login(untrusted(request.body));
-    if (answer.ticket !== undefined) {
+    if ('ticket' in answer && answer.ticket !== undefined) {
       await dropPendingLogin(request.server.services.db, answer.ticket);
       throw new AppError('FORBIDDEN', REST_LOGIN_NEEDS_CODE_MESSAGE);
     }
