@@ -186,6 +186,7 @@ const matrix: Record<string, Entry> = {
   'secondFactor.confirm': { access: 'authed', input: () => ({ code: '123456' }), allowedStatus: 422 },
   // Without a second factor: 409 'Der zweite Faktor ist nicht eingeschaltet.'
   'secondFactor.disable': { access: 'authed', input: () => ({}), allowedStatus: 409 },
+  'secondFactor.newRecoveryCodes': { access: 'authed', input: () => ({}), allowedStatus: 409 },
   'appPasswords.list': { access: 'authed' },
   'appPasswords.create': { access: 'authed', input: () => ({ name: 'Ergebnisdienst' }) },
   // Someone else's app password reads like a missing one: 404.

@@ -367,6 +367,27 @@ describe("a group's requirement", () => {
   });
 });
 
+describe('new recovery codes', () => {
+  it('replace the old ones, with the current password', async () => {
+    newAddress();
+    const member = await t.createMember([], nextUid());
+    const session = await sessionOf(member.uid);
+    const none = await trpc('secondFactor.newRecoveryCodes', { current_password: MEMBER_PASSWORD }, session);
+    expect(none.statusCode).toBe(409);
+    const factor = await enableSecondFactor(t.db, member.id);
+    const wrong = await trpc('secondFactor.newRecoveryCodes', { current_password: 'Falsch1234' }, session);
+    expect(wrong.statusCode).toBe(422);
+    const fresh = await trpc('secondFactor.newRecoveryCodes', { current_password: MEMBER_PASSWORD }, session);
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    const { message, data } = fresh.json().result.data;
+    expect(message).toBe('Neue Wiederherstellungscodes erzeugt; die bisherigen gelten nicht mehr.');
+    expect(data.recovery_codes).toHaveLength(10);
+    const ticket = (await trpc('auth.login', { username: member.uid, password: MEMBER_PASSWORD })).json().result.data.ticket;
+    expect((await trpc('auth.loginCode', { ticket, code: factor.recoveryCodes[0] })).statusCode).toBe(401);
+    expect((await trpc('auth.loginCode', { ticket, code: data.recovery_codes[0] })).statusCode).toBe(200);
+  });
+});
+
 describe('switching the second factor off', () => {
   it('by the member, with the current password', async () => {
     newAddress();

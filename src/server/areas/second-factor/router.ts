@@ -109,6 +109,18 @@ export const secondFactorRouter = router({
       return { message: 'Der zweite Faktor ist eingeschaltet.', data: { recovery_codes: codes } };
     }),
 
+  /** Ten new recovery codes (current password), answered once; the old ones stop working. */
+  newRecoveryCodes: authedProcedure.input(secondFactorDisableInput).mutation(async ({ ctx, input }) => {
+    const { db } = ctx.services;
+    await proveOwnPassword(ctx, input.current_password);
+    const codes = await db.transaction().execute(async (trx) => {
+      if (!(await findSecondFactor(trx, ctx.user.id))?.confirmed) throw new AppError('CONFLICT', SECOND_FACTOR_NOT_ON);
+      return replaceRecoveryCodes(trx, ctx.user.id);
+    });
+    await ctx.log('Neue Wiederherstellungscodes erzeugt');
+    return { message: 'Neue Wiederherstellungscodes erzeugt; die bisherigen gelten nicht mehr.', data: { recovery_codes: codes } };
+  }),
+
   /** The member switches their own second factor off (current password), unless a group requires it. */
   disable: authedProcedure.input(secondFactorDisableInput).mutation(async ({ ctx, input }) => {
     const { db } = ctx.services;

@@ -131,6 +131,30 @@ function RecoveryCodesDialog({ codes, onClose }: { codes: string[] | null; onClo
   );
 }
 
+/** Ten new recovery codes for the current password; the old ones stop working. */
+function NewCodesDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (codes: string[]) => void }) {
+  const form = useSchemaForm(secondFactorDisableForm, () => ({ current_password: '' }));
+  const create = trpc.secondFactor.newRecoveryCodes.useMutation(
+    form.mutationOptions('Fehler beim Erzeugen der Wiederherstellungscodes', ({ data }) => onCreated(data.recovery_codes)),
+  );
+  const submit = form.onSubmit((_parsed, values) => create.mutate(values));
+  return (
+    <FormDialog open={open} title="Neue Wiederherstellungscodes" busy={create.isPending} onClose={onClose} onSubmit={submit} submitLabel="Erzeugen">
+      <Typography variant="body2">Die bisherigen Wiederherstellungscodes gelten danach nicht mehr. Bitte bestätige mit deinem aktuellen Passwort.</Typography>
+      <TextField
+        label="Aktuelles Passwort"
+        type="password"
+        autoComplete="current-password"
+        {...textFieldProps(form, 'current_password')}
+        required
+        fullWidth
+        margin="dense"
+        autoFocus
+      />
+    </FormDialog>
+  );
+}
+
 function DisableDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const utils = trpc.useUtils();
   const form = useSchemaForm(secondFactorDisableForm, () => ({ current_password: '' }));
@@ -175,6 +199,8 @@ export function SecondFactorSection() {
   const [codes, setCodes] = useState<string[] | null>(null);
   const [disableOpen, setDisableOpen] = useState(false);
   const [disableKey, setDisableKey] = useState(0);
+  const [newCodesOpen, setNewCodesOpen] = useState(false);
+  const [newCodesKey, setNewCodesKey] = useState(0);
   const begin = trpc.secondFactor.begin.useMutation({
     meta: { errorPrefix: 'Fehler beim Einrichten des zweiten Faktors', successMessage: false },
     onSuccess: ({ data }) => {
@@ -205,10 +231,21 @@ export function SecondFactorSection() {
           Deine Gruppe verlangt den zweiten Faktor; er kann nicht ausgeschaltet werden.
         </Typography>
       )}
-      <Stack direction="row" spacing={2}>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
         {!enabled && (
           <Button variant="contained" startIcon={<SecurityIcon />} loading={begin.isPending} disabled={status.isPending} onClick={() => begin.mutate()}>
             Zweiten Faktor einrichten
+          </Button>
+        )}
+        {enabled && (
+          <Button
+            variant="outlined"
+            onClick={() => {
+              setNewCodesKey((key) => key + 1);
+              setNewCodesOpen(true);
+            }}
+          >
+            Neue Wiederherstellungscodes
           </Button>
         )}
         {enabled && !required && (
@@ -243,6 +280,16 @@ export function SecondFactorSection() {
           // Only now: a member whose group required it reaches the rest of the back office,
           // which replaces this page's content, dialog and all.
           void utils.auth.session.invalidate();
+        }}
+      />
+      <NewCodesDialog
+        key={newCodesKey}
+        open={newCodesOpen}
+        onClose={() => setNewCodesOpen(false)}
+        onCreated={(recoveryCodes) => {
+          setNewCodesOpen(false);
+          setCodes(recoveryCodes);
+          void utils.secondFactor.status.invalidate();
         }}
       />
       <DisableDialog key={disableKey} open={disableOpen} onClose={() => setDisableOpen(false)} />
