@@ -26,7 +26,7 @@ export function LoginPage() {
   const [ticket, setTicket] = useState<string | null>(null);
 
   const login = trpc.auth.login.useMutation({
-    meta: { errorPrefix: 'Fehler beim Einloggen', successMessage: false },
+    meta: { errorPrefix: 'Fehler beim Einloggen' },
     onSuccess: (answer) => {
       if ('ticket' in answer) {
         setTicket(answer.ticket);
@@ -52,28 +52,32 @@ export function LoginPage() {
 
   const submit = form.onSubmit((input) => login.mutate(input));
 
+  // The code step of a member with a second factor replaces the form (README „Zweiter Faktor und App-Passwörter“).
+  if (ticket !== null) {
+    const restart = () => {
+      setTicket(null);
+      form.setField('password', '');
+    };
+    return (
+      <Paper component="section" variant="outlined" sx={{ maxWidth: 420, mx: 'auto', p: { xs: 2, sm: 4 } }}>
+        <PageTitle>Login</PageTitle>
+        <Suspense>
+          <SecondFactorStep ticket={ticket} onRestart={restart} />
+        </Suspense>
+      </Paper>
+    );
+  }
+
   return (
     <Paper component="section" variant="outlined" sx={{ maxWidth: 420, mx: 'auto', p: { xs: 2, sm: 4 } }}>
       <PageTitle>Login</PageTitle>
-      {ticket !== null ? (
-        <Suspense>
-          <SecondFactorStep
-            ticket={ticket}
-            onRestart={() => {
-              setTicket(null);
-              form.setField('password', '');
-            }}
-          />
-        </Suspense>
-      ) : (
-        <Stack component="form" noValidate onSubmit={submit} spacing={2}>
-          <TextInput label="Schützennummer" autoComplete="username" autoFocus inputMode="numeric" {...field('username')} />
-          <TextInput label="Passwort" type="password" autoComplete="current-password" {...field('password')} />
-          <Button type="submit" variant="contained" size="large" loading={login.isPending}>
-            Login
-          </Button>
-        </Stack>
-      )}
+      <Stack component="form" noValidate onSubmit={submit} spacing={2}>
+        <TextInput label="Schützennummer" autoComplete="username" autoFocus inputMode="numeric" {...field('username')} />
+        <TextInput label="Passwort" type="password" autoComplete="current-password" {...field('password')} />
+        <Button type="submit" variant="contained" size="large" loading={login.isPending}>
+          Login
+        </Button>
+      </Stack>
     </Paper>
   );
 }
