@@ -11,6 +11,7 @@ import * as deviceCookies from './0010_device_cookies.ts';
 import * as attachmentUploader from './0011_attachment_uploader.ts';
 import * as notifyAndRetryWindow from './0012_notify_and_retry_window.ts';
 import * as passwordResets from './0013_password_resets.ts';
+import * as secondFactor from './0014_second_factor.ts';
 import * as clubData from './0015_club_data.ts';
 
 /** Every migration in order; listed statically so no file system scan is needed at start. */
@@ -27,5 +28,6 @@ export const migrations: Record<string, Migration> = {
   '0011_attachment_uploader': attachmentUploader,
   '0012_notify_and_retry_window': notifyAndRetryWindow,
   '0013_password_resets': passwordResets,
+  '0014_second_factor': secondFactor,
   '0015_club_data': clubData,
 };

@@ -27,7 +27,13 @@ export function hasPermission(user: Pick<CurrentUser, 'permissions'>, permission
   return user.permissions.includes(permission);
 }
 
+/** A group of the member requires a second factor they have not set up: Meine Daten's setup comes before anything else. */
+export function mustSetUpSecondFactor(user: Pick<CurrentUser, 'second_factor' | 'second_factor_required'>): boolean {
+  return user.second_factor_required && !user.second_factor;
+}
+
 /** After the login: the dashboard for those who may see it, everyone else their own data (SPEC §4). */
-export function landingPathFor(user: Pick<CurrentUser, 'permissions'>): string {
+export function landingPathFor(user: Pick<CurrentUser, 'permissions' | 'second_factor' | 'second_factor_required'>): string {
+  if (mustSetUpSecondFactor(user)) return ADMIN_SCREENS.account.path;
   return hasPermission(user, 'dashboard_view') ? ADMIN_SCREENS.dashboard.path : ADMIN_SCREENS.account.path;
 }

@@ -59,6 +59,7 @@ export const MAX_BATCH_SIZE = 10;
 export const MESSAGES = {
   unauthorized: 'Du bist nicht angemeldet. Bitte melde dich mit Schützennummer und Passwort an.',
   forbidden: 'Dir fehlt die Berechtigung für diese Aktion.',
+  secondFactorRequired: 'Deine Gruppe verlangt einen zweiten Faktor. Bitte richte ihn zuerst unter „Meine Daten“ ein.',
   protected: 'Dieser Eintrag ist geschützt und kann weder geändert noch gelöscht werden.',
   notFound: 'Der angeforderte Eintrag wurde nicht gefunden.',
   pathNotFound: 'Diese Adresse gibt es nicht.',

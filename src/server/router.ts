@@ -11,11 +11,14 @@ import { hostsRouter } from './areas/hosts/router.ts';
 import { groupsRouter, permissionsRouter } from './areas/groups/router.ts';
 import { logRouter } from './areas/log/router.ts';
 import { accountRouter, usersRouter } from './areas/users/router.ts';
+import { appPasswordsRouter, secondFactorRouter } from './areas/second-factor/router.ts';
 import { createCallerFactory, router } from './trpc/index.ts';
 
 export const appRouter = router({
   auth: authRouter,
   account: accountRouter,
+  secondFactor: secondFactorRouter,
+  appPasswords: appPasswordsRouter,
   users: usersRouter,
   groups: groupsRouter,
   permissions: permissionsRouter,

@@ -85,7 +85,7 @@ describe('the back office on a 360 px wide phone: no sideways scrolling, touch t
   it('on the dashboard with every panel open, and its dialogs', async () => {
     const page = await asAdministratorOnPhone();
     const { problems, check } = problemLog(page);
-    for (const title of ['Hinweise', 'Schießzeiten', 'Bogenparcours', 'Galerien', 'Downloads', 'Sponsoren', 'Sportliche Leistungen']) {
+    for (const title of ['Hinweise', 'Schießzeiten', 'Bogenparcours', 'Galerien', 'Downloads', 'Sponsoren', 'Sportliche Leistungen', 'Vereinsdaten']) {
       const header = page.getByRole('button', { name: title, exact: true });
       await header.click();
       await expect.poll(() => header.getAttribute('aria-expanded')).toBe('true');

@@ -23,7 +23,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { Navigate, NavLink, Outlet, Link as RouterLink, useMatches } from 'react-router';
-import { hasPermission, useCurrentUser } from '../auth.ts';
+import { hasPermission, mustSetUpSecondFactor, useCurrentUser } from '../auth.ts';
 import { DateLocalization } from '../components/DateLocalization.tsx';
 import { LoadingScreen } from '../components/LoadingScreen.tsx';
 import { messageOf } from '../errors.ts';
@@ -47,6 +47,8 @@ const MENU_ICONS: Record<AdminScreenName, ReactNode> = {
 };
 
 function mayOpen(user: CurrentUser, screen: AdminScreenName): boolean {
+  // Until the second factor a group requires is set up, only Meine Daten (the server refuses the rest too).
+  if (mustSetUpSecondFactor(user)) return screen === 'account';
   const { permission } = ADMIN_SCREENS[screen];
   return permission === null || hasPermission(user, permission);
 }
@@ -149,7 +151,8 @@ function AdminShell({ user, children }: { user: CurrentUser; children: ReactNode
 
 /**
  * The back office (SPEC §2): only for members who are logged in, each screen only with
- * its view permission; without it the member is sent to Meine Daten.
+ * its view permission; without it the member is sent to Meine Daten. A member whose group
+ * requires a second factor they have not set up reaches only Meine Daten.
  */
 export function AdminLayout() {
   const currentUser = useCurrentUser();

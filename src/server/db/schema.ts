@@ -33,6 +33,10 @@ export interface Database {
   sponsors: SponsorTable;
   club_profile: ClubProfileTable;
   setup_facts: SetupFactTable;
+  second_factors: SecondFactorTable;
+  recovery_codes: RecoveryCodeTable;
+  pending_logins: PendingLoginTable;
+  app_passwords: AppPasswordTable;
 }
 
 type CreatedAt = ColumnType<string, string, never>;
@@ -45,6 +49,8 @@ export interface PermissionTable {
 export interface GroupTable {
   id: Generated<number>;
   name: string;
+  /** 1: members must set up the second factor before anything else (migration 0014). */
+  require_second_factor: Generated<number>;
 }
 
 export interface GroupPermissionTable {
@@ -327,6 +333,45 @@ export interface ClubProfileTable {
 export interface SetupFactTable {
   name: string;
   value: string;
+}
+
+/** A member's time-based one-time code (TOTP, RFC 6238; migration 0014). */
+export interface SecondFactorTable {
+  user_id: number;
+  /** The base32 key the authenticator app holds too. */
+  secret: string;
+  created_ms: number;
+  /** Null while the setup waits for its first code. */
+  confirmed_ms: number | null;
+  /** The time step of the last accepted code: no code is accepted twice. */
+  last_step: Generated<number>;
+}
+
+/** Single-use recovery codes of the second factor, as SHA-256 (migration 0014). */
+export interface RecoveryCodeTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+}
+
+/** A password step waiting for its code: SHA-256 of the reference the browser holds (migration 0014). */
+export interface PendingLoginTable {
+  id: string;
+  user_id: number;
+  expires_ms: number;
+  /** Wrong codes given for it; the reference ends after a few. */
+  failures: Generated<number>;
+}
+
+/** Named passwords for programs with Basic authentication, as SHA-256 (migration 0014). */
+export interface AppPasswordTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  secret_hash: string;
+  created_ms: number;
+  /** Written at most once a minute. */
+  last_used_ms: number | null;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -12,6 +12,11 @@ export interface ProcedureMeta {
    * with an ETag and a Cache-Control that lets browsers and proxies revalidate.
    */
   sharedAnswer?: boolean;
+  /**
+   * Open to a member whose group requires a second factor they have not set up yet
+   * (the setup itself and who one is); every other procedure refuses them.
+   */
+  beforeSecondFactor?: boolean;
 }
 
 const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
@@ -77,8 +82,16 @@ export const sharedReadProcedure = publicProcedure.meta({ sharedAnswer: true }).
   return result;
 });
 
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+/**
+ * Logged-in members only. A member whose group requires a second factor they have not set
+ * up reaches nothing but the procedures marked `beforeSecondFactor` (README „Zweiter
+ * Faktor und App-Passwörter“), whichever way they authenticated.
+ */
+export const authedProcedure = publicProcedure.use(({ ctx, next, meta, path }) => {
   if (!ctx.user) throw new AppError('UNAUTHORIZED', MESSAGES.unauthorized);
+  if (ctx.user.secondFactorPending && !meta?.beforeSecondFactor) {
+    throw new Refusal(`${path} (zweiter Faktor von der Gruppe verlangt, aber nicht eingerichtet)`, MESSAGES.secondFactorRequired);
+  }
   return next({ ctx: { user: ctx.user } });
 });
 

@@ -6,10 +6,13 @@ export const groupFields = {
   name: requiredText('Der Gruppenname'),
   permissions: idListSchema.default([]),
 };
-export const groupCreateInput = z.object(groupFields);
+const requireSecondFactor = z.boolean({ error: 'Die Angabe „Zweiter Faktor erforderlich“ muss ja oder nein sein!' });
+
+/** 'Zweiter Faktor erforderlich': off unless given on create; left as it is when an update leaves it out. */
+export const groupCreateInput = z.object({ ...groupFields, require_second_factor: requireSecondFactor.default(false) });
 export type GroupCreateInput = z.input<typeof groupCreateInput>;
 
-export const groupUpdateInput = z.object({ id: idSchema, ...groupFields });
+export const groupUpdateInput = z.object({ id: idSchema, ...groupFields, require_second_factor: requireSecondFactor.optional() });
 export type GroupUpdateInput = z.input<typeof groupUpdateInput>;
 
 export const idInput = z.object({ id: idSchema });

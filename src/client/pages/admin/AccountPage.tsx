@@ -1,4 +1,5 @@
 import DevicesIcon from '@mui/icons-material/Devices';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -8,7 +9,7 @@ import { useState } from 'react';
 import { EXTERNAL_LINK_DISCLAIMER } from '../../../shared/club.ts';
 import { PROTECTED_USER_ID } from '../../../shared/permissions.ts';
 import { accountUpdateInput, requiringCurrentPassword } from '../../../shared/schemas/users.ts';
-import { hasPermission, useSignedInUser } from '../../auth.ts';
+import { hasPermission, mustSetUpSecondFactor, useSignedInUser } from '../../auth.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { SocialLinks } from '../../components/SocialLinks.tsx';
@@ -18,6 +19,8 @@ import { useClubProfile } from '../../publicContent.ts';
 import { trpc } from '../../trpc.ts';
 import { UserFields, userFormValues, userInput, type UserFormValues } from './users/UserFields.tsx';
 import { ADMIN_SCREENS } from './screens.ts';
+import { AppPasswordsSection } from './account/AppPasswordsSection.tsx';
+import { SecondFactorSection } from './account/SecondFactorSection.tsx';
 
 /** The browser is logged in with a session: a new password needs the current one (README „Schnittstellen“). */
 const accountFormInput = requiringCurrentPassword(accountUpdateInput);
@@ -57,11 +60,31 @@ function LogoutEverywhere() {
 }
 
 /**
- * Meine Daten (SPEC §2, §5 'My account'): every member edits their own data here; the
- * groups only with users_update and groups_view; a new password with the current one.
- * Below, 'Auf allen Geräten abmelden' and the club's social channels.
+ * Meine Daten (SPEC §2, §5 'My account'). A member whose group requires a second factor
+ * they have not set up sees only its setup (README „Zweiter Faktor und App-Passwörter“).
  */
 export function AccountPage() {
+  const me = useSignedInUser();
+  if (mustSetUpSecondFactor(me)) {
+    return (
+      <>
+        <PageTitle>{ADMIN_SCREENS.account.label}</PageTitle>
+        <Alert severity="warning" sx={{ maxWidth: 800 }}>
+          Deine Gruppe verlangt einen zweiten Faktor. Richte ihn jetzt ein; danach erreichst du die übrige Verwaltung.
+        </Alert>
+        <SecondFactorSection />
+      </>
+    );
+  }
+  return <AccountDetails />;
+}
+
+/**
+ * Every member edits their own data here; the groups only with users_update and
+ * groups_view; a new password with the current one. Below, the second factor, app
+ * passwords, 'Auf allen Geräten abmelden' and the club's social channels.
+ */
+function AccountDetails() {
   const me = useSignedInUser();
   const utils = trpc.useUtils();
   const ref = String(me.id);
@@ -120,6 +143,8 @@ export function AccountPage() {
         />
         <SaveButton saving={save.isPending} spacing={2} />
       </Paper>
+      <SecondFactorSection />
+      <AppPasswordsSection />
       <LogoutEverywhere />
       {hasSocialLinks && (
         <Box component="section" aria-labelledby="account-social-heading" sx={{ mt: 4 }}>

@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { LoginInput } from '../../../shared/schemas/auth.ts';
 import { landingPathFor } from '../../auth.ts';
@@ -14,6 +14,8 @@ import { trpc } from '../../trpc.ts';
 
 /** 'Passwort vergessen?' (issue 18): its dialog loads when it is first wanted. */
 const passwordResetDialog = onDemand(async () => (await import('./login/PasswordResetRequestDialog.tsx')).PasswordResetRequestDialog);
+/** Only members with a second factor need the code step. */
+const SecondFactorStep = lazy(async () => ({ default: (await import('./login/SecondFactorStep.tsx')).SecondFactorStep }));
 
 /** zod comes with the first keystroke or the first attempt to log in, not with the page. */
 const loadLoginInput = async () => (await import('../../../shared/schemas/auth.ts')).loginInput;
@@ -24,12 +26,18 @@ export function LoginPage() {
   const utils = trpc.useUtils();
   // The shared schema gives the four messages of SPEC §5, the same the server answers.
   const form = useSchemaForm(loadLoginInput, (): LoginInput => ({ username: '', password: '' }));
+  /** Set when the password was right and the member's second factor asks for a code. */
+  const [ticket, setTicket] = useState<string | null>(null);
 
   const login = trpc.auth.login.useMutation({
     meta: { errorPrefix: 'Fehler beim Einloggen' },
-    onSuccess: ({ data: user }) => {
-      utils.auth.session.setData(undefined, user);
-      void navigate(landingPathFor(user), { replace: true });
+    onSuccess: (answer) => {
+      if ('ticket' in answer) {
+        setTicket(answer.ticket);
+        return;
+      }
+      utils.auth.session.setData(undefined, answer.data);
+      void navigate(landingPathFor(answer.data), { replace: true });
     },
     onError: form.showServerErrors,
   });
@@ -50,6 +58,22 @@ export function LoginPage() {
   const resetDialog = useDialogState<null>();
   // Stays true after the first opening, so that the dialog can play its closing transition.
   const [resetWanted, setResetWanted] = useState(false);
+
+  // The code step of a member with a second factor replaces the form (README „Zweiter Faktor und App-Passwörter“).
+  if (ticket !== null) {
+    const restart = () => {
+      setTicket(null);
+      form.setField('password', '');
+    };
+    return (
+      <Paper component="section" variant="outlined" sx={{ maxWidth: 420, mx: 'auto', p: { xs: 2, sm: 4 } }}>
+        <PageTitle>Login</PageTitle>
+        <Suspense>
+          <SecondFactorStep ticket={ticket} onRestart={restart} />
+        </Suspense>
+      </Paper>
+    );
+  }
 
   return (
     <Paper component="section" variant="outlined" sx={{ maxWidth: 420, mx: 'auto', p: { xs: 2, sm: 4 } }}>

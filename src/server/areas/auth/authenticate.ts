@@ -15,7 +15,9 @@ import {
   type ExceededLoginLimit,
   type LoginClient,
 } from './login-limits.ts';
-import { findUserWithHash, principalOf, type Principal } from './principal.ts';
+import { appPasswordExists, findAppPassword, touchAppPassword } from './app-passwords.ts';
+import { findUserWithHash, principalOf, type Principal, type UserWithHash } from './principal.ts';
+import { acceptCode, type CodeKind } from './second-factor.ts';
 import { findSessionUser } from './sessions.ts';
 
 export const WRONG_CREDENTIALS_MESSAGE = 'Schützennummer oder Passwort ist falsch.';
@@ -24,6 +26,8 @@ export interface VerifiedCredentials {
   principal: Principal;
   /** The hash the password matched, for the credential cache to compare later. */
   passwordHash: string;
+  /** The member has a second factor: the login needs their code before it opens a session. */
+  secondFactor: boolean;
 }
 
 /** Where a password is presented from: the client's address and the raw device cookie, if any. */
@@ -67,12 +71,24 @@ function refusalEntry(limit: ExceededLoginLimit, device: DevicePath, client: Log
   }
 }
 
+/** What a check of a login attempt found: the member proved it (and whether that forgives earlier failures), or not. */
+type Outcome<T> = { ok: true; value: T; forgive: boolean } | { ok: false; logMessage?: string };
+
 /**
- * Books one attempt to prove the password of `uid` under the limits on failed attempts
- * (429 when one is reached) and checks it. Returns the member when the password is right;
- * null when it is wrong, and then the attempt stays booked as a failure.
+ * Books one attempt to prove who one is as `uid` under the limits on failed attempts (429
+ * when one is reached) and runs `check` on the member's row (undefined for an unknown
+ * number: the check must take as long then). Returns the check's value when it passed;
+ * null when it failed, and then the attempt stays booked as a failure. A pass that does
+ * not `forgive` (a password whose code is still to come) stays booked too, so guessing
+ * codes behind a known password is limited like guessing passwords.
  */
-async function attemptPassword(services: AppServices, uid: string, password: string, from: PasswordClient, failure: string) {
+async function attemptLogin<T>(
+  services: AppServices,
+  uid: string,
+  from: PasswordClient,
+  failure: string,
+  check: (user: UserWithHash | undefined) => Promise<Outcome<T>>,
+): Promise<T | null> {
   const { db, clock, loginLimits, serverLog } = services;
   const nowMs = clock.now().getTime();
   const shownUid = uid.slice(0, 16);
@@ -96,9 +112,9 @@ async function attemptPassword(services: AppServices, uid: string, password: str
     throw tooManyAttempts(loginLimits);
   }
   const user = await findUserWithHash(db, { uid });
-  const valid = await services.passwords.verify(password, user?.password_hash ?? services.passwords.unknownUserHash);
-  if (!valid || !user) {
-    await serverLog.write(`Schützennummer ${shownUid}`, `${failure} ${where}${verdict.device === 'known' ? ' (bekanntes Gerät)' : ''}`);
+  const outcome = await check(user);
+  if (!outcome.ok) {
+    await serverLog.write(`Schützennummer ${shownUid}`, `${outcome.logMessage ?? failure} ${where}${verdict.device === 'known' ? ' (bekanntes Gerät)' : ''}`);
     return null;
   }
   if (verdict.uidLocked) {
@@ -110,18 +126,50 @@ async function attemptPassword(services: AppServices, uid: string, password: str
       loginLimits.windowMs,
     );
   }
-  await clearFailedLogins(db, loginLimits, client, nowMs);
-  return user;
+  if (outcome.forgive) await clearFailedLogins(db, loginLimits, client, nowMs);
+  return outcome.value;
+}
+
+/** The account password of the member (bcrypt; an unknown number takes as long). */
+async function passwordMatches(services: AppServices, user: UserWithHash | undefined, password: string): Promise<boolean> {
+  const valid = await services.passwords.verify(password, user?.password_hash ?? services.passwords.unknownUserHash);
+  return valid && user !== undefined;
+}
+
+/** Books and checks the account password of `uid`: the member when it is right, else null. */
+async function attemptPassword(services: AppServices, uid: string, password: string, from: PasswordClient, failure: string) {
+  return attemptLogin(services, uid, from, failure, async (user) =>
+    user && (await passwordMatches(services, user, password))
+      ? // With a second factor the password alone proves nothing yet: its failures stay counted until the code.
+        { ok: true, value: user, forgive: !user.second_factor }
+      : { ok: false },
+  );
 }
 
 /**
  * Checks a shooter number and password with the limits on failed attempts; every
- * outcome is logged without the password. Returns the member on success.
+ * outcome is logged without the password. Returns the member on success; with
+ * `secondFactor`, the login still needs the member's code (auth.loginCode).
  */
 export async function verifyCredentials(services: AppServices, uid: string, password: string, from: PasswordClient): Promise<VerifiedCredentials> {
   const user = await attemptPassword(services, uid, password, from, 'Fehlgeschlagene Anmeldung');
   if (!user) throw new AppError('UNAUTHORIZED', WRONG_CREDENTIALS_MESSAGE);
-  return { principal: await principalOf(services.db, user), passwordHash: user.password_hash };
+  return { principal: await principalOf(services.db, user), passwordHash: user.password_hash, secondFactor: user.second_factor };
+}
+
+export const WRONG_CODE_MESSAGE = 'Der Code ist falsch oder wurde schon verwendet.';
+
+/**
+ * The second step of a login: a code of the member's app or one of their recovery codes,
+ * counted like a password (a wrong one is a failed attempt of the member's shooter
+ * number; the limits answer 429). Returns how the member proved it, or null.
+ */
+export async function attemptSecondFactor(services: AppServices, member: Pick<Principal, 'id' | 'uid'>, code: string, from: PasswordClient): Promise<CodeKind | null> {
+  const nowMs = services.clock.now().getTime();
+  return attemptLogin<CodeKind>(services, member.uid, from, 'Falscher Code des zweiten Faktors bei der Anmeldung', async (user) => {
+    const kind = user?.id === member.id ? await acceptCode(services.db, member.id, code, nowMs) : null;
+    return kind ? { ok: true, value: kind, forgive: true } : { ok: false };
+  });
 }
 
 /**
@@ -131,7 +179,9 @@ export async function verifyCredentials(services: AppServices, uid: string, pass
  */
 export async function confirmCurrentPassword(services: AppServices, member: Pick<Principal, 'id' | 'uid'>, password: string | undefined, from: PasswordClient): Promise<void> {
   if (password === undefined) throw AppError.field('current_password', CURRENT_PASSWORD_MESSAGES.missing);
-  const user = await attemptPassword(services, member.uid, password, from, 'Falsches aktuelles Passwort beim Ändern des Passworts');
+  const user = await attemptLogin(services, member.uid, from, 'Falsches aktuelles Passwort beim Ändern des Passworts', async (found) =>
+    found && (await passwordMatches(services, found, password)) ? { ok: true, value: found, forgive: true } : { ok: false },
+  );
   if (user?.id !== member.id) throw AppError.field('current_password', CURRENT_PASSWORD_MESSAGES.wrong);
 }
 
@@ -163,19 +213,53 @@ function parseBasic(header: string): { uid: string; password: string } | null {
   return { uid, password: decoded.slice(colon + 1) };
 }
 
+export const ACCOUNT_PASSWORD_REFUSED_MESSAGE =
+  'Dieses Konto ist mit einem zweiten Faktor geschützt: Programme melden sich mit einem App-Passwort an (Meine Daten → App-Passwörter), nicht mit dem Kontopasswort.';
+
+type BasicProof = { appPasswordId: number } | { passwordHash: string };
+
+/**
+ * Basic authentication takes an app password of the member or, without a second factor,
+ * the account password. Verified credentials are remembered for a short time; a
+ * remembered one is still checked against what the database holds now (the same password
+ * hash and no second factor since, or the app password not revoked).
+ */
 async function authenticateBasic(services: AppServices, uid: string, password: string, from: PasswordClient): Promise<Principal> {
+  const { db } = services;
   const nowMs = services.clock.now().getTime();
   const key = CredentialCache.keyOf(uid, password);
   const cached = services.credentials.get(key, nowMs);
   if (cached) {
     // The cache only spares bcrypt: the member must still exist with the same password.
-    const current = await findUserWithHash(services.db, { id: cached.userId });
-    if (current?.password_hash === cached.passwordHash) return principalOf(services.db, current);
+    const current = await findUserWithHash(db, { id: cached.userId });
+    if (current && cached.appPasswordId !== undefined && (await appPasswordExists(db, cached.appPasswordId, current.id))) {
+      await touchAppPassword(db, cached.appPasswordId, nowMs);
+      return principalOf(db, current);
+    }
+    if (current && cached.passwordHash !== null && current.password_hash === cached.passwordHash && !current.second_factor) {
+      return principalOf(db, current);
+    }
     services.credentials.forgetUser(cached.userId);
   }
-  const { principal, passwordHash } = await verifyCredentials(services, uid, password, from);
-  services.credentials.set(key, principal.id, passwordHash, nowMs);
-  return principal;
+  let refusedForSecondFactor = false;
+  const proven = await attemptLogin<{ user: UserWithHash; proof: BasicProof }>(services, uid, from, 'Fehlgeschlagene Anmeldung', async (user) => {
+    const appPasswordId = user ? await findAppPassword(db, user.id, password) : null;
+    if (user && appPasswordId !== null) return { ok: true, value: { user, proof: { appPasswordId } }, forgive: true };
+    if (!(await passwordMatches(services, user, password)) || !user) return { ok: false };
+    if (!user.second_factor) return { ok: true, value: { user, proof: { passwordHash: user.password_hash } }, forgive: true };
+    // Right, but a program cannot answer a code: it stays a failed attempt.
+    refusedForSecondFactor = true;
+    return { ok: false, logMessage: 'Anmeldung mit dem Kontopasswort über Basic-Authentifizierung abgelehnt (zweiter Faktor eingeschaltet, App-Passwort nötig)' };
+  });
+  if (!proven) throw new AppError('UNAUTHORIZED', refusedForSecondFactor ? ACCOUNT_PASSWORD_REFUSED_MESSAGE : WRONG_CREDENTIALS_MESSAGE);
+  const { user, proof } = proven;
+  if ('appPasswordId' in proof) {
+    await touchAppPassword(db, proof.appPasswordId, nowMs);
+    services.credentials.set(key, user.id, null, nowMs, proof.appPasswordId);
+  } else {
+    services.credentials.set(key, user.id, proof.passwordHash, nowMs);
+  }
+  return principalOf(db, user);
 }
 
 /**

@@ -2,7 +2,10 @@ import { createHash } from 'node:crypto';
 
 interface CacheEntry {
   userId: number;
-  passwordHash: string;
+  /** The account password's hash it matched; null for an app password. */
+  passwordHash: string | null;
+  /** The app password it matched (migration 0014), if it was one. */
+  appPasswordId?: number;
   expiresMs: number;
 }
 
@@ -10,7 +13,8 @@ interface CacheEntry {
  * Remembers verified Basic credentials for a short time so bcrypt does not run on every
  * request of a REST consumer. An entry is only a shortcut past bcrypt: the caller still
  * loads the user and compares the stored hash, so a changed password or a deleted user
- * fails at once; `forgetUser` drops entries early when groups or passwords change.
+ * fails at once; `forgetUser` drops entries early when groups or passwords change, an app
+ * password is revoked or the second factor is switched on.
  */
 export class CredentialCache {
   readonly #entries = new Map<string, CacheEntry>();
@@ -36,12 +40,14 @@ export class CredentialCache {
     return entry;
   }
 
-  set(key: string, userId: number, passwordHash: string, nowMs: number): void {
+  set(key: string, userId: number, passwordHash: string | null, nowMs: number, appPasswordId?: number): void {
     if (this.#entries.size >= this.#maxEntries) {
       const oldest = this.#entries.keys().next();
       if (!oldest.done) this.#entries.delete(oldest.value);
     }
-    this.#entries.set(key, { userId, passwordHash, expiresMs: nowMs + this.#ttlMs });
+    const entry: CacheEntry = { userId, passwordHash, expiresMs: nowMs + this.#ttlMs };
+    if (appPasswordId !== undefined) entry.appPasswordId = appPasswordId;
+    this.#entries.set(key, entry);
   }
 
   forgetUser(userId: number): void {

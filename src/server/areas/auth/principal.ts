@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connection.ts';
 import type { PermissionName } from '../../../shared/permissions.ts';
+import { secondFactorSetupPending } from './second-factor.ts';
 
 /** Who is asking: the logged-in member and the permission names of all their groups. */
 export interface Principal {
@@ -8,6 +9,11 @@ export interface Principal {
   prename: string;
   lastname: string;
   permissions: ReadonlySet<PermissionName>;
+  /**
+   * A group of the member requires a second factor that they have not set up: until they
+   * have, every procedure but the setup refuses them (trpc/index.ts).
+   */
+  secondFactorPending: boolean;
 }
 
 export async function permissionNamesOf(db: Db, userId: number): Promise<PermissionName[]> {
@@ -23,18 +29,30 @@ export async function permissionNamesOf(db: Db, userId: number): Promise<Permiss
   return rows.map((row) => row.name as PermissionName);
 }
 
-export type PrincipalUser = Omit<Principal, 'permissions'>;
+export type PrincipalUser = Omit<Principal, 'permissions' | 'secondFactorPending'>;
 
 /** The member of an already loaded user row, with their permissions. */
 export async function principalOf(db: Db, user: PrincipalUser): Promise<Principal> {
-  return { id: user.id, uid: user.uid, prename: user.prename, lastname: user.lastname, permissions: new Set(await permissionNamesOf(db, user.id)) };
+  const [permissions, secondFactorPending] = await Promise.all([permissionNamesOf(db, user.id), secondFactorSetupPending(db, user.id)]);
+  return { id: user.id, uid: user.uid, prename: user.prename, lastname: user.lastname, permissions: new Set(permissions), secondFactorPending };
 }
 
-/** A user row with what authentication compares: the stored password hash. */
+/**
+ * A user row with what authentication compares: the stored password hash, and whether the
+ * member has a confirmed second factor (then Basic authentication takes app passwords only).
+ */
 export async function findUserWithHash(db: Db, by: { id: number } | { uid: string }) {
-  const query = db.selectFrom('users').select(['id', 'uid', 'prename', 'lastname', 'password_hash']);
-  return ('id' in by ? query.where('id', '=', by.id) : query.where('uid', '=', by.uid)).executeTakeFirst();
+  const query = db
+    .selectFrom('users')
+    .leftJoin('second_factors', (join) => join.onRef('second_factors.user_id', '=', 'users.id').on('second_factors.confirmed_ms', 'is not', null))
+    .select(['users.id', 'users.uid', 'users.prename', 'users.lastname', 'users.password_hash', 'second_factors.user_id as second_factor_of']);
+  const row = await ('id' in by ? query.where('users.id', '=', by.id) : query.where('users.uid', '=', by.uid)).executeTakeFirst();
+  if (!row) return undefined;
+  const { second_factor_of: secondFactorOf, ...user } = row;
+  return { ...user, second_factor: secondFactorOf !== null };
 }
+
+export type UserWithHash = NonNullable<Awaited<ReturnType<typeof findUserWithHash>>>;
 
 export async function loadPrincipal(db: Db, userId: number): Promise<Principal | null> {
   const user = await findUserWithHash(db, { id: userId });

@@ -10,6 +10,8 @@ export interface GroupRecord {
   id: number;
   name: string;
   permissions: PermissionRecord[];
+  /** 'Zweiter Faktor erforderlich': members must set up the second factor first (migration 0014). */
+  require_second_factor: boolean;
 }
 
 export async function listPermissions(db: Db): Promise<PermissionRecord[]> {
@@ -21,7 +23,13 @@ export async function listGroups(db: Db, ids?: number[]): Promise<GroupRecord[]>
     .selectFrom('groups')
     .leftJoin('group_permissions', 'group_permissions.group_id', 'groups.id')
     .leftJoin('permissions', 'permissions.id', 'group_permissions.permission_id')
-    .select(['groups.id as groupId', 'groups.name as groupName', 'permissions.id as permissionId', 'permissions.name as permissionName'])
+    .select([
+      'groups.id as groupId',
+      'groups.name as groupName',
+      'groups.require_second_factor as requireSecondFactor',
+      'permissions.id as permissionId',
+      'permissions.name as permissionName',
+    ])
     .orderBy('groups.id')
     .orderBy('permissions.id');
   if (ids) {
@@ -32,7 +40,7 @@ export async function listGroups(db: Db, ids?: number[]): Promise<GroupRecord[]>
   for (const row of await query.execute()) {
     let group = groups.get(row.groupId);
     if (!group) {
-      group = { id: row.groupId, name: row.groupName, permissions: [] };
+      group = { id: row.groupId, name: row.groupName, permissions: [], require_second_factor: Number(row.requireSecondFactor) === 1 };
       groups.set(row.groupId, group);
     }
     if (row.permissionId !== null && row.permissionName !== null) {

@@ -38,6 +38,12 @@ async function forgetMembers(ctx: Context, groupId: number): Promise<void> {
   for (const userId of await memberIdsOfGroup(ctx.services.db, groupId)) ctx.services.credentials.forgetUser(userId);
 }
 
+/** How the log names the group's 'Zweiter Faktor erforderlich'. */
+function secondFactorNote(required: boolean, changed = false): string {
+  if (required) return ' (zweiter Faktor erforderlich)';
+  return changed ? ' (zweiter Faktor nicht mehr erforderlich)' : '';
+}
+
 export const groupsRouter = router({
   list: can('groups_view').query(({ ctx }) => listGroups(ctx.services.db)),
 
@@ -48,12 +54,15 @@ export const groupsRouter = router({
         await assertPermissionsExist(trx, input.permissions);
         await assertMayGrantPermissions(trx, ctx.user.id, input.permissions, `Berechtigungen für neue Gruppe ${input.name}`);
         await assertGroupNameFree(trx, input.name);
-        const inserted = await trx.insertInto('groups').values({ name: input.name }).executeTakeFirstOrThrow();
+        const inserted = await trx
+          .insertInto('groups')
+          .values({ name: input.name, require_second_factor: input.require_second_factor ? 1 : 0 })
+          .executeTakeFirstOrThrow();
         const id = Number(inserted.insertId);
         await replaceGroupPermissions(trx, id, input.permissions);
         return findGroup(trx, id);
       }));
-      await ctx.log(`Gruppe ${group.id} (${group.name}) angelegt`);
+      await ctx.log(`Gruppe ${group.id} (${group.name}) angelegt${secondFactorNote(group.require_second_factor)}`);
       return { message: 'Gruppe angelegt', data: group };
     }),
 
@@ -61,7 +70,7 @@ export const groupsRouter = router({
     .input(groupUpdateInput)
     .mutation(async ({ ctx, input }) => {
       refuseProtectedGroup(input.id, 'Änderung');
-      const group = await withNameKey(input.name, () => ctx.services.db.transaction().execute(async (trx) => {
+      const saved = await withNameKey(input.name, () => ctx.services.db.transaction().execute(async (trx) => {
         const before = await findGroup(trx, input.id);
         await assertPermissionsExist(trx, input.permissions);
         // Taking permissions away grants nothing; only the new ones must be the actor's own.
@@ -69,14 +78,21 @@ export const groupsRouter = router({
         const added = input.permissions.filter((permissionId) => !had.has(permissionId));
         await assertMayGrantPermissions(trx, ctx.user.id, added, `Berechtigungen für Gruppe ${input.id}`);
         await assertGroupNameFree(trx, input.name, input.id);
-        await trx.updateTable('groups').set({ name: input.name }).where('id', '=', input.id).execute();
+        const required = input.require_second_factor;
+        await trx
+          .updateTable('groups')
+          .set(required === undefined ? { name: input.name } : { name: input.name, require_second_factor: required ? 1 : 0 })
+          .where('id', '=', input.id)
+          .execute();
         await replaceGroupPermissions(trx, input.id, input.permissions);
-        return findGroup(trx, input.id);
+        return { before, after: await findGroup(trx, input.id) };
       }));
+      const { before, after: group } = saved;
       await forgetMembers(ctx, group.id);
       // The group's name is the public `section` of its appointments.
       ctx.services.publicCache.invalidate(CALENDAR_CACHE_AREA);
-      await ctx.log(`Gruppe ${group.id} (${group.name}) geändert`);
+      const changedRequirement = before.require_second_factor === group.require_second_factor ? '' : secondFactorNote(group.require_second_factor, true);
+      await ctx.log(`Gruppe ${group.id} (${group.name}) geändert${changedRequirement}`);
       return { message: 'Gruppe gespeichert', data: group };
     }),
 

@@ -14,6 +14,10 @@ export interface UserRecord {
   groups: GroupRecord[];
   /** The permission names of all groups, for the client's menu and controls. */
   permissions: string[];
+  /** The member has a confirmed second factor (README „Zweiter Faktor und App-Passwörter“). */
+  second_factor: boolean;
+  /** A group of the member requires the second factor. */
+  second_factor_required: boolean;
 }
 
 /** Members with their groups; all of them, or those with the given ids. */
@@ -38,13 +42,33 @@ export async function listUserRecords(db: Db, ids?: number[]): Promise<UserRecor
   const groups = new Map(
     (await listGroups(db, [...new Set(memberships.map((row) => row.group_id))])).map((group) => [group.id, group]),
   );
+  const withSecondFactor = new Set(
+    (
+      await db
+        .selectFrom('second_factors')
+        .select('user_id')
+        .where('confirmed_ms', 'is not', null)
+        .where(
+          'user_id',
+          'in',
+          users.map((user) => user.id),
+        )
+        .execute()
+    ).map((row) => row.user_id),
+  );
   return users.map((user) => {
     const userGroups = memberships
       .filter((row) => row.user_id === user.id)
       .map((row) => groups.get(row.group_id))
       .filter((group): group is GroupRecord => group !== undefined);
     const permissions = [...new Set(userGroups.flatMap((group) => group.permissions.map((permission) => permission.name)))].sort();
-    return { ...user, groups: userGroups, permissions };
+    return {
+      ...user,
+      groups: userGroups,
+      permissions,
+      second_factor: withSecondFactor.has(user.id),
+      second_factor_required: userGroups.some((group) => group.require_second_factor),
+    };
   });
 }
 

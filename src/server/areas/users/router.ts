@@ -13,12 +13,16 @@ import { authedProcedure, can, router } from '../../trpc/index.ts';
 import type { Context } from '../../trpc/context.ts';
 import { confirmCurrentPassword } from '../auth/authenticate.ts';
 import type { Principal } from '../auth/principal.ts';
+import { removeSecondFactor } from '../auth/second-factor.ts';
 import { assertMayManageMember, MEMBER_DELETE_REFUSED } from '../groups/grants.ts';
 import { HOSTS_CACHE_AREA } from '../hosts/queries.ts';
 import { findUserRecord, groupIdsOfUser, listUserRecords, refersTo, resolveUserId, USER_NOT_FOUND } from './queries.ts';
 import { describeUser, saveUser } from './save.ts';
 
 const GROUPS_NOT_EDITABLE = 'Dir fehlt die Berechtigung, Gruppenmitgliedschaften zu ändern.';
+export const OWN_SECOND_FACTOR_HERE = 'Deinen eigenen zweiten Faktor schaltest du unter „Meine Daten“ aus.';
+export const NO_SECOND_FACTOR = 'Für diesen Benutzer ist kein zweiter Faktor eingeschaltet.';
+export const MEMBER_SECOND_FACTOR_REFUSED = 'Du kannst den zweiten Faktor nur bei Mitgliedern ausschalten, deren Berechtigungen du selbst besitzt.';
 
 type AuthedContext = Context & { user: Principal };
 
@@ -123,6 +127,32 @@ export const usersRouter = router({
     if (!ctx.user.permissions.has('users_update')) throw new Refusal('users.save (fehlende Berechtigung users_update)');
     return updateUser(ctx, parseWith(userUpdateInput, input));
   }),
+
+  /**
+   * An administrator switches a member's second factor off, e.g. after a lost phone
+   * without recovery codes; only for members whose permissions they hold themselves, and
+   * not their own (that goes through Meine Daten with the password). Logged.
+   */
+  disableSecondFactor: can('users_update')
+    .input(userRefInput)
+    .mutation(async ({ ctx, input }) => {
+      const { db } = ctx.services;
+      const id = await resolveUserId(db, input.ref);
+      refuseProtectedUser(id, 'Ausschalten des zweiten Faktors');
+      if (id === ctx.user.id) throw new AppError('FORBIDDEN', OWN_SECOND_FACTOR_HERE);
+      const record = await db.transaction().execute(async (trx) => {
+        const found = await findUserRecord(trx, id);
+        if (!found) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
+        await assertMayManageMember(trx, ctx.user.id, id, `Zweiter Faktor von Benutzer ${id}`, MEMBER_SECOND_FACTOR_REFUSED);
+        if (!(await removeSecondFactor(trx, id))) throw new AppError('CONFLICT', NO_SECOND_FACTOR);
+        return found;
+      });
+      ctx.services.credentials.forgetUser(id);
+      await ctx.log(`Zweiten Faktor von ${describeUser(record)} ausgeschaltet`);
+      const saved = await findUserRecord(db, id);
+      if (!saved) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
+      return { message: 'Zweiter Faktor ausgeschaltet', data: saved };
+    }),
 
   delete: can('users_delete')
     .input(userRefInput)

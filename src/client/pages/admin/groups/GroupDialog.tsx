@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -24,6 +25,8 @@ interface GroupFormValues {
   name: string;
   /** Permission ids. */
   permissions: number[];
+  /** 'Zweiter Faktor erforderlich': members must set up the second factor first. */
+  require_second_factor: boolean;
 }
 
 export interface GroupDialogProps {
@@ -47,6 +50,7 @@ export function GroupDialog({ open, group, permissions, permissionsFailed = fals
   const form = useSchemaForm(groupCreateInput, (): GroupFormValues => ({
     name: group?.name ?? '',
     permissions: group?.permissions.map((permission) => permission.id) ?? [],
+    require_second_factor: group?.require_second_factor ?? false,
   }));
 
   const idsByName = useMemo(() => new Map(permissions?.map((permission) => [permission.name, permission.id])), [permissions]);
@@ -129,6 +133,21 @@ export function GroupDialog({ open, group, permissions, permissionsFailed = fals
         </TableContainer>
       )}
       {permissionsError && <FormHelperText error>{permissionsError}</FormHelperText>}
+      <FormControlLabel
+        sx={{ mt: 2 }}
+        control={
+          <Checkbox
+            checked={form.values.require_second_factor}
+            disabled={busy}
+            onChange={(event) => form.setField('require_second_factor', event.target.checked)}
+          />
+        }
+        label="Zweiter Faktor erforderlich"
+      />
+      <FormHelperText sx={{ mt: 0 }}>
+        Mitglieder dieser Gruppe müssen bei ihrer nächsten Anmeldung einen zweiten Faktor (Code einer Authenticator-App) einrichten, bevor sie
+        etwas anderes erreichen.
+      </FormHelperText>
     </FormDialog>
   );
 }

@@ -1,5 +1,11 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { PROTECTED_USER_ID } from '../../../../shared/permissions.ts';
 import { requiringCurrentPassword, userCreateInput, userUpdateInput } from '../../../../shared/schemas/users.ts';
 import { useSignedInUser } from '../../../auth.ts';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { useSchemaForm } from '../../../components/useSchemaForm.ts';
 import { trpc } from '../../../trpc.ts';
@@ -49,6 +55,19 @@ export function UserDialog({ open, user, groupsEditable, groupOptions, groupsLoa
     else create.mutate(input);
   });
 
+  // Someone else's second factor, e.g. after a lost phone; one's own goes through Meine Daten.
+  const [switchedOff, setSwitchedOff] = useState(false);
+  const [askSwitchOff, setAskSwitchOff] = useState(false);
+  const disableSecondFactor = trpc.users.disableSecondFactor.useMutation({
+    meta: { errorPrefix: 'Fehler beim Ausschalten des zweiten Faktors' },
+    onSuccess: () => {
+      setSwitchedOff(true);
+      void utils.users.list.invalidate();
+    },
+    onSettled: () => setAskSwitchOff(false),
+  });
+  const secondFactorOn = user !== null && user.second_factor && !switchedOff;
+
   let groupsHint: string | undefined;
   if (!groupsEditable) groupsHint = 'Zum Ändern der Gruppen fehlt dir die Berechtigung, Gruppen anzusehen.';
 
@@ -65,6 +84,30 @@ export function UserDialog({ open, user, groupsEditable, groupOptions, groupsLoa
         groupsLoading={groupsLoading}
         disabled={busy}
         autoFocus
+      />
+      {user !== null && !self && user.id !== PROTECTED_USER_ID && (
+        <Box sx={{ mt: 2, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
+          <Typography variant="body2">Zweiter Faktor: {secondFactorOn ? 'eingeschaltet' : 'ausgeschaltet'}</Typography>
+          {secondFactorOn && (
+            <Button variant="outlined" size="small" onClick={() => setAskSwitchOff(true)} disabled={busy}>
+              Zweiten Faktor ausschalten
+            </Button>
+          )}
+        </Box>
+      )}
+      <ConfirmDialog
+        open={askSwitchOff}
+        title="Zweiten Faktor ausschalten?"
+        text={
+          user
+            ? `${user.prename} ${user.lastname} meldet sich danach wieder nur mit dem Passwort an; die Wiederherstellungscodes verfallen. Verlangt eine Gruppe den zweiten Faktor, muss er bei der nächsten Anmeldung neu eingerichtet werden.`
+            : ''
+        }
+        busy={disableSecondFactor.isPending}
+        onCancel={() => setAskSwitchOff(false)}
+        onConfirm={() => {
+          if (user) disableSecondFactor.mutate({ ref: String(user.id) });
+        }}
       />
     </FormDialog>
   );
