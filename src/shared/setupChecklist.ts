@@ -16,7 +16,7 @@ export interface SetupItem {
   link: SetupLink;
 }
 
-export const SETUP_ITEM_IDS = ['club_data', 'contact_address', 'smtp', 'https', 'initial_password'] as const;
+export const SETUP_ITEM_IDS = ['club_data', 'contact_address', 'smtp', 'https', 'initial_password', 'admin_second_factor'] as const;
 export type SetupItemId = (typeof SETUP_ITEM_IDS)[number];
 
 /** The panel 'Vereinsdaten' on the dashboard (DashboardPanel opens it for this anchor). */

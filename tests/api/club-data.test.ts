@@ -232,7 +232,7 @@ describe('the checklist of a fresh installation', () => {
 
   it('names what is missing and forgets each point once it is done', async () => {
     await saveClubData(t.db, DEFAULT_CLUB_DATA, '2026-01-01 00:00:00');
-    expect(await ids()).toEqual(['club_data', 'contact_address', 'smtp', 'https']);
+    expect(await ids()).toEqual(['club_data', 'contact_address', 'smtp', 'https', 'admin_second_factor']);
     const [clubItem] = (await query('club.checklist', editor)).json().result.data;
     expect(clubItem.text).toBe(
       'In den Vereinsdaten fehlen noch der vollständige Name, die Anschrift, Telefon oder E-Mail und die Koordinaten des Bogenparcours (noch die Beispielwerte).',
@@ -240,14 +240,39 @@ describe('the checklist of a fresh installation', () => {
     expect(clubItem.link).toEqual({ kind: 'screen', path: '/admin/dash#vereinsdaten', label: 'Vereinsdaten' });
 
     await put(FULL);
-    expect(await ids()).toEqual(['smtp', 'https']);
+    expect(await ids()).toEqual(['smtp', 'https', 'admin_second_factor']);
+  });
+
+  it('names the administrators who log in without a second factor until each has one', async () => {
+    const admins = await t.db
+      .selectFrom('users')
+      .innerJoin('user_groups', 'user_groups.user_id', 'users.id')
+      .select(['users.id', 'users.uid', 'users.prename', 'users.lastname'])
+      .where('user_groups.group_id', '=', 1)
+      .orderBy('users.id')
+      .execute();
+    expect(admins.length).toBeGreaterThan(0);
+    const item = async () => ((await query('club.checklist', editor)).json().result.data as Array<{ id: string; text: string; link: unknown }>).find((entry) => entry.id === 'admin_second_factor');
+    const first = await item();
+    for (const admin of admins) expect(first?.text).toContain(`${admin.prename} ${admin.lastname} (${admin.uid})`);
+    expect(first?.link).toEqual({ kind: 'screen', path: '/admin/ich', label: 'Meine Daten' });
+    // A setup that waits for its first code does not count; a confirmed one does.
+    const [firstAdmin] = admins;
+    await t.db.insertInto('second_factors').values({ user_id: firstAdmin!.id, secret: 'JBSWY3DPEHPK3PXP', created_ms: 0, confirmed_ms: null }).execute();
+    expect((await item())?.text).toContain(`(${firstAdmin!.uid})`);
+    for (const admin of admins) {
+      await t.db.deleteFrom('second_factors').where('user_id', '=', admin.id).execute();
+      await t.db.insertInto('second_factors').values({ user_id: admin.id, secret: 'JBSWY3DPEHPK3PXP', created_ms: 0, confirmed_ms: 1 }).execute();
+    }
+    expect(await item()).toBeUndefined();
+    await t.db.deleteFrom('second_factors').execute();
   });
 
   it('leaves out SMTP and https once the server is configured for them', async () => {
     const configured = await createTestApp({ mailTransport: null }, { SMTP_URL: 'smtp://mail.example.org:587', MAIL_FROM: 'web@example.org', PUBLIC_URL: 'https://verein.example' });
     try {
       const response = await configured.inject({ method: 'GET', url: '/api/club/checklist', headers: configured.admin });
-      expect(response.json().data.map((item: { id: string }) => item.id)).toEqual(['club_data', 'contact_address']);
+      expect(response.json().data.map((item: { id: string }) => item.id)).toEqual(['club_data', 'contact_address', 'admin_second_factor']);
     } finally {
       await configured.close();
     }

@@ -52,6 +52,7 @@ describe('club data in the dashboard', () => {
     await list.getByText('In den Vereinsdaten fehlen noch die Koordinaten des Bogenparcours (noch die Beispielwerte).').waitFor();
     await list.getByText(/Es ist kein Mailserver eingerichtet \(SMTP_URL\)/).waitFor();
     await list.getByText(/beginnt nicht mit https:\/\//).waitFor();
+    await list.getByText(/Mitglied der Gruppe Administratoren meldet sich noch ohne zweiten Faktor an/).waitFor();
     expect(await list.getByText('README, Abschnitt „Konfiguration“', { exact: false }).count()).toBe(1);
 
     await list.getByRole('link', { name: 'Zu „Vereinsdaten“' }).click();

@@ -2,7 +2,7 @@ import { DEFAULT_CLUB_DATA, deliverableRecipients, type ClubData } from '../../.
 import { hasAddress } from '../../../shared/clubProfile.ts';
 import { CONTACT_RECIPIENTS } from '../../../shared/constants.ts';
 import { CLUB_DATA_PATH, type SetupItem } from '../../../shared/setupChecklist.ts';
-import { PROTECTED_USER_ID } from '../../../shared/permissions.ts';
+import { PROTECTED_GROUP_ID, PROTECTED_USER_ID } from '../../../shared/permissions.ts';
 import type { Db } from '../../db/connection.ts';
 import type { AppServices } from '../../services.ts';
 import { readClubData } from './queries.ts';
@@ -19,14 +19,13 @@ export interface SetupFacts {
   generatedPasswordUnchanged: boolean;
   /** User 1's shooter number, to name the account. */
   adminUid: string | undefined;
+  /** Members of the group Administratoren without a confirmed second factor. */
+  adminsWithoutSecondFactor: { uid: string; name: string }[];
 }
 
 const CLUB_DATA_LINK = { kind: 'screen', path: CLUB_DATA_PATH, label: 'Vereinsdaten' } as const;
 
-/**
- * One rule per entry: the entry while its point is open, otherwise undefined. A new point
- * (the second factor of administrators, once it exists) is one more fact and one more rule.
- */
+/** One rule per entry: the entry while its point is open, otherwise undefined. A new point is one more fact and one more rule. */
 export const SETUP_RULES: ReadonlyArray<(facts: SetupFacts) => SetupItem | undefined> = [
   ({ club }) => {
     const missing = [
@@ -72,6 +71,17 @@ export const SETUP_RULES: ReadonlyArray<(facts: SetupFacts) => SetupItem | undef
           link: { kind: 'screen', path: '/admin/ich', label: 'Meine Daten' },
         }
       : undefined,
+  // Group 1 cannot be made to require it (it stays as the first start made it): each administrator switches it on.
+  ({ adminsWithoutSecondFactor }) =>
+    adminsWithoutSecondFactor.length === 0
+      ? undefined
+      : {
+          id: 'admin_second_factor',
+          text: `${adminsWithoutSecondFactor.length === 1 ? 'Ein Mitglied der Gruppe Administratoren meldet sich' : `${adminsWithoutSecondFactor.length} Mitglieder der Gruppe Administratoren melden sich`} noch ohne zweiten Faktor an: ${joinGerman(
+            adminsWithoutSecondFactor.map((admin) => `${admin.name} (${admin.uid})`),
+          )}. Jede und jeder richtet ihn selbst unter „Meine Daten“ ein.`,
+          link: { kind: 'screen', path: '/admin/ich', label: 'Meine Daten' },
+        },
 ];
 
 /** `a, b und c` */
@@ -83,6 +93,19 @@ async function generatedPasswordState(db: Db): Promise<{ unchanged: boolean; adm
   const fact = await db.selectFrom('setup_facts').select('value').where('name', '=', GENERATED_PASSWORD_FACT).executeTakeFirst();
   const admin = await db.selectFrom('users').select(['uid', 'password_hash']).where('id', '=', PROTECTED_USER_ID).executeTakeFirst();
   return { unchanged: fact !== undefined && admin !== undefined && passwordFingerprint(admin.password_hash) === fact.value, adminUid: admin?.uid };
+}
+
+async function adminsWithoutSecondFactor(db: Db): Promise<{ uid: string; name: string }[]> {
+  const rows = await db
+    .selectFrom('users')
+    .innerJoin('user_groups', 'user_groups.user_id', 'users.id')
+    .leftJoin('second_factors', (join) => join.onRef('second_factors.user_id', '=', 'users.id').on('second_factors.confirmed_ms', 'is not', null))
+    .select(['users.uid', 'users.prename', 'users.lastname'])
+    .where('user_groups.group_id', '=', PROTECTED_GROUP_ID)
+    .where('second_factors.user_id', 'is', null)
+    .orderBy('users.id')
+    .execute();
+  return rows.map((row) => ({ uid: row.uid, name: `${row.prename} ${row.lastname}`.trim() }));
 }
 
 export async function loadSetupFacts(services: AppServices): Promise<SetupFacts> {
@@ -100,6 +123,7 @@ export async function loadSetupFacts(services: AppServices): Promise<SetupFacts>
     heldMails: Number(held.count),
     generatedPasswordUnchanged: password.unchanged,
     adminUid: password.adminUid,
+    adminsWithoutSecondFactor: await adminsWithoutSecondFactor(db),
   };
 }
 
