@@ -143,6 +143,14 @@ describe('the back office on a 360 px wide phone: no sideways scrolling, touch t
       await openDialog(page, page.getByRole('button', { name: add }), add);
       await check(add);
     }
+    if (path === '/admin/ich') {
+      // The second factor's setup (QR code and key) and a new app password.
+      await openDialog(page, page.getByRole('button', { name: 'Zweiten Faktor einrichten' }), 'Zweiten Faktor einrichten');
+      await check('Zweiten Faktor einrichten');
+      await page.keyboard.press('Escape');
+      await openDialog(page, page.getByRole('button', { name: 'App-Passwort anlegen' }), 'App-Passwort anlegen');
+      await check('App-Passwort anlegen');
+    }
     if (path === '/admin/benutzer') {
       await page.keyboard.press('Escape');
       await openDialog(page, page.getByRole('row').filter({ hasText: MEMBER.uid }).getByRole('button', { name: 'Bearbeiten' }), 'Benutzer bearbeiten');
