@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection.ts';
 import type { PermissionName } from '../../../shared/permissions.ts';
-import { secondFactorSetupPending } from './second-factor.ts';
+import { hasSecondFactor } from './second-factor.ts';
 
 /** Who is asking: the logged-in member and the permission names of all their groups. */
 export interface Principal {
@@ -31,10 +31,24 @@ export async function permissionNamesOf(db: Db, userId: number): Promise<Permiss
 
 export type PrincipalUser = Omit<Principal, 'permissions' | 'secondFactorPending'>;
 
-/** The member of an already loaded user row, with their permissions. */
+/**
+ * The member of an already loaded user row, with their permissions. Runs on every request
+ * of a logged-in member: the permissions and whether a group requires a second factor come
+ * in one query; only then is the member's own factor looked up.
+ */
 export async function principalOf(db: Db, user: PrincipalUser): Promise<Principal> {
-  const [permissions, secondFactorPending] = await Promise.all([permissionNamesOf(db, user.id), secondFactorSetupPending(db, user.id)]);
-  return { id: user.id, uid: user.uid, prename: user.prename, lastname: user.lastname, permissions: new Set(permissions), secondFactorPending };
+  const rows = await db
+    .selectFrom('user_groups')
+    .innerJoin('groups', 'groups.id', 'user_groups.group_id')
+    .leftJoin('group_permissions', 'group_permissions.group_id', 'user_groups.group_id')
+    .leftJoin('permissions', 'permissions.id', 'group_permissions.permission_id')
+    .select(['permissions.name', 'groups.require_second_factor'])
+    .where('user_groups.user_id', '=', user.id)
+    .execute();
+  const permissions = new Set(rows.flatMap((row) => (row.name === null ? [] : [row.name as PermissionName])));
+  const required = rows.some((row) => Number(row.require_second_factor) === 1);
+  const secondFactorPending = required && !(await hasSecondFactor(db, user.id));
+  return { id: user.id, uid: user.uid, prename: user.prename, lastname: user.lastname, permissions, secondFactorPending };
 }
 
 /**

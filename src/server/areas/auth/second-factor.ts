@@ -94,11 +94,6 @@ export async function secondFactorRequired(db: Db, userId: number): Promise<bool
   return row !== undefined;
 }
 
-/** A group requires the second factor and the member has not set it up: they may do nothing else. */
-export async function secondFactorSetupPending(db: Db, userId: number): Promise<boolean> {
-  return (await secondFactorRequired(db, userId)) && !(await hasSecondFactor(db, userId));
-}
-
 export async function countRecoveryCodes(db: Db, userId: number): Promise<number> {
   const row = await db
     .selectFrom('recovery_codes')
