@@ -6,8 +6,9 @@ import { expectNoSeriousAccessibilityViolations } from './support/axe.ts';
 import { expectPath, logIn } from './support/browser.ts';
 import { settled, sidewaysProblems, smallTouchTargets } from './support/layout.ts';
 import { createMember } from './support/members.ts';
+import { writeAsAdmin } from './support/rest.ts';
 import { useSite } from './support/session.ts';
-import { ADMIN_PASSWORD, ADMIN_UID, type Site } from './support/site.ts';
+import { ADMIN_PASSWORD, ADMIN_UID } from './support/site.ts';
 
 /**
  * The back office on a 360 px wide phone (issue 19, point 4): every screen and dialog fits
@@ -20,23 +21,10 @@ const MEMBER = { uid: '40000001', password: 'Mitglied2026' };
 const BEGIN = dayjs().add(2, 'day').hour(18).minute(0).second(0);
 const APPOINTMENT = 'Training Luftgewehr und Luftpistole';
 
-const authorization = `Basic ${Buffer.from(`${ADMIN_UID}:${ADMIN_PASSWORD}`).toString('base64')}`;
-
-async function write(site: Site, method: 'POST' | 'PUT', path: string, body: object | FormData): Promise<{ data?: { id: number } }> {
-  const form = body instanceof FormData;
-  const response = await fetch(`${site.baseUrl}/api${path}`, {
-    method,
-    headers: { authorization, 'x-requested-with': 'XMLHttpRequest', ...(form ? {} : { 'content-type': 'application/json' }) },
-    body: form ? body : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as { data?: { id: number } };
-}
-
 const { visit } = useSite(async (site) => {
   await createMember(site.databaseFile, { ...MEMBER, groupName: 'Jugendabteilung Luftgewehr', permissions: ['calendar_view'] });
-  const group = await write(site, 'POST', '/groups', { name: 'Bogensport', permissions: [] });
-  await write(site, 'POST', '/calendar', {
+  const group = await writeAsAdmin(site, 'POST', '/groups', { name: 'Bogensport', permissions: [] });
+  await writeAsAdmin(site, 'POST', '/calendar', {
     name: APPOINTMENT,
     datetime_begin: BEGIN.format('YYYY-MM-DD HH:mm'),
     datetime_end: BEGIN.add(2, 'hour').format('YYYY-MM-DD HH:mm'),
@@ -45,10 +33,10 @@ const { visit } = useSite(async (site) => {
     status: 1,
     assignment: group.data?.id,
   });
-  await write(site, 'POST', '/hosts', { date: BEGIN.format('YYYY-MM-DD'), supervisor: -1, host: -2 });
+  await writeAsAdmin(site, 'POST', '/hosts', { date: BEGIN.format('YYYY-MM-DD'), supervisor: -1, host: -2 });
   const download = new FormData();
   download.append('file', new Blob([new Uint8Array(pdf())], { type: 'application/pdf' }), 'Anmeldeformular.pdf');
-  await write(site, 'POST', '/downloads', download);
+  await writeAsAdmin(site, 'POST', '/downloads', download);
 });
 
 async function openDialog(page: Page, button: Locator, name: string): Promise<Locator> {

@@ -8,8 +8,9 @@ import { pdf } from '../helpers/multipart.ts';
 import { expectNoSeriousAccessibilityViolations } from './support/axe.ts';
 import { E2E_CLUB_PROFILE } from './support/club.ts';
 import { settled, sidewaysProblems } from './support/layout.ts';
+import { writeAsAdmin } from './support/rest.ts';
 import { useSite } from './support/session.ts';
-import { ADMIN_PASSWORD, ADMIN_UID, type Site } from './support/site.ts';
+import type { Site } from './support/site.ts';
 
 /**
  * The public pages on a 360 px wide phone (issue 17, point 7): no page scrolls sideways,
@@ -65,20 +66,6 @@ const PUBLIC_PATHS = [
   '/gibt-es-nicht',
 ] as const;
 
-const authorization = `Basic ${Buffer.from(`${ADMIN_UID}:${ADMIN_PASSWORD}`).toString('base64')}`;
-
-/** A write of the back office over REST, as a legacy client makes it; fails loudly when refused. */
-async function write(site: Site, method: 'POST' | 'PUT', path: string, body: object | FormData): Promise<{ data?: { id: number } }> {
-  const form = body instanceof FormData;
-  const response = await fetch(`${site.baseUrl}/api${path}`, {
-    method,
-    headers: { authorization, 'x-requested-with': 'XMLHttpRequest', ...(form ? {} : { 'content-type': 'application/json' }) },
-    body: form ? body : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as { data?: { id: number } };
-}
-
 function fileForm(fields: Record<string, string>, field: string, name: string, content: Buffer, type: string): FormData {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
@@ -94,38 +81,38 @@ function picture(width: number, height: number, background: string): Promise<Buf
 
 /** Every kind of content a public page shows, each as long as it gets. */
 async function fillSite(site: Site): Promise<void> {
-  const group = await write(site, 'POST', '/groups', { name: SECTION, permissions: [] });
+  const group = await writeAsAdmin(site, 'POST', '/groups', { name: SECTION, permissions: [] });
   const appointment = { datetime_begin: BEGIN.format('YYYY-MM-DD HH:mm'), datetime_end: END.format('YYYY-MM-DD HH:mm'), visibility: 1, status: 1, assignment: group.data?.id };
-  await write(site, 'POST', '/calendar', { ...appointment, ...APPOINTMENT });
-  await write(site, 'POST', '/calendar', { ...appointment, name: APPOINTMENT_WITHOUT_DESCRIPTION, location: 'Schießstand' });
+  await writeAsAdmin(site, 'POST', '/calendar', { ...appointment, ...APPOINTMENT });
+  await writeAsAdmin(site, 'POST', '/calendar', { ...appointment, name: APPOINTMENT_WITHOUT_DESCRIPTION, location: 'Schießstand' });
 
   for (const identifier of ALERT_IDENTIFIERS.filter((identifier) => identifier !== 'liveresult')) {
-    await write(site, 'PUT', `/sectionalert/${identifier}`, { enabled: 1, text: `[fett:an]${COMPOUND}[fett:aus] fällt aus` });
+    await writeAsAdmin(site, 'PUT', `/sectionalert/${identifier}`, { enabled: 1, text: `[fett:an]${COMPOUND}[fett:aus] fällt aus` });
   }
-  await write(site, 'PUT', '/sectionalert/liveresult', { enabled: 1, text: LONG_URL });
+  await writeAsAdmin(site, 'PUT', '/sectionalert/liveresult', { enabled: 1, text: LONG_URL });
   for (const identifier of INFO_IDENTIFIERS) {
-    await write(site, 'PUT', `/info/${identifier}`, { text: `Saison 2026/2027: ${COMPOUND} ${LONG_URL}` });
+    await writeAsAdmin(site, 'PUT', `/info/${identifier}`, { text: `Saison 2026/2027: ${COMPOUND} ${LONG_URL}` });
   }
-  await write(site, 'POST', '/hosts', { date: BEGIN.format('YYYY-MM-DD'), supervisor: -1, host: -2 });
+  await writeAsAdmin(site, 'POST', '/hosts', { date: BEGIN.format('YYYY-MM-DD'), supervisor: -1, host: -2 });
 
-  await write(site, 'POST', '/downloads', fileForm({}, 'file', `Anmeldeformular_${COMPOUND}_Luftgewehr_Luftpistole_2026.pdf`, pdf(), 'application/pdf'));
+  await writeAsAdmin(site, 'POST', '/downloads', fileForm({}, 'file', `Anmeldeformular_${COMPOUND}_Luftgewehr_Luftpistole_2026.pdf`, pdf(), 'application/pdf'));
   for (const section of ['gun', 'arch', 'blowpipe']) {
     for (const internal of ['1', '0']) {
-      await write(site, 'POST', '/results', fileForm({ section, internal }, 'file', `Ergebnisliste_${COMPOUND}_${section}_${internal}.pdf`, pdf(), 'application/pdf'));
+      await writeAsAdmin(site, 'POST', '/results', fileForm({ section, internal }, 'file', `Ergebnisliste_${COMPOUND}_${section}_${internal}.pdf`, pdf(), 'application/pdf'));
     }
   }
   const logo = await sharp({ create: { width: 400, height: 200, channels: 3, background: '#2a6' } }).png().toBuffer();
-  await write(site, 'POST', '/sponsors', fileForm({ name: `Raiffeisenvolksbankgenossenschaft ${COMPOUND} eG`, url: LONG_URL }, 'logo', 'logo.png', logo, 'image/png'));
+  await writeAsAdmin(site, 'POST', '/sponsors', fileForm({ name: `Raiffeisenvolksbankgenossenschaft ${COMPOUND} eG`, url: LONG_URL }, 'logo', 'logo.png', logo, 'image/png'));
 
   for (const section of ['club', 'gun', 'arch', 'blowpipe']) {
-    const album = await write(site, 'POST', '/albums', { name: ALBUM, section });
+    const album = await writeAsAdmin(site, 'POST', '/albums', { name: ALBUM, section });
     const images = new FormData();
     images.append('section', section);
     images.append('album_id', String(album.data?.id));
     for (const [name, width, height] of [['quer.jpg', 1600, 900], ['hoch.jpg', 600, 1000]] as const) {
       images.append('files[]', new Blob([new Uint8Array(await picture(width, height, '#a62'))], { type: 'image/jpeg' }), name);
     }
-    await write(site, 'POST', '/images', images);
+    await writeAsAdmin(site, 'POST', '/images', images);
   }
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import addressparser from 'nodemailer/lib/addressparser';
 import { toClubDateTime } from '../../shared/dates.ts';
 import type { Database, MailStatus } from '../db/schema.ts';
@@ -248,6 +248,11 @@ export async function loadClaimedMail(db: DbOrTrx, id: number): Promise<Outgoing
 /** What stays of the text of a mail with a secret (`NewMail.expiresMs`) once it was sent or given up. */
 export const ERASED_BODY = '(Der Text dieser Mail wurde gelöscht: Er enthielt einen nur kurz gültigen Link.)';
 
+/** The new text of a mail that has been sent or given up: a mail with a secret loses it, any other keeps its text. */
+function bodyAfterwards(eb: ExpressionBuilder<Database, 'mail_outbox'>) {
+  return eb.case().when('expires_ms', 'is', null).then(eb.ref('body')).else(ERASED_BODY).end();
+}
+
 /**
  * Records the outcome; only the holder of the claim can (a retaken claim voids the old one).
  * The text of a mail with a secret is erased with it.
@@ -261,7 +266,7 @@ export async function markSent(db: DbOrTrx, id: number, token: string, now: Date
       claim_token: null,
       lease_until_ms: null,
       last_error: null,
-      body: eb.case().when('expires_ms', 'is', null).then(eb.ref('body')).else(ERASED_BODY).end(),
+      body: bodyAfterwards(eb),
     }))
     .where('id', '=', id)
     .where('claim_token', '=', token)
@@ -324,7 +329,7 @@ export async function markFailed(db: DbOrTrx, id: number, token: string, error: 
       lease_until_ms: null,
       last_error: error.slice(0, 1023),
       // A secret is kept only while the mail may still go out.
-      ...(giveUp ? { body: eb.case().when('expires_ms', 'is', null).then(eb.ref('body')).else(ERASED_BODY).end() } : {}),
+      ...(giveUp ? { body: bodyAfterwards(eb) } : {}),
     }))
     .where('id', '=', id)
     .where('claim_token', '=', token)

@@ -9,7 +9,7 @@ import { PageTitle } from '../../components/PageTitle.tsx';
 import { TextInput } from '../../components/TextInput.tsx';
 import { onDemand } from '../../components/onDemand.ts';
 import { useDialogState } from '../../components/useDialogState.ts';
-import { useSchemaForm } from '../../components/useSchemaForm.ts';
+import { textFieldProps, useSchemaForm } from '../../components/useSchemaForm.ts';
 import { trpc } from '../../trpc.ts';
 
 /** 'Passwort vergessen?' (issue 18): its dialog loads when it is first wanted. */
@@ -42,17 +42,7 @@ export function LoginPage() {
     onError: form.showServerErrors,
   });
 
-  const field = (name: keyof LoginInput) => {
-    const error = form.errorOf(name);
-    return {
-      name,
-      value: form.values[name],
-      onChange: (event: { target: { value: string } }) => form.setField(name, event.target.value),
-      error: error !== undefined,
-      helperText: error,
-      required: true,
-    };
-  };
+  const field = (name: keyof LoginInput) => ({ name, required: true, ...textFieldProps(form, name) });
 
   const submit = form.onSubmit((input) => login.mutate(input));
   const resetDialog = useDialogState<null>();

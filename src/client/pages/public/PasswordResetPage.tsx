@@ -9,7 +9,7 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { passwordResetForm, type PasswordResetFormValues } from '../../../shared/schemas/passwordReset.ts';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { TextInput } from '../../components/TextInput.tsx';
-import { useSchemaForm } from '../../components/useSchemaForm.ts';
+import { textFieldProps, useSchemaForm } from '../../components/useSchemaForm.ts';
 import { fieldErrorsOf, messageOf } from '../../errors.ts';
 import { trpc } from '../../trpc.ts';
 
@@ -64,19 +64,7 @@ export function PasswordResetPage() {
     },
   });
 
-  const field = (name: keyof PasswordResetFormValues) => {
-    const error = form.errorOf(name);
-    return {
-      name,
-      value: form.values[name],
-      onChange: (event: { target: { value: string } }) => form.setField(name, event.target.value),
-      error: error !== undefined,
-      helperText: error,
-      required: true,
-      type: 'password',
-      autoComplete: 'new-password',
-    };
-  };
+  const field = (name: keyof PasswordResetFormValues) => ({ name, required: true, type: 'password', autoComplete: 'new-password', ...textFieldProps(form, name) });
 
   const submit = form.onSubmit((input) => reset.mutate({ token, password: input.password }), { disabled: reset.isPending });
 

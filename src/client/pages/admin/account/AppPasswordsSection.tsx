@@ -1,8 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -12,10 +10,10 @@ import { appPasswordCreateInput, secondFactorDisableForm } from '../../../../sha
 import { DeleteDialog } from '../../../components/ConfirmDialog.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable.tsx';
 import { FormDialog } from '../../../components/FormDialog.tsx';
-import { TitledDialog } from '../../../components/TitledDialog.tsx';
 import { textFieldProps, useSchemaForm } from '../../../components/useSchemaForm.ts';
 import { useDialogState } from '../../../components/useDialogState.ts';
 import { trpc, type RouterOutputs } from '../../../trpc.ts';
+import { CurrentPasswordField, ShownOnceDialog } from './AccountDialogs.tsx';
 
 type AppPassword = RouterOutputs['appPasswords']['list'][number];
 
@@ -43,15 +41,7 @@ function CreateDialog({ open, onClose, onCreated }: { open: boolean; onClose: ()
         margin="dense"
         autoFocus
       />
-      <TextField
-        label="Aktuelles Passwort"
-        type="password"
-        autoComplete="current-password"
-        {...textFieldProps(form, 'current_password')}
-        required
-        fullWidth
-        margin="dense"
-      />
+      <CurrentPasswordField {...textFieldProps(form, 'current_password')} />
     </FormDialog>
   );
 }
@@ -59,22 +49,15 @@ function CreateDialog({ open, onClose, onCreated }: { open: boolean; onClose: ()
 /** The new app password, shown this once. */
 function ShowPasswordDialog({ shown, onClose }: { shown: { password: string; name: string } | null; onClose: () => void }) {
   return (
-    <TitledDialog open={shown !== null} title="Dein neues App-Passwort" busy={false} onClose={onClose} maxWidth="sm" fullWidth>
-      <DialogContent>
-        <Typography variant="body2" gutterBottom>
-          Trage dieses Passwort für „{shown?.name}“ zusammen mit deiner Schützennummer im Programm ein. Es wird nur jetzt angezeigt; ist es
-          verloren, widerrufe es und lege ein neues an.
-        </Typography>
-        <Box component="code" data-testid="app-password" sx={{ display: 'block', fontFamily: 'monospace', fontSize: '1.1rem', my: 2, wordBreak: 'break-all' }}>
-          {shown?.password}
-        </Box>
-      </DialogContent>
-      <DialogActions>
-        <Button variant="contained" onClick={onClose}>
-          Fertig
-        </Button>
-      </DialogActions>
-    </TitledDialog>
+    <ShownOnceDialog open={shown !== null} title="Dein neues App-Passwort" maxWidth="sm" onClose={onClose}>
+      <Typography variant="body2" gutterBottom>
+        Trage dieses Passwort für „{shown?.name}“ zusammen mit deiner Schützennummer im Programm ein. Es wird nur jetzt angezeigt; ist es
+        verloren, widerrufe es und lege ein neues an.
+      </Typography>
+      <Box component="code" data-testid="app-password" sx={{ display: 'block', fontFamily: 'monospace', fontSize: '1.1rem', my: 2, wordBreak: 'break-all' }}>
+        {shown?.password}
+      </Box>
+    </ShownOnceDialog>
   );
 }
 
@@ -87,8 +70,7 @@ const shownTime = (value: string | null) => (value === null ? 'nie' : formatGerm
 export function AppPasswordsSection() {
   const utils = trpc.useUtils();
   const list = trpc.appPasswords.list.useQuery(undefined, { meta: { errorPrefix: 'Fehler beim Abrufen der App-Passwörter' } });
-  const [createOpen, setCreateOpen] = useState(false);
-  const [createKey, setCreateKey] = useState(0);
+  const createDialog = useDialogState<null>();
   const [shown, setShown] = useState<{ password: string; name: string } | null>(null);
   const revokeDialog = useDialogState<AppPassword>();
   const revoke = trpc.appPasswords.revoke.useMutation({
@@ -138,21 +120,18 @@ export function AppPasswordsSection() {
           <Button
             variant="contained"
             startIcon={<AddIcon />}
-            onClick={() => {
-              setCreateKey((key) => key + 1);
-              setCreateOpen(true);
-            }}
+            onClick={() => createDialog.show(null)}
           >
             App-Passwort anlegen
           </Button>
         }
       />
       <CreateDialog
-        key={createKey}
-        open={createOpen}
-        onClose={() => setCreateOpen(false)}
+        key={createDialog.key}
+        open={createDialog.open}
+        onClose={createDialog.close}
         onCreated={(password, name) => {
-          setCreateOpen(false);
+          createDialog.close();
           setShown({ password, name });
         }}
       />

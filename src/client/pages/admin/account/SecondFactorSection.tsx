@@ -2,8 +2,6 @@ import SecurityIcon from '@mui/icons-material/Security';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -11,9 +9,10 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { secondFactorConfirmForm, secondFactorDisableForm } from '../../../../shared/schemas/secondFactor.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
-import { TitledDialog } from '../../../components/TitledDialog.tsx';
+import { useDialogState } from '../../../components/useDialogState.ts';
 import { textFieldProps, useSchemaForm } from '../../../components/useSchemaForm.ts';
 import { trpc } from '../../../trpc.ts';
+import { CurrentPasswordField, ShownOnceDialog } from './AccountDialogs.tsx';
 
 interface Setup {
   secret: string;
@@ -94,15 +93,7 @@ function SetupDialog({ setup, open, onClose, onConfirmed }: SetupDialogProps) {
         margin="dense"
         autoFocus
       />
-      <TextField
-        label="Aktuelles Passwort"
-        type="password"
-        autoComplete="current-password"
-        {...textFieldProps(form, 'current_password')}
-        required
-        fullWidth
-        margin="dense"
-      />
+      <CurrentPasswordField {...textFieldProps(form, 'current_password')} />
     </FormDialog>
   );
 }
@@ -110,24 +101,17 @@ function SetupDialog({ setup, open, onClose, onConfirmed }: SetupDialogProps) {
 /** The ten recovery codes, shown once right after the setup. */
 function RecoveryCodesDialog({ codes, onClose }: { codes: string[] | null; onClose: () => void }) {
   return (
-    <TitledDialog open={codes !== null} title="Deine Wiederherstellungscodes" busy={false} onClose={onClose} maxWidth="xs" fullWidth>
-      <DialogContent>
-        <Typography variant="body2" gutterBottom>
-          Mit jedem dieser Codes kannst du dich einmal anmelden, falls du dein Telefon nicht zur Hand hast. Bewahre sie sicher auf, z. B.
-          ausgedruckt oder in einem Passwortmanager: Sie werden nur jetzt angezeigt.
-        </Typography>
-        <Box component="ul" aria-label="Wiederherstellungscodes" sx={{ fontFamily: 'monospace', fontSize: '1rem', columns: 2, pl: 3 }}>
-          {codes?.map((code) => (
-            <li key={code}>{code}</li>
-          ))}
-        </Box>
-      </DialogContent>
-      <DialogActions>
-        <Button variant="contained" onClick={onClose}>
-          Fertig
-        </Button>
-      </DialogActions>
-    </TitledDialog>
+    <ShownOnceDialog open={codes !== null} title="Deine Wiederherstellungscodes" maxWidth="xs" onClose={onClose}>
+      <Typography variant="body2" gutterBottom>
+        Mit jedem dieser Codes kannst du dich einmal anmelden, falls du dein Telefon nicht zur Hand hast. Bewahre sie sicher auf, z. B.
+        ausgedruckt oder in einem Passwortmanager: Sie werden nur jetzt angezeigt.
+      </Typography>
+      <Box component="ul" aria-label="Wiederherstellungscodes" sx={{ fontFamily: 'monospace', fontSize: '1rem', columns: 2, pl: 3 }}>
+        {codes?.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </Box>
+    </ShownOnceDialog>
   );
 }
 
@@ -141,16 +125,7 @@ function NewCodesDialog({ open, onClose, onCreated }: { open: boolean; onClose: 
   return (
     <FormDialog open={open} title="Neue Wiederherstellungscodes" busy={create.isPending} onClose={onClose} onSubmit={submit} submitLabel="Erzeugen">
       <Typography variant="body2">Die bisherigen Wiederherstellungscodes gelten danach nicht mehr. Bitte bestätige mit deinem aktuellen Passwort.</Typography>
-      <TextField
-        label="Aktuelles Passwort"
-        type="password"
-        autoComplete="current-password"
-        {...textFieldProps(form, 'current_password')}
-        required
-        fullWidth
-        margin="dense"
-        autoFocus
-      />
+      <CurrentPasswordField {...textFieldProps(form, 'current_password')} autoFocus />
     </FormDialog>
   );
 }
@@ -172,16 +147,7 @@ function DisableDialog({ open, onClose }: { open: boolean; onClose: () => void }
         Ohne zweiten Faktor genügt wieder das Passwort zur Anmeldung. Deine Wiederherstellungscodes verfallen. Bitte bestätige mit deinem
         aktuellen Passwort.
       </Typography>
-      <TextField
-        label="Aktuelles Passwort"
-        type="password"
-        autoComplete="current-password"
-        {...textFieldProps(form, 'current_password')}
-        required
-        fullWidth
-        margin="dense"
-        autoFocus
-      />
+      <CurrentPasswordField {...textFieldProps(form, 'current_password')} autoFocus />
     </FormDialog>
   );
 }
@@ -193,21 +159,13 @@ function DisableDialog({ open, onClose }: { open: boolean; onClose: () => void }
 export function SecondFactorSection() {
   const utils = trpc.useUtils();
   const status = trpc.secondFactor.status.useQuery(undefined, { meta: { errorPrefix: 'Fehler beim Abrufen des zweiten Faktors' } });
-  const [setup, setSetup] = useState<Setup | null>(null);
-  const [setupOpen, setSetupOpen] = useState(false);
-  const [setupKey, setSetupKey] = useState(0);
+  const setupDialog = useDialogState<Setup>();
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [disableOpen, setDisableOpen] = useState(false);
-  const [disableKey, setDisableKey] = useState(0);
-  const [newCodesOpen, setNewCodesOpen] = useState(false);
-  const [newCodesKey, setNewCodesKey] = useState(0);
+  const disableDialog = useDialogState<null>();
+  const newCodesDialog = useDialogState<null>();
   const begin = trpc.secondFactor.begin.useMutation({
     meta: { errorPrefix: 'Fehler beim Einrichten des zweiten Faktors', successMessage: false },
-    onSuccess: ({ data }) => {
-      setSetup(data);
-      setSetupKey((key) => key + 1);
-      setSetupOpen(true);
-    },
+    onSuccess: ({ data }) => setupDialog.show(data),
   });
 
   const enabled = status.data?.enabled ?? false;
@@ -238,36 +196,24 @@ export function SecondFactorSection() {
           </Button>
         )}
         {enabled && (
-          <Button
-            variant="outlined"
-            onClick={() => {
-              setNewCodesKey((key) => key + 1);
-              setNewCodesOpen(true);
-            }}
-          >
+          <Button variant="outlined" onClick={() => newCodesDialog.show(null)}>
             Neue Wiederherstellungscodes
           </Button>
         )}
         {enabled && !required && (
-          <Button
-            variant="outlined"
-            onClick={() => {
-              setDisableKey((key) => key + 1);
-              setDisableOpen(true);
-            }}
-          >
+          <Button variant="outlined" onClick={() => disableDialog.show(null)}>
             Zweiten Faktor ausschalten
           </Button>
         )}
       </Stack>
-      {setup && (
+      {setupDialog.item && (
         <SetupDialog
-          key={setupKey}
-          setup={setup}
-          open={setupOpen}
-          onClose={() => setSetupOpen(false)}
+          key={setupDialog.key}
+          setup={setupDialog.item}
+          open={setupDialog.open}
+          onClose={setupDialog.close}
           onConfirmed={(recoveryCodes) => {
-            setSetupOpen(false);
+            setupDialog.close();
             setCodes(recoveryCodes);
             void utils.secondFactor.status.invalidate();
           }}
@@ -283,16 +229,16 @@ export function SecondFactorSection() {
         }}
       />
       <NewCodesDialog
-        key={newCodesKey}
-        open={newCodesOpen}
-        onClose={() => setNewCodesOpen(false)}
+        key={newCodesDialog.key}
+        open={newCodesDialog.open}
+        onClose={newCodesDialog.close}
         onCreated={(recoveryCodes) => {
-          setNewCodesOpen(false);
+          newCodesDialog.close();
           setCodes(recoveryCodes);
           void utils.secondFactor.status.invalidate();
         }}
       />
-      <DisableDialog key={disableKey} open={disableOpen} onClose={() => setDisableOpen(false)} />
+      <DisableDialog key={disableDialog.key} open={disableDialog.open} onClose={disableDialog.close} />
     </Paper>
   );
 }

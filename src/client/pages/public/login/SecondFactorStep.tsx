@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router';
 import { landingPathFor } from '../../../auth.ts';
 import { TextInput } from '../../../components/TextInput.tsx';
-import { useSchemaForm } from '../../../components/useSchemaForm.ts';
+import { textFieldProps, useSchemaForm } from '../../../components/useSchemaForm.ts';
 import { trpc } from '../../../trpc.ts';
 
 /** Like the login's schema: zod comes with the first keystroke, not with the page. */
@@ -33,7 +33,6 @@ export function SecondFactorStep({ ticket, onRestart }: SecondFactorStepProps) {
     },
     onError: form.showServerErrors,
   });
-  const error = form.errorOf('code');
   const submit = form.onSubmit((input) => confirm.mutate(input));
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={2} aria-label="Zweiter Faktor">
@@ -47,10 +46,7 @@ export function SecondFactorStep({ ticket, onRestart }: SecondFactorStepProps) {
         autoComplete="one-time-code"
         autoFocus
         required
-        value={form.values.code}
-        onChange={(event) => form.setField('code', event.target.value)}
-        error={error !== undefined}
-        helperText={error}
+        {...textFieldProps(form, 'code')}
       />
       <Button type="submit" variant="contained" size="large" loading={confirm.isPending}>
         Bestätigen
