@@ -73,7 +73,6 @@ export interface SeedResult {
   clubDataStored: boolean;
 }
 
-
 /** A password that satisfies the rules of SPEC §9 (letters and digits, 20 characters). */
 export function generatePassword(): string {
   const alphabet = 'abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CLUB_DATA_LABELS, CONTACT_ADDRESS_FIELDS, DEFAULT_CLUB_TEXTS, SOCIAL_FIELDS, type ClubData } from '../shared/clubData.ts';
+import { CLUB_DATA_FIELDS, CONTACT_ADDRESS_FIELDS, DEFAULT_CLUB_TEXTS, SOCIAL_FIELDS, differingFieldLabels, type ClubData } from '../shared/clubData.ts';
 import { SOCIAL_KINDS, type ClubProfile } from '../shared/clubProfile.ts';
 import { CONTACT_RECIPIENTS } from '../shared/constants.ts';
 import { parseClubProfile } from '../shared/schemas/clubProfile.ts';
@@ -88,10 +88,12 @@ export function fileDifferences(config: StartConfig, stored: ClubData): string[]
   } catch {
     return [];
   }
-  const texts = new Set(Object.keys(DEFAULT_CLUB_TEXTS));
-  return (Object.keys(CLUB_DATA_LABELS) as (keyof ClubData)[])
-    .filter((field) => !texts.has(field) && fromFiles[field] !== stored[field])
-    .map((field) => CLUB_DATA_LABELS[field]);
+  const texts = new Set<string>(Object.keys(DEFAULT_CLUB_TEXTS));
+  return differingFieldLabels(
+    fromFiles,
+    stored,
+    CLUB_DATA_FIELDS.filter((field) => !texts.has(field)),
+  );
 }
 
 /** `social[0].url`, the way the field reads in the file. */

@@ -151,6 +151,11 @@ export const CLUB_DATA_LABELS = {
 /** The fields in the order of the form. */
 export const CLUB_DATA_FIELDS = Object.keys(CLUB_DATA_LABELS) as (keyof ClubData)[];
 
+/** The labels of the fields in which two versions differ, in the order of the form (a save's log line, the start's note on club.json). */
+export function differingFieldLabels(before: ClubData, after: ClubData, fields: readonly (keyof ClubData)[] = CLUB_DATA_FIELDS): string[] {
+  return fields.filter((field) => before[field] !== after[field]).map((field) => CLUB_DATA_LABELS[field]);
+}
+
 /** The recipients of the contact form that have an address, in the order of SPEC §3. */
 export function deliverableRecipients(data: Pick<ClubData, ContactAddressField>, recipients: readonly ContactRecipient[]): ContactRecipient[] {
   return recipients.filter((recipient) => data[CONTACT_ADDRESS_FIELDS[recipient]].trim() !== '');

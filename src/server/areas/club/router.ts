@@ -1,4 +1,4 @@
-import { CLUB_DATA_LABELS, CONTACT_ADDRESS_FIELDS, type ClubData } from '../../../shared/clubData.ts';
+import { CONTACT_ADDRESS_FIELDS, differingFieldLabels } from '../../../shared/clubData.ts';
 import { CONTACT_RECIPIENTS } from '../../../shared/constants.ts';
 import { toClubDateTime } from '../../../shared/dates.ts';
 import { CLUB_DATA_MESSAGES, clubDataInput } from '../../../shared/schemas/clubData.ts';
@@ -14,11 +14,6 @@ import { readClubData, saveClubData } from './queries.ts';
 export const CLUB_MESSAGES = {
   saved: 'Vereinsdaten gespeichert',
 } as const;
-
-/** The labels of the fields a save changed, for its log line (never the values: addresses and texts are long). */
-function changedFields(before: ClubData, after: ClubData): string[] {
-  return (Object.keys(CLUB_DATA_LABELS) as (keyof ClubData)[]).filter((field) => before[field] !== after[field]).map((field) => CLUB_DATA_LABELS[field]);
-}
 
 export const clubRouter = router({
   /** Name, address, contacts, social links, course, and which contact recipients have an address (DESIGN §8). */
@@ -49,7 +44,8 @@ export const clubRouter = router({
       publicCache.invalidate(CLUB_CACHE_AREA);
       // The calendar feed carries the club's name.
       publicCache.invalidate(CALENDAR_CACHE_AREA);
-      const changed = changedFields(before, data);
+      // The fields' labels, never the values: addresses and texts are long.
+      const changed = differingFieldLabels(before, data);
       await ctx.log(changed.length > 0 ? `Vereinsdaten geändert: ${changed.join(', ')}` : 'Vereinsdaten gespeichert (unverändert)');
       return { message: CLUB_MESSAGES.saved, data };
     }),
