@@ -46,6 +46,11 @@ export function hasAddress(address: ClubAddress): boolean {
   return address.street !== '' || address.postalCode !== '' || address.city !== '';
 }
 
+/** The link that dials a phone number as written for people (`06441 12 34-5` → `tel:06441123455`). */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
 /** `Waldweg 1, 12345 Musterstadt`, leaving out what is not configured. */
 export function formatAddress(address: ClubAddress): string {
   const place = [address.postalCode, address.city].filter(Boolean).join(' ');

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
-import type { ClubProfile } from '../../shared/clubProfile.ts';
+import { telHref, type ClubProfile } from '../../shared/clubProfile.ts';
 import { useClubProfile } from '../publicContent.ts';
 
 export interface ClubAddressProps {
@@ -28,7 +28,7 @@ function AddressBlock({ profile, show }: { profile: ClubProfile; show: NonNullab
       {address && place && <div>{place}</div>}
       {contacts && profile.phone && (
         <div>
-          Telefon: <Link href={`tel:${profile.phone.replace(/[^\d+]/g, '')}`}>{profile.phone}</Link>
+          Telefon: <Link href={telHref(profile.phone)}>{profile.phone}</Link>
         </div>
       )}
       {contacts && profile.email && (

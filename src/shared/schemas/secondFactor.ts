@@ -54,19 +54,16 @@ export type LoginCodeInput = z.input<typeof loginCodeInput>;
 export const secondFactorConfirmInput = z.object({ code: totpCodeSchema, current_password: currentPasswordSchema });
 export type SecondFactorConfirmInput = z.input<typeof secondFactorConfirmInput>;
 
-/** A member switches their own second factor off with the current password. */
-export const secondFactorDisableInput = z.object({ current_password: currentPasswordSchema });
-export type SecondFactorDisableInput = z.input<typeof secondFactorDisableInput>;
+/** The current password alone: switching the factor off, new recovery codes, a new app password. */
+export const currentPasswordInput = z.object({ current_password: currentPasswordSchema });
+export type CurrentPasswordInput = z.input<typeof currentPasswordInput>;
 
-/** The browser's forms: there the current password is always asked. */
-export const secondFactorConfirmForm = secondFactorConfirmInput.refine((values) => values.current_password !== undefined, {
-  path: ['current_password'],
-  error: SECOND_FACTOR_MESSAGES.passwordMissing,
-});
-export const secondFactorDisableForm = secondFactorDisableInput.refine((values) => values.current_password !== undefined, {
-  path: ['current_password'],
-  error: SECOND_FACTOR_MESSAGES.passwordMissing,
-});
+/** The browser's forms: there the current password is always asked (the schemas take it as optional for other callers). */
+function passwordAsked<Schema extends z.ZodType<{ current_password?: string | undefined }>>(schema: Schema) {
+  return schema.refine((values) => values.current_password !== undefined, { path: ['current_password'], error: SECOND_FACTOR_MESSAGES.passwordMissing });
+}
+export const secondFactorConfirmForm = passwordAsked(secondFactorConfirmInput);
+export const currentPasswordForm = passwordAsked(currentPasswordInput);
 
 export const APP_PASSWORD_NAME_MAX = 100;
 /** A member keeps at most this many app passwords. */

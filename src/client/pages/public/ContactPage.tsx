@@ -8,7 +8,7 @@ import { Suspense, useState } from 'react';
 import { ClubAddress } from '../../components/ClubAddress.tsx';
 import { SectionAlert } from '../../components/InfoText.tsx';
 import { onDemand } from '../../components/onDemand.ts';
-import { formatAddress, hasAddress, type ClubProfile } from '../../../shared/clubProfile.ts';
+import { formatAddress, hasAddress, telHref, type ClubProfile } from '../../../shared/clubProfile.ts';
 import { PageHead } from '../../components/PageHead.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { SocialLinks } from '../../components/SocialLinks.tsx';
@@ -36,7 +36,7 @@ function NoContactForm({ profile }: { profile: ClubProfile }) {
           {address && <>Du erreichst uns unter der Anschrift {profile.name}, {address}</>}
           {address && profile.phone && <> oder telefonisch unter </>}
           {!address && profile.phone && <>Du erreichst uns telefonisch unter </>}
-          {profile.phone && <Link href={`tel:${profile.phone.replace(/[^\d+]/g, '')}`}>{profile.phone}</Link>}.
+          {profile.phone && <Link href={telHref(profile.phone)}>{profile.phone}</Link>}.
         </Typography>
       )}
     </Box>

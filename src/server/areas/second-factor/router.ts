@@ -4,7 +4,7 @@ import {
   APP_PASSWORDS_MAX,
   appPasswordCreateInput,
   secondFactorConfirmInput,
-  secondFactorDisableInput,
+  currentPasswordInput,
 } from '../../../shared/schemas/secondFactor.ts';
 import type { Db } from '../../db/connection.ts';
 import { AppError, Refusal } from '../../errors.ts';
@@ -113,7 +113,7 @@ export const secondFactorRouter = router({
     }),
 
   /** Ten new recovery codes (current password), answered once; the old ones stop working. */
-  newRecoveryCodes: authedProcedure.input(secondFactorDisableInput).mutation(async ({ ctx, input }) => {
+  newRecoveryCodes: authedProcedure.input(currentPasswordInput).mutation(async ({ ctx, input }) => {
     const { db } = ctx.services;
     await proveOwnPassword(ctx, input.current_password);
     const codes = await db.transaction().execute(async (trx) => {
@@ -125,7 +125,7 @@ export const secondFactorRouter = router({
   }),
 
   /** The member switches their own second factor off (current password), unless a group requires it. */
-  disable: authedProcedure.input(secondFactorDisableInput).mutation(async ({ ctx, input }) => {
+  disable: authedProcedure.input(currentPasswordInput).mutation(async ({ ctx, input }) => {
     const { db } = ctx.services;
     if (await secondFactorRequired(db, ctx.user.id)) {
       throw new Refusal('eigenen zweiten Faktor ausschalten (von der Gruppe verlangt)', SECOND_FACTOR_REQUIRED_BY_GROUP);
@@ -166,22 +166,22 @@ export const appPasswordsRouter = router({
 
   /** A new app password, answered in plain text this once; only its hash is stored. */
   create: authedProcedure
-    .input(appPasswordCreateInput.extend(secondFactorDisableInput.shape))
+    .input(appPasswordCreateInput.extend(currentPasswordInput.shape))
     .mutation(async ({ ctx, input }) => {
       const { db, clock } = ctx.services;
       await proveOwnPassword(ctx, input.current_password);
       const password = newAppPassword();
+      const createdMs = clock.now().getTime();
       const id = await db.transaction().execute(async (trx) => {
         const held = await listAppPasswords(trx, ctx.user.id);
         if (held.length >= APP_PASSWORDS_MAX) throw new AppError('CONFLICT', APP_PASSWORDS_FULL);
         const inserted = await trx
           .insertInto('app_passwords')
-          .values({ user_id: ctx.user.id, name: input.name, secret_hash: appPasswordHash(password), created_ms: clock.now().getTime(), last_used_ms: null })
+          .values({ user_id: ctx.user.id, name: input.name, secret_hash: appPasswordHash(password), created_ms: createdMs, last_used_ms: null })
           .executeTakeFirstOrThrow();
         return Number(inserted.insertId);
       });
-      const record = (await listAppPasswords(db, ctx.user.id)).find((row) => row.id === id);
-      if (!record) throw new AppError('NOT_FOUND', APP_PASSWORD_NOT_FOUND);
+      const record: AppPasswordRecord = { id, name: input.name, created_at: clubTime(createdMs)!, last_used_at: null };
       await ctx.log(`App-Passwort ${id} „${record.name}“ angelegt`);
       return { message: 'App-Passwort angelegt', data: record, password };
     }),

@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { formatGermanDateTime } from '../../../../shared/dates.ts';
-import { appPasswordCreateInput, secondFactorDisableForm } from '../../../../shared/schemas/secondFactor.ts';
+import { appPasswordCreateInput, currentPasswordForm } from '../../../../shared/schemas/secondFactor.ts';
 import { DeleteDialog } from '../../../components/ConfirmDialog.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable.tsx';
 import { FormDialog } from '../../../components/FormDialog.tsx';
@@ -18,7 +18,7 @@ import { CurrentPasswordField, ShownOnceDialog } from './AccountDialogs.tsx';
 type AppPassword = RouterOutputs['appPasswords']['list'][number];
 
 /** Name and current password; the form checks both like the server. */
-const createForm = appPasswordCreateInput.and(secondFactorDisableForm);
+const createForm = appPasswordCreateInput.and(currentPasswordForm);
 
 function CreateDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (password: string, name: string) => void }) {
   const utils = trpc.useUtils();

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { secondFactorConfirmForm, secondFactorDisableForm } from '../../../../shared/schemas/secondFactor.ts';
+import { secondFactorConfirmForm, currentPasswordForm } from '../../../../shared/schemas/secondFactor.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { useDialogState } from '../../../components/useDialogState.ts';
 import { textFieldProps, useSchemaForm } from '../../../components/useSchemaForm.ts';
@@ -117,7 +117,7 @@ function RecoveryCodesDialog({ codes, onClose }: { codes: string[] | null; onClo
 
 /** Ten new recovery codes for the current password; the old ones stop working. */
 function NewCodesDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (codes: string[]) => void }) {
-  const form = useSchemaForm(secondFactorDisableForm, () => ({ current_password: '' }));
+  const form = useSchemaForm(currentPasswordForm, () => ({ current_password: '' }));
   const create = trpc.secondFactor.newRecoveryCodes.useMutation(
     form.mutationOptions('Fehler beim Erzeugen der Wiederherstellungscodes', ({ data }) => onCreated(data.recovery_codes)),
   );
@@ -132,7 +132,7 @@ function NewCodesDialog({ open, onClose, onCreated }: { open: boolean; onClose: 
 
 function DisableDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const utils = trpc.useUtils();
-  const form = useSchemaForm(secondFactorDisableForm, () => ({ current_password: '' }));
+  const form = useSchemaForm(currentPasswordForm, () => ({ current_password: '' }));
   const disable = trpc.secondFactor.disable.useMutation(
     form.mutationOptions('Fehler beim Ausschalten des zweiten Faktors', () => {
       void utils.secondFactor.status.invalidate();

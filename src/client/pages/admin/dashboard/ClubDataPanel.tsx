@@ -3,7 +3,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { CLUB_DATA_LABELS, CONTACT_ADDRESS_FIELDS, SOCIAL_FIELDS, type ClubData } from '../../../../shared/clubData.ts';
+import { CLUB_DATA_FIELDS, CLUB_DATA_LABELS, CONTACT_ADDRESS_FIELDS, SOCIAL_FIELDS, type ClubData } from '../../../../shared/clubData.ts';
 import { SOCIAL_KINDS } from '../../../../shared/clubProfile.ts';
 import { CONTACT_RECIPIENTS } from '../../../../shared/constants.ts';
 import { clubDataInput } from '../../../../shared/schemas/clubData.ts';
@@ -22,7 +22,7 @@ function coordinateText(value: number | null): string {
 
 function valuesOf(data: ClubData): ClubDataValues {
   const values = {} as ClubDataValues;
-  for (const field of Object.keys(CLUB_DATA_LABELS) as (keyof ClubData)[]) {
+  for (const field of CLUB_DATA_FIELDS) {
     const value = data[field];
     values[field] = typeof value === 'string' ? value : coordinateText(value);
   }
