@@ -47,6 +47,16 @@ function fromDayNumber(days: number): CalendarDate {
   return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
 }
 
+/** `YYYY-MM-DD` moved by whole days (calendar days: no time zone involved). */
+export function addDays(date: string, days: number): string {
+  return formatDate(fromDayNumber(dayNumber(parseDate(date)) + days));
+}
+
+/** Calendar days from `from` to `to` (`YYYY-MM-DD` or API date-times, the time ignored). */
+export function daysBetween(from: string, to: string): number {
+  return dayNumber(parseDate(to)) - dayNumber(parseDate(from));
+}
+
 /** 0 for Monday … 6 for Sunday. */
 function weekdayIndex(date: CalendarDate): number {
   return (new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay() + 6) % 7;
@@ -88,6 +98,8 @@ export function recurrenceProblem(rule: Recurrence, start: string): string | und
   }
   if ('count' in rule.end) {
     if (!Number.isInteger(rule.end.count) || rule.end.count < 1) return 'Die Zahl der Termine muss mindestens 1 sein.';
+    // COUNT cannot carry the five-year limit into a calendar: a count that reaches past it is refused.
+    if (occurrenceDates(rule, start).length < rule.end.count) return `Eine Serie darf höchstens ${MAX_SERIES_YEARS} Jahre dauern.`;
   } else {
     if (rule.end.until < start.slice(0, 10)) return 'Das Ende der Serie darf nicht vor dem ersten Termin liegen.';
     if (rule.end.until > latestSeriesDate(start)) return `Eine Serie darf höchstens ${MAX_SERIES_YEARS} Jahre dauern.`;
@@ -146,4 +158,38 @@ export function toRRule(rule: Recurrence): string {
     parts.push(`UNTIL=${until.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`);
   }
   return parts.join(';');
+}
+
+const WEEKDAY_NAMES: Record<WeekdayCode, string> = { MO: 'Montag', TU: 'Dienstag', WE: 'Mittwoch', TH: 'Donnerstag', FR: 'Freitag', SA: 'Samstag', SU: 'Sonntag' };
+const ORDINAL_NAMES: Record<string, string> = { '1': 'ersten', '2': 'zweiten', '3': 'dritten', '4': 'vierten', '-1': 'letzten' };
+
+/** `Montag, Dienstag und Freitag`. */
+function listInGerman(parts: string[]): string {
+  return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} und ${parts.at(-1)}`;
+}
+
+function germanDate(date: string): string {
+  const [year, month, day] = date.split('-');
+  return `${day}.${month}.${year}`;
+}
+
+/** The rule in German, as the dialog and the mails say it: `jede Woche am Dienstag, bis 31.12.2027`. */
+export function describeRecurrence(rule: Recurrence): string {
+  let text: string;
+  if (rule.frequency === 'weekly') {
+    const days = listInGerman(WEEKDAY_CODES.filter((code) => rule.weekdays.includes(code)).map((code) => WEEKDAY_NAMES[code]));
+    text = `${rule.interval === 1 ? 'jede Woche' : `alle ${rule.interval} Wochen`} am ${days}`;
+  } else {
+    const day = 'day' in rule.on ? `${rule.on.day}.` : `${ORDINAL_NAMES[String(rule.on.ordinal)]} ${WEEKDAY_NAMES[rule.on.weekday]}`;
+    text = `${rule.interval === 1 ? 'jeden Monat' : `alle ${rule.interval} Monate`} am ${day}`;
+  }
+  return 'count' in rule.end ? `${text}, ${rule.end.count} ${rule.end.count === 1 ? 'Termin' : 'Termine'}` : `${text}, bis ${germanDate(rule.end.until)}`;
+}
+
+/** A rule as one string, weekdays in order: two rules alike give the same one. */
+export function recurrenceKey(rule: Recurrence | null): string {
+  if (rule === null) return '';
+  const end = 'count' in rule.end ? `count ${rule.end.count}` : `until ${rule.end.until}`;
+  const on = rule.frequency === 'weekly' ? WEEKDAY_CODES.filter((code) => rule.weekdays.includes(code)).join(',') : 'day' in rule.on ? `day ${rule.on.day}` : `${rule.on.ordinal}${rule.on.weekday}`;
+  return `${rule.frequency} ${rule.interval} ${on} ${end}`;
 }

@@ -116,6 +116,10 @@ describe('permissions and shapes', () => {
       notify: false,
       sequence: 0,
       attachments: [],
+      series: null,
+      occurrence_date: null,
+      detached: false,
+      cancelled: false,
     });
     const changed = await update(created.id, { name: 'Vereinsmeisterschaft 2026', status: 2, visibility: false });
     expect(changed.statusCode).toBe(200);

@@ -24,6 +24,7 @@ export interface Database {
   info_texts: InfoTextTable;
   section_alerts: SectionAlertTable;
   appointments: AppointmentTable;
+  appointment_series: AppointmentSeriesTable;
   attachments: AttachmentTable;
   host_entries: HostEntryTable;
   downloads: DownloadTable;
@@ -217,12 +218,45 @@ export interface AppointmentTable {
   notified_ms: Generated<number | null>;
   created_at: CreatedAt;
   updated_at: string;
+  /** The series this appointment is an occurrence of, or null (migration 0016). */
+  series_id: Generated<number | null>;
+  /** `YYYY-MM-DD`: the date the series' rule gives this occurrence (its RECURRENCE-ID), kept when it is moved. */
+  occurrence_date: Generated<string | null>;
+  /** 1: changed on its own; a change of the whole series leaves it alone. */
+  detached: Generated<number>;
+  /** 1: this occurrence does not take place (an EXDATE in the feed). */
+  cancelled: Generated<number>;
+  /** 1: the occurrence's attachments are rows of its own, not the series'. */
+  own_attachments: Generated<number>;
+}
+
+/** A series of appointments (migration 0016): the first occurrence's values and the rule. */
+export interface AppointmentSeriesTable {
+  id: Generated<number>;
+  name: string;
+  datetime_begin: string;
+  datetime_end: string;
+  location: string;
+  visibility: number;
+  description: string;
+  notes: string;
+  assignment: number;
+  status: number;
+  notify: number;
+  /** The Recurrence (src/shared/recurrence.ts) as JSON. */
+  rule: string;
+  sequence: Generated<number>;
+  notified_ms: Generated<number | null>;
+  created_at: CreatedAt;
+  updated_at: string;
 }
 
 export interface AttachmentTable {
   id: Generated<number>;
-  /** Null between the upload and the appointment's save. */
+  /** Null between the upload and the appointment's save, and for a series' attachments. */
   appointment_id: number | null;
+  /** The series whose attachment this is (migration 0016). */
+  series_id: Generated<number | null>;
   filename: string;
   stored_name: string;
   mime: string;

@@ -89,18 +89,21 @@ export function databaseCatalogue(db: Db): FileCatalogue {
       .unionAll(db.selectFrom('results').select([sql<string>`'application/pdf'`.as('mime'), 'filename', ...notAttachment]).where('stored_name', '=', name))
       .unionAll(db.selectFrom('sponsors').select(['logo_mime as mime', noName.as('filename'), ...notAttachment]).where('logo_stored_name', '=', name))
       .unionAll(
+        // One file may be named by a series and by occurrences' copies: one row with the widest readers.
         db
           .selectFrom('attachments')
           .leftJoin('appointments', 'appointments.id', 'attachments.appointment_id')
-          .select([
-            'attachments.mime',
-            'attachments.filename',
+          .leftJoin('appointment_series', 'appointment_series.id', 'attachments.series_id')
+          .select((eb) => [
+            eb.fn.min('attachments.mime').as('mime'),
+            eb.fn.min('attachments.filename').$castTo<string | null>().as('filename'),
             sql<number>`1`.as('attachment'),
-            'attachments.appointment_id',
-            'appointments.visibility',
-            'attachments.uploaded_by',
+            eb.fn.max(eb.fn.coalesce('attachments.appointment_id', 'attachments.series_id')).$castTo<number | null>().as('appointment_id'),
+            eb.fn.max(eb.fn.coalesce('appointments.visibility', 'appointment_series.visibility')).$castTo<number | null>().as('visibility'),
+            eb.fn.min('attachments.uploaded_by').$castTo<number | null>().as('uploaded_by'),
           ])
-          .where('attachments.stored_name', '=', name),
+          .where('attachments.stored_name', '=', name)
+          .groupBy('attachments.stored_name'),
       )
       .unionAll(db.selectFrom('images').select(['mime', noName.as('filename'), ...notAttachment]).where('stored_name', '=', name))
       .unionAll(db.selectFrom('images').select([sql<string>`'image/webp'`.as('mime'), noName.as('filename'), ...notAttachment]).where('thumb_name', '=', name))

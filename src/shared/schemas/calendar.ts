@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
 import { fromClubDateTime, isApiDateTime } from '../dates.ts';
+import { occurrenceDates, recurrenceProblem, WEEKDAY_CODES, type Recurrence } from '../recurrence.ts';
 import { idSchema, optionalText, requiredText } from './fields.ts';
+import { isApiDate } from './hosts.ts';
 
 /** Messages of SPEC §5 'Appointment' and the ones the product leaves to us. */
 export const APPOINTMENT_MESSAGES = {
@@ -20,7 +22,82 @@ export const APPOINTMENT_MESSAGES = {
   attachments: 'Die Anhänge müssen eine Liste hochgeladener Dateien sein!',
   unknownAttachment: 'Ein Anhang wurde nicht gefunden. Bitte lade ihn erneut hoch.',
   month: 'Der Monat muss im Format JJJJ-MM angegeben werden!',
+  recurrence: 'Die Wiederholung ist ungültig.',
+  interval: 'Der Abstand muss eine ganze Zahl zwischen 1 und 12 sein.',
+  weekdays: 'Bitte wähle mindestens einen Wochentag.',
+  monthDay: 'Der Tag des Monats muss zwischen 1 und 31 liegen.',
+  untilDate: 'Das Ende der Serie muss ein Datum im Format TT.MM.JJJJ sein.',
+  count: 'Die Zahl der Termine muss eine ganze Zahl zwischen 1 und 2000 sein.',
+  occurrenceInSkippedHour: 'Ein Termin der Serie fiele in die Stunde, die es wegen der Umstellung auf Sommerzeit nicht gibt. Bitte wähle eine andere Uhrzeit!',
+  notAnOccurrence: 'Dieser Termin gehört zu keiner Serie.',
+  notCancelled: 'Dieser Termin ist nicht abgesagt.',
+  cancelled: 'Ein abgesagter Termin lässt sich nicht bearbeiten. Bitte nimm zuerst die Absage zurück.',
+  ruleOnlyForSeries: 'Die Wiederholung lässt sich nur für alle Termine der Serie oder für diesen und alle folgenden ändern.',
+  countTooSmall: 'Vor diesem Termin liegen schon so viele Termine der Serie: Bitte gib eine größere Zahl von Terminen an.',
 } as const;
+
+/** What an edit or a deletion of one occurrence of a series applies to (issue 19). */
+export const SERIES_SCOPES = ['single', 'following', 'all'] as const;
+export type SeriesScope = (typeof SERIES_SCOPES)[number];
+export const SERIES_SCOPE_LABELS: Record<SeriesScope, string> = {
+  single: 'Nur diesen Termin',
+  following: 'Diesen und alle folgenden',
+  all: 'Alle Termine der Serie',
+};
+
+/** The most occurrences a count may ask for (five years of every day is 1,827). */
+export const MAX_SERIES_COUNT = 2000;
+
+const interval = z.coerce.number({ error: APPOINTMENT_MESSAGES.interval }).int({ error: APPOINTMENT_MESSAGES.interval }).min(1, { error: APPOINTMENT_MESSAGES.interval }).max(12, { error: APPOINTMENT_MESSAGES.interval });
+const weekday = z.enum(WEEKDAY_CODES, { error: APPOINTMENT_MESSAGES.recurrence });
+const recurrenceEnd = z.union(
+  [
+    z.object({ until: z.string({ error: APPOINTMENT_MESSAGES.untilDate }).trim().refine(isApiDate, { error: APPOINTMENT_MESSAGES.untilDate }) }).strict(),
+    z.object({ count: z.coerce.number({ error: APPOINTMENT_MESSAGES.count }).int({ error: APPOINTMENT_MESSAGES.count }).min(1, { error: APPOINTMENT_MESSAGES.count }).max(MAX_SERIES_COUNT, { error: APPOINTMENT_MESSAGES.count }) }).strict(),
+  ],
+  { error: APPOINTMENT_MESSAGES.recurrence },
+);
+
+/** 'Wiederholung' (issue 19): weekly on weekdays every n weeks, or monthly on a day or the n-th weekday; until a date or n times. */
+export const recurrenceSchema: z.ZodType<Recurrence> = z.discriminatedUnion(
+  'frequency',
+  [
+    z.object({
+      frequency: z.literal('weekly'),
+      interval,
+      weekdays: z.array(weekday, { error: APPOINTMENT_MESSAGES.weekdays }).min(1, { error: APPOINTMENT_MESSAGES.weekdays }).max(7, { error: APPOINTMENT_MESSAGES.weekdays }),
+      end: recurrenceEnd,
+    }),
+    z.object({
+      frequency: z.literal('monthly'),
+      interval,
+      on: z.union(
+        [
+          z.object({ day: z.coerce.number({ error: APPOINTMENT_MESSAGES.monthDay }).int({ error: APPOINTMENT_MESSAGES.monthDay }).min(1, { error: APPOINTMENT_MESSAGES.monthDay }).max(31, { error: APPOINTMENT_MESSAGES.monthDay }) }).strict(),
+          z.object({ ordinal: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(-1)], { error: APPOINTMENT_MESSAGES.recurrence }), weekday }).strict(),
+        ],
+        { error: APPOINTMENT_MESSAGES.recurrence },
+      ),
+      end: recurrenceEnd,
+    }),
+  ],
+  { error: APPOINTMENT_MESSAGES.recurrence },
+);
+
+/**
+ * Why a series of this rule cannot start at `begin` (lasting until `end`), in German:
+ * the rule does not fit the first date, runs longer than five years, or one of its
+ * occurrences would begin or end in the hour the change to summer time skips.
+ */
+export function seriesProblem(rule: Recurrence, begin: string, end: string): string | undefined {
+  const problem = recurrenceProblem(rule, begin);
+  if (problem) return problem;
+  const beginTime = begin.slice(11);
+  const endTime = end.slice(11);
+  // Only late March has the skipped hour; the times of the other dates exist.
+  const skipped = occurrenceDates(rule, begin).some((date) => date.slice(5, 7) === '03' && (fromClubDateTime(`${date} ${beginTime}`) === undefined || fromClubDateTime(`${date} ${endTime}`) === undefined));
+  return skipped ? APPOINTMENT_MESSAGES.occurrenceInSkippedHour : undefined;
+}
 
 /** The German spelling of SPEC §1, as people type it: `24.11.2026 18:30`. */
 const GERMAN_DATE_TIME = /^(\d{2})\.(\d{2})\.(\d{4}) (\d{2}:\d{2})$/;
@@ -95,11 +172,37 @@ const appointmentTimes = z
   .object({ datetime_begin, datetime_end })
   .refine((value) => !(value.datetime_end < value.datetime_begin), { error: APPOINTMENT_MESSAGES.endBeforeBegin, path: ['datetime_end'] });
 
-export const appointmentCreateInput = z.intersection(z.object(otherFields), appointmentTimes);
+/** A new appointment, or with `recurrence` a series whose first occurrence it is. */
+export const appointmentCreateInput = z
+  .intersection(z.object({ ...otherFields, recurrence: recurrenceSchema.nullable().default(null) }), appointmentTimes)
+  .superRefine((value, context) => {
+    const problem = value.recurrence ? seriesProblem(value.recurrence, value.datetime_begin, value.datetime_end) : undefined;
+    if (problem) context.addIssue({ code: 'custom', message: problem, path: ['recurrence'] });
+  });
 export type AppointmentCreateInput = z.input<typeof appointmentCreateInput>;
 
-export const appointmentUpdateInput = z.intersection(z.object({ id: idSchema, ...otherFields }), appointmentTimes);
+/**
+ * A change of an appointment. For an occurrence of a series, `scope` says what it applies
+ * to (legacy clients, which know no series, change the one occurrence they name);
+ * `recurrence` left out keeps the rule, null ends the repetition.
+ */
+export const appointmentUpdateInput = z.intersection(
+  z.object({
+    id: idSchema,
+    ...otherFields,
+    recurrence: recurrenceSchema.nullable().optional(),
+    scope: z.enum(SERIES_SCOPES, { error: APPOINTMENT_MESSAGES.recurrence }).default('single'),
+  }),
+  appointmentTimes,
+);
 export type AppointmentUpdateInput = z.input<typeof appointmentUpdateInput>;
+
+/** Deleting one occurrence cancels it; the other scopes remove occurrences for good. */
+export const appointmentDeleteInput = z.object({
+  id: idSchema,
+  scope: z.enum(SERIES_SCOPES, { error: APPOINTMENT_MESSAGES.recurrence }).default('single'),
+});
+export type AppointmentDeleteInput = z.input<typeof appointmentDeleteInput>;
 
 /** A month as `YYYY-MM`, or year and month apart (REST `/api/calendar/{YYYY}/{MM}`). */
 export const calendarMonthInput = z.object({
@@ -133,6 +236,23 @@ export interface AppointmentView {
   notify: boolean;
   sequence: number;
   attachments: AttachmentView[];
+  /** The series this is an occurrence of, or null. */
+  series: SeriesView | null;
+  /** The date the series' rule gives this occurrence (`YYYY-MM-DD`), or null. */
+  occurrence_date: string | null;
+  /** Changed on its own: a change of the whole series leaves it alone. */
+  detached: boolean;
+  /** A cancelled occurrence: shown in the back office only. */
+  cancelled: boolean;
+}
+
+export interface SeriesView {
+  id: number;
+  recurrence: Recurrence;
+  /** The rule in German, e.g. 'jede Woche am Dienstag, bis 31.12.2027'. */
+  description: string;
+  /** The first occurrence's date. */
+  first_date: string;
 }
 
 /** What visitors see: never notes or status (DESIGN §3). */

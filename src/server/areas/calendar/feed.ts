@@ -1,7 +1,17 @@
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
 import ical, { ICalCalendarMethod, type ICalCalendar } from 'ical-generator';
+import { tzlib_get_ical_block } from 'timezones-ical-library';
+import { CLUB_TIME_ZONE } from '../../../shared/constants.ts';
 import { fromClubDateTime } from '../../../shared/dates.ts';
+import { toRRule, type Recurrence } from '../../../shared/recurrence.ts';
 import { etagOf } from '../../http/public-cache.ts';
 import type { AppointmentRow } from './queries.ts';
+
+// ical-generator writes a TZID time from a time-zone aware dayjs.
+dayjs.extend(utc);
+dayjs.extend(timezone);
 
 /** The feed keeps appointments that ended up to this many days ago, so a subscriber's past month stays filled. */
 export const FEED_PAST_DAYS = 30;
@@ -66,6 +76,89 @@ function addEvent(calendar: ICalCalendar, appointment: FeedAppointment, publicUr
   });
 }
 
+/** The UID of a series: one calendar entry with its rule, its exceptions and its changed occurrences. */
+export function seriesUid(id: number, publicUrl: string): string {
+  return `serie-${id}@${new URL(publicUrl).hostname}`;
+}
+
+/** What the calendar file of a series needs. */
+export interface FeedSeries {
+  id: number;
+  name: string;
+  datetime_begin: string;
+  datetime_end: string;
+  location: string;
+  description: string;
+  section: string;
+  sequence: number;
+  updated_at: string;
+  recurrence: Recurrence;
+}
+
+/** An occurrence as the series' calendar entry needs it. */
+export interface FeedOccurrence extends FeedAppointment {
+  occurrence_date: string;
+  detached: boolean;
+  cancelled: boolean;
+  /** Whether this calendar shows it (the public feed: public occurrences only). */
+  shown: boolean;
+}
+
+/** A club-local time with its zone, written as `DTSTART;TZID=Europe/Berlin:…` (a series keeps 18:30 in summer). */
+function clubTime(value: string) {
+  return dayjs.tz(value, CLUB_TIME_ZONE);
+}
+
+/** `20261201T183000` for EXDATE. */
+function icalLocal(value: string): string {
+  return value.replace(/[-:]/g, '').replace(' ', 'T');
+}
+
+/**
+ * A series as one VEVENT with RRULE in Europe/Berlin, an EXDATE for each occurrence not
+ * shown (cancelled, or not public in the public feed) and a VEVENT with RECURRENCE-ID for
+ * each occurrence changed on its own, so a calendar expands exactly the site's occurrences.
+ */
+function addSeries(calendar: ICalCalendar, series: FeedSeries, occurrences: FeedOccurrence[], publicUrl: string): void {
+  const uid = seriesUid(series.id, publicUrl);
+  const time = series.datetime_begin.slice(11);
+  const excluded = occurrences.filter((occurrence) => occurrence.cancelled || !occurrence.shown).map((occurrence) => icalLocal(`${occurrence.occurrence_date} ${time}`));
+  const rule = [`RRULE:${toRRule(series.recurrence)}`, ...(excluded.length > 0 ? [`EXDATE;TZID=${CLUB_TIME_ZONE}:${excluded.join(',')}`] : [])].join('\n');
+  calendar.createEvent({
+    id: uid,
+    sequence: Number(series.sequence),
+    stamp: instant(series.updated_at),
+    lastModified: instant(series.updated_at),
+    start: clubTime(series.datetime_begin),
+    end: clubTime(series.datetime_end),
+    timezone: CLUB_TIME_ZONE,
+    repeating: rule,
+    summary: icalText(series.name),
+    location: icalText(series.location),
+    description: series.description === '' ? null : icalText(series.description),
+    categories: series.section === '' ? [] : [{ name: icalText(series.section) }],
+    url: `${publicUrl}/termine`,
+  });
+  for (const occurrence of occurrences) {
+    if (!occurrence.detached || occurrence.cancelled || !occurrence.shown) continue;
+    calendar.createEvent({
+      id: uid,
+      sequence: Number(series.sequence),
+      stamp: instant(series.updated_at),
+      lastModified: instant(occurrence.updated_at),
+      recurrenceId: clubTime(`${occurrence.occurrence_date} ${time}`),
+      start: clubTime(occurrence.datetime_begin),
+      end: clubTime(occurrence.datetime_end),
+      timezone: CLUB_TIME_ZONE,
+      summary: icalText(occurrence.name),
+      location: icalText(occurrence.location),
+      description: occurrence.description === '' ? null : icalText(occurrence.description),
+      categories: occurrence.section === '' ? [] : [{ name: icalText(occurrence.section) }],
+      url: `${publicUrl}/termine`,
+    });
+  }
+}
+
 function calendarFor(name: string, publicUrl: string): ICalCalendar {
   return ical({
     name: icalText(name),
@@ -73,15 +166,32 @@ function calendarFor(name: string, publicUrl: string): ICalCalendar {
     url: `${publicUrl}/api/public/calendar.ics`,
     // Subscribers ask again after an hour; the ETag makes an unchanged answer cheap.
     ttl: 60 * 60,
+    // No zone of the calendar's own (single appointments stay UTC instants); series name theirs and get its VTIMEZONE.
+    timezone: { name: null, generator: (zone) => tzlib_get_ical_block(zone)[0] ?? null },
   });
 }
 
-/** The feed of public appointments (DESIGN §8). */
-export function buildFeed(appointments: FeedAppointment[], publicUrl: string, clubName: string): Feed {
+/** A series with the occurrences its calendar entry describes. */
+export interface FeedSeriesEntry {
+  series: FeedSeries;
+  occurrences: FeedOccurrence[];
+}
+
+/** The feed of public appointments (DESIGN §8): single appointments and public series. */
+export function buildFeed(appointments: FeedAppointment[], publicUrl: string, clubName: string, series: FeedSeriesEntry[] = []): Feed {
   const calendar = calendarFor(`Termine – ${clubName}`, publicUrl);
   for (const appointment of appointments) addEvent(calendar, appointment, publicUrl);
+  for (const entry of series) addSeries(calendar, entry.series, entry.occurrences, publicUrl);
   const body = calendarText(calendar);
   return { body, etag: etagOf(body) };
+}
+
+/** A series as an .ics of its own (the notification mail), with the feed's UID and SEQUENCE. */
+export function buildSeriesFile(entry: FeedSeriesEntry, publicUrl: string, clubName: string): string {
+  const calendar = calendarFor(`Termine – ${clubName}`, publicUrl);
+  calendar.method(ICalCalendarMethod.PUBLISH);
+  addSeries(calendar, entry.series, entry.occurrences, publicUrl);
+  return calendarText(calendar);
 }
 
 /** One event as an .ics of its own (the notification mail), with the feed's UID and SEQUENCE. */

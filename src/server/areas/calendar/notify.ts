@@ -1,10 +1,12 @@
 import type { Db } from '../../db/connection.ts';
 import { enqueueMail, mailboxOf } from '../../mail/outbox.ts';
 import type { AppServices } from '../../services.ts';
-import { formatGermanDateTime } from '../../../shared/dates.ts';
-import { buildEventFile, type FeedAppointment } from './feed.ts';
+import { formatGermanDateTime, toClubDate } from '../../../shared/dates.ts';
+import { describeRecurrence } from '../../../shared/recurrence.ts';
+import { buildEventFile, buildSeriesFile, type FeedAppointment, type FeedSeriesEntry } from './feed.ts';
 import { readClubData } from '../club/queries.ts';
 import { groupRecipients } from './queries.ts';
+import { seriesEntries } from './series.ts';
 
 /** A notification as the mail outbox takes it (nodemailer's message fields). */
 export interface AppointmentMail {
@@ -62,6 +64,47 @@ export function buildAppointmentMails(appointment: FeedAppointment, recipients: 
   }));
 }
 
+/** How many coming dates a series' mail lists. */
+const MAIL_DATES = 5;
+
+/**
+ * One mail per recipient for a whole series (issue 19: once per series, not per
+ * occurrence): the rule in German, the next dates, and the series as one .ics with RRULE.
+ */
+export function buildSeriesMails(entry: FeedSeriesEntry, recipients: Recipient[], site: MailSite, today: string): AppointmentMail[] {
+  const { series, occurrences } = entry;
+  const changed = Number(series.sequence) > 0;
+  const rule = describeRecurrence(series.recurrence);
+  const subject = `${changed ? 'Terminserie geändert' : 'Neue Terminserie'}: ${series.name}, ${rule}`;
+  const ics = buildSeriesFile(entry, site.publicUrl, site.clubName);
+  const coming = occurrences.filter((occurrence) => !occurrence.cancelled && occurrence.datetime_end.slice(0, 10) >= today).slice(0, MAIL_DATES);
+  const cancelled = occurrences.filter((occurrence) => occurrence.cancelled && occurrence.occurrence_date >= today);
+  return recipients.map((recipient) => ({
+    kind: 'calendar' as const,
+    to: recipient.email,
+    subject,
+    text: [
+      `Hallo ${recipient.prename} ${recipient.lastname},`,
+      '',
+      `für die Gruppe „${series.section}“ wurde ${changed ? 'eine Terminserie geändert' : 'eine neue Terminserie eingetragen'}:`,
+      '',
+      `Titel: ${series.name}`,
+      `Wiederholung: ${rule}`,
+      `Erster Termin: ${formatGermanDateTime(series.datetime_begin)} bis ${formatGermanDateTime(series.datetime_end)}`,
+      `Ort: ${series.location}`,
+      ...(series.description === '' ? [] : ['', series.description]),
+      ...(coming.length === 0 ? [] : ['', 'Die nächsten Termine:', ...coming.map((occurrence) => `- ${formatGermanDateTime(occurrence.datetime_begin)}${occurrence.detached ? ` (${occurrence.name}, ${occurrence.location})` : ''}`)]),
+      ...(cancelled.length === 0 ? [] : ['', 'Es entfallen:', ...cancelled.map((occurrence) => `- ${formatGermanDateTime(occurrence.datetime_begin)}`)]),
+      '',
+      'Im Anhang steht die Serie zum Übernehmen in deinen Kalender.',
+      '',
+      'Viele Grüße',
+      site.clubName,
+    ].join('\n'),
+    attachments: [{ filename: 'terminserie.ics', content: ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }],
+  }));
+}
+
 /** An appointment notifies its group at most once in this window, however often it is saved with `notify`. */
 export const NOTIFY_INTERVAL_MS = 10 * 60_000;
 
@@ -70,9 +113,9 @@ export const NOTIFY_INTERVAL_MS = 10 * 60_000;
  * notified less than NOTIFY_INTERVAL_MS ago. One conditional UPDATE in the saving
  * transaction, so of two saves at once, on one server or two, exactly one sends.
  */
-export async function claimNotification(trx: Db, appointmentId: number, nowMs: number): Promise<boolean> {
+export async function claimNotification(trx: Db, appointmentId: number, nowMs: number, table: 'appointments' | 'appointment_series' = 'appointments'): Promise<boolean> {
   const result = await trx
-    .updateTable('appointments')
+    .updateTable(table)
     .set({ notified_ms: nowMs })
     .where('id', '=', appointmentId)
     .where((eb) => eb.or([eb('notified_ms', 'is', null), eb('notified_ms', '<=', nowMs - NOTIFY_INTERVAL_MS)]))
@@ -98,24 +141,51 @@ export interface Notification {
  * loop sends no flood of mails.
  */
 export async function notifyGroup(trx: Db, services: AppServices, appointment: FeedAppointment & { assignment: number }): Promise<Notification> {
-  const now = services.clock.now();
-  if (!(await claimNotification(trx, appointment.id, now.getTime()))) {
-    return {
-      mails: 0,
-      tooSoon: true,
-      logLine: `Keine Benachrichtigung zu Termin ${appointment.id} (Version ${appointment.sequence}): Die Gruppe ${appointment.section} wurde vor weniger als 10 Minuten benachrichtigt`,
-    };
+  const claimed = await claimNotification(trx, appointment.id, services.clock.now().getTime());
+  return queueGroupMails(trx, services, claimed, { group: appointment.assignment, section: appointment.section, label: `Termin ${appointment.id} (Version ${appointment.sequence})` }, (recipients, site) =>
+    buildAppointmentMails(appointment, recipients, site),
+  );
+}
+
+/**
+ * Queues the mails `build` makes for the group's members with a usable address, unless the
+ * notification was not `claimed`; says in the log line who was skipped.
+ */
+async function queueGroupMails(
+  trx: Db,
+  services: AppServices,
+  claimed: boolean,
+  about: { group: number; section: string; label: string },
+  build: (recipients: Recipient[], site: MailSite, today: string) => AppointmentMail[],
+): Promise<Notification> {
+  if (!claimed) {
+    return { mails: 0, tooSoon: true, logLine: `Keine Benachrichtigung zu ${about.label}: Die Gruppe ${about.section} wurde vor weniger als 10 Minuten benachrichtigt` };
   }
-  const { recipients, withoutAddress } = await groupRecipients(trx, appointment.assignment);
+  const now = services.clock.now();
+  const { recipients, withoutAddress } = await groupRecipients(trx, about.group);
   // The outbox takes exactly one address per mail; an address it would refuse counts as none.
   const usable = recipients.filter((recipient) => mailboxOf(recipient.email) !== undefined);
   const skipped = withoutAddress + recipients.length - usable.length;
-  const mails = buildAppointmentMails(appointment, usable, { publicUrl: services.config.publicUrl, clubName: (await readClubData(trx)).name });
+  const mails = build(usable, { publicUrl: services.config.publicUrl, clubName: (await readClubData(trx)).name }, toClubDate(now));
   for (const mail of mails) await enqueueMail(trx, mail, now);
   const skippedText = skipped > 0 ? `, ${skipped} Mitglied${skipped === 1 ? '' : 'er'} ohne E-Mail-Adresse übersprungen` : '';
   return {
     mails: mails.length,
     tooSoon: false,
-    logLine: `Benachrichtigung zu Termin ${appointment.id} (Version ${appointment.sequence}): ${mails.length} Mail${mails.length === 1 ? '' : 's'} an die Gruppe ${appointment.section}${skippedText}`,
+    logLine: `Benachrichtigung zu ${about.label}: ${mails.length} Mail${mails.length === 1 ? '' : 's'} an die Gruppe ${about.section}${skippedText}`,
   };
+}
+
+/**
+ * The group's notification of a series: at most once in NOTIFY_INTERVAL_MS per series,
+ * whichever occurrence was saved, with the whole series as .ics. Members of the series'
+ * group get it; the occurrences are listed as the group sees them (all, cancelled marked).
+ */
+export async function notifySeriesGroup(trx: Db, services: AppServices, seriesId: number): Promise<Notification> {
+  const [entry] = await seriesEntries(trx, [seriesId], () => true);
+  const { assignment } = await trx.selectFrom('appointment_series').select('assignment').where('id', '=', seriesId).executeTakeFirstOrThrow();
+  const claimed = await claimNotification(trx, seriesId, services.clock.now().getTime(), 'appointment_series');
+  return queueGroupMails(trx, services, claimed, { group: assignment, section: entry!.series.section, label: `Terminserie ${seriesId} (Version ${entry!.series.sequence})` }, (recipients, site, today) =>
+    buildSeriesMails(entry!, recipients, site, today),
+  );
 }

@@ -3,7 +3,9 @@ import type { z } from 'zod';
 import type { Db } from '../../db/connection.ts';
 import type { AppointmentTable } from '../../db/schema.ts';
 import { AppError, MESSAGES } from '../../errors.ts';
+import { describeRecurrence } from '../../../shared/recurrence.ts';
 import { APPOINTMENT_MESSAGES, type appointmentCreateInput, type AppointmentView, type AttachmentView, type PublicAppointment } from '../../../shared/schemas/calendar.ts';
+import { parseRule } from './rule.ts';
 
 type UrlOf = (name: string) => string;
 
@@ -21,32 +23,65 @@ const APPOINTMENT_COLUMNS = [
   'appointments.notify',
   'appointments.sequence',
   'appointments.updated_at',
+  'appointments.series_id',
+  'appointments.occurrence_date',
+  'appointments.detached',
+  'appointments.cancelled',
+  'appointments.own_attachments',
   'groups.name as section',
+  'appointment_series.rule as series_rule',
+  'appointment_series.datetime_begin as series_begin',
 ] as const;
 
-/** An appointment's row with its group's name, as the queries read it. */
-export type AppointmentRow = Omit<Selectable<AppointmentTable>, 'created_at' | 'notified_ms'> & { section: string };
+/** An appointment's row with its group's name (and its series' rule and start), as the queries read it. */
+export type AppointmentRow = Omit<Selectable<AppointmentTable>, 'created_at' | 'notified_ms'> & { section: string; series_rule: string | null; series_begin: string | null };
 
 function baseQuery(db: Db) {
-  return db.selectFrom('appointments').innerJoin('groups', 'groups.id', 'appointments.assignment').select(APPOINTMENT_COLUMNS);
+  return db
+    .selectFrom('appointments')
+    .innerJoin('groups', 'groups.id', 'appointments.assignment')
+    .leftJoin('appointment_series', 'appointment_series.id', 'appointments.series_id')
+    .select(APPOINTMENT_COLUMNS);
 }
 
-/** Attachments of the given appointments, grouped by appointment, in upload order. */
-async function attachmentsOf(db: Db, ids: number[], urlOf: UrlOf): Promise<Map<number, AttachmentView[]>> {
+/** Whose attachments an appointment shows: an occurrence without attachments of its own shows its series'. */
+type AttachmentOwner = { appointment: number } | { series: number };
+
+function ownerOf(row: Pick<AppointmentRow, 'id' | 'series_id' | 'own_attachments'>): AttachmentOwner {
+  return row.series_id !== null && Number(row.own_attachments) === 0 ? { series: Number(row.series_id) } : { appointment: row.id };
+}
+
+/** Attachments the given appointments show, by appointment id, in upload order: one query for a whole month. */
+async function attachmentsOf(db: Db, rows: Pick<AppointmentRow, 'id' | 'series_id' | 'own_attachments'>[], urlOf: UrlOf): Promise<Map<number, AttachmentView[]>> {
   const byAppointment = new Map<number, AttachmentView[]>();
-  if (ids.length === 0) return byAppointment;
-  const rows = await db
+  if (rows.length === 0) return byAppointment;
+  const owners = rows.map(ownerOf);
+  const appointmentIds = owners.flatMap((owner) => ('appointment' in owner ? [owner.appointment] : []));
+  const seriesIds = [...new Set(owners.flatMap((owner) => ('series' in owner ? [owner.series] : [])))];
+  const found = await db
     .selectFrom('attachments')
-    .select(['id', 'appointment_id', 'filename', 'stored_name', 'mime', 'size'])
-    .where('appointment_id', 'in', ids)
+    .select(['id', 'appointment_id', 'series_id', 'filename', 'stored_name', 'mime', 'size'])
+    .where((eb) => eb.or([...(appointmentIds.length > 0 ? [eb('appointment_id', 'in', appointmentIds)] : []), ...(seriesIds.length > 0 ? [eb('series_id', 'in', seriesIds)] : [])]))
     .orderBy('id')
     .execute();
-  for (const row of rows) {
-    const list = byAppointment.get(Number(row.appointment_id)) ?? [];
+  const byOwner = new Map<string, AttachmentView[]>();
+  for (const row of found) {
+    const key = row.appointment_id !== null ? `a${row.appointment_id}` : `s${row.series_id}`;
+    const list = byOwner.get(key) ?? [];
     list.push({ id: row.id, filename: row.filename, url: urlOf(row.stored_name), size: Number(row.size), type: row.mime });
-    byAppointment.set(Number(row.appointment_id), list);
+    byOwner.set(key, list);
   }
+  rows.forEach((row, index) => {
+    const owner = owners[index]!;
+    byAppointment.set(row.id, byOwner.get('appointment' in owner ? `a${owner.appointment}` : `s${owner.series}`) ?? []);
+  });
   return byAppointment;
+}
+
+function seriesView(row: AppointmentRow): AppointmentView['series'] {
+  if (row.series_id === null || row.series_rule === null || row.series_begin === null) return null;
+  const recurrence = parseRule(row.series_rule);
+  return { id: Number(row.series_id), recurrence, description: describeRecurrence(recurrence), first_date: String(row.series_begin).slice(0, 10) };
 }
 
 function toView(row: AppointmentRow, attachments: AttachmentView[]): AppointmentView {
@@ -65,6 +100,10 @@ function toView(row: AppointmentRow, attachments: AttachmentView[]): Appointment
     notify: Number(row.notify) === 1,
     sequence: Number(row.sequence),
     attachments,
+    series: seriesView(row),
+    occurrence_date: row.occurrence_date === null ? null : String(row.occurrence_date),
+    detached: Number(row.detached) === 1,
+    cancelled: Number(row.cancelled) === 1,
   };
 }
 
@@ -90,7 +129,7 @@ export async function listMonth(db: Db, year: number, month: number, urlOf: UrlO
     .orderBy('appointments.datetime_begin')
     .orderBy('appointments.id')
     .execute()) as AppointmentRow[];
-  const attachments = await attachmentsOf(db, rows.map((row) => row.id), urlOf);
+  const attachments = await attachmentsOf(db, rows, urlOf);
   return rows.map((row) => toView(row, attachments.get(row.id) ?? []));
 }
 
@@ -102,21 +141,23 @@ export async function findAppointmentRow(db: Db, id: number): Promise<Appointmen
 
 export async function findAppointment(db: Db, id: number, urlOf: UrlOf): Promise<AppointmentView> {
   const row = await findAppointmentRow(db, id);
-  return toView(row, (await attachmentsOf(db, [id], urlOf)).get(id) ?? []);
+  return toView(row, (await attachmentsOf(db, [row], urlOf)).get(id) ?? []);
 }
 
 /**
- * Public appointments not ended before `since`, soonest first; runs on
- * appointments_public_idx (visibility, datetime_end).
+ * Public appointments not ended before `since` and begun before `until`, soonest first,
+ * cancelled occurrences left out; runs on appointments_public_idx (visibility, datetime_end).
  */
-export async function listPublic(db: Db, since: string, urlOf: UrlOf): Promise<PublicAppointment[]> {
+export async function listPublic(db: Db, since: string, until: string, urlOf: UrlOf): Promise<PublicAppointment[]> {
   const rows = (await baseQuery(db)
     .where('appointments.visibility', '=', 1)
     .where('appointments.datetime_end', '>=', since)
+    .where('appointments.datetime_begin', '<', until)
+    .where('appointments.cancelled', '=', 0)
     .orderBy('appointments.datetime_begin')
     .orderBy('appointments.id')
     .execute()) as AppointmentRow[];
-  const attachments = await attachmentsOf(db, rows.map((row) => row.id), urlOf);
+  const attachments = await attachmentsOf(db, rows, urlOf);
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -129,11 +170,13 @@ export async function listPublic(db: Db, since: string, urlOf: UrlOf): Promise<P
   }));
 }
 
-/** Public appointments for the feed, with what iCal needs beyond the public list. */
+/** Public appointments outside public series for the feed, with what iCal needs beyond the public list. */
 export async function listFeed(db: Db, since: string): Promise<AppointmentRow[]> {
   return (await baseQuery(db)
     .where('appointments.visibility', '=', 1)
     .where('appointments.datetime_end', '>=', since)
+    // A public occurrence of a series that is not public is an event of its own.
+    .where((eb) => eb.or([eb('appointments.series_id', 'is', null), eb.and([eb('appointment_series.visibility', '=', 0), eb('appointments.cancelled', '=', 0)])]))
     .orderBy('appointments.datetime_begin')
     .orderBy('appointments.id')
     .execute());
@@ -145,9 +188,10 @@ export async function assertGroupExists(db: Db, id: number): Promise<void> {
 }
 
 /** What a create or update writes: the checked input without the attachments (they are rows of their own). */
-export type AppointmentValues = Omit<z.output<typeof appointmentCreateInput>, 'attachments'>;
+export type AppointmentValues = Omit<z.output<typeof appointmentCreateInput>, 'attachments' | 'recurrence'>;
 
-function columns(values: AppointmentValues) {
+/** The columns an appointment and a series share. */
+export function columns(values: AppointmentValues) {
   return {
     name: values.name,
     datetime_begin: values.datetime_begin,
@@ -180,43 +224,108 @@ export async function updateAppointment(db: Db, id: number, values: AppointmentV
   if (Number(result.numUpdatedRows) === 0) throw new AppError('NOT_FOUND', MESSAGES.notFound);
 }
 
+/** Who attachment rows belong to: an appointment (also an occurrence with attachments of its own) or a series. */
+export type Owner = { appointment: number } | { series: number };
+
+function ownerColumns(owner: Owner) {
+  return 'appointment' in owner ? { appointment_id: owner.appointment, series_id: null } : { appointment_id: null, series_id: owner.series };
+}
+
+function ownedBy(row: { appointment_id: number | null; series_id: number | null }, owner: Owner | undefined): boolean {
+  if (owner === undefined) return false;
+  return 'appointment' in owner ? Number(row.appointment_id) === owner.appointment && row.series_id === null : Number(row.series_id) === owner.series && row.appointment_id === null;
+}
+
 /**
- * Makes `ids` the attachments of the appointment. Each must be already this one's or a
- * fresh upload (no appointment yet) of the saving member: ids are sequential, and a
- * guessed one must not move another member's upload into this appointment. The claim is
- * one conditional UPDATE whose row count is checked, in the saving transaction: of two
- * saves naming the same fresh upload (or a save and the cleanup), only one can take it,
- * on both databases. Returns the stored names of the attachments it no longer names;
- * their rows are gone, their files go after the commit.
+ * Makes `ids` the attachments of `owner`. Each must be already the owner's, a fresh upload
+ * (no owner yet) of the saving member, or a row of `sources.move` (taken over: an
+ * occurrence's own attachments becoming the series') or of `sources.copy` (copied, naming
+ * the same file: the series' attachments becoming an occurrence's own, or a new series'
+ * after a split). Ids are sequential, and a guessed one must not move another member's
+ * upload or another appointment's attachment. Claims and moves are conditional UPDATEs
+ * whose row counts are checked, in the saving transaction: of two saves naming the same
+ * fresh upload (or a save and the cleanup), only one can take it, on both databases.
+ * Returns the stored names of the rows the owner no longer has; whether a file goes with
+ * them is for `unusedFiles` to say, after all rows of the save changed.
  */
-export async function assignAttachments(db: Db, appointmentId: number, ids: number[], actorId: number): Promise<string[]> {
+export async function assignAttachments(db: Db, owner: Owner, ids: number[], actorId: number, sources: { move?: Owner; copy?: Owner } = {}): Promise<string[]> {
   const wanted = [...new Set(ids)];
-  if (wanted.length > 0) {
+  const rows =
+    wanted.length === 0
+      ? []
+      : await db.selectFrom('attachments').select(['id', 'appointment_id', 'series_id', 'filename', 'stored_name', 'mime', 'size', 'uploaded_by', 'created_at']).where('id', 'in', wanted).orderBy('id').execute();
+  if (rows.length !== wanted.length) throw AppError.field('attachments', APPOINTMENT_MESSAGES.unknownAttachment);
+  const kept: number[] = [];
+  const fresh: number[] = [];
+  const moved: number[] = [];
+  const copied: typeof rows = [];
+  for (const row of rows) {
+    if (ownedBy(row, owner)) kept.push(row.id);
+    else if (row.appointment_id === null && row.series_id === null) fresh.push(row.id);
+    else if (ownedBy(row, sources.move)) moved.push(row.id);
+    else if (ownedBy(row, sources.copy)) copied.push(row);
+    else throw AppError.field('attachments', APPOINTMENT_MESSAGES.unknownAttachment);
+  }
+  const target = ownerColumns(owner);
+  if (fresh.length > 0) {
     const claimed = await db
       .updateTable('attachments')
-      .set({ appointment_id: appointmentId })
-      .where('id', 'in', wanted)
-      .where((eb) =>
-        eb.or([eb.and([eb('appointment_id', 'is', null), eb('uploaded_by', '=', actorId)]), eb('appointment_id', '=', appointmentId)]),
-      )
+      .set(target)
+      .where('id', 'in', fresh)
+      .where('appointment_id', 'is', null)
+      .where('series_id', 'is', null)
+      .where('uploaded_by', '=', actorId)
       .executeTakeFirst();
-    // Rows already this appointment's count too: mysql2 reports the rows found, not only those changed.
-    if (Number(claimed.numUpdatedRows) !== wanted.length) throw AppError.field('attachments', APPOINTMENT_MESSAGES.unknownAttachment);
+    if (Number(claimed.numUpdatedRows) !== fresh.length) throw AppError.field('attachments', APPOINTMENT_MESSAGES.unknownAttachment);
   }
-  let dropped = db.selectFrom('attachments').select(['id', 'stored_name']).where('appointment_id', '=', appointmentId);
-  if (wanted.length > 0) dropped = dropped.where('id', 'not in', wanted);
-  const rows = await dropped.execute();
-  if (rows.length > 0) await db.deleteFrom('attachments').where('id', 'in', rows.map((row) => row.id)).execute();
+  if (moved.length > 0 && sources.move) {
+    const source = ownerColumns(sources.move);
+    const taken = await db
+      .updateTable('attachments')
+      .set(target)
+      .where('id', 'in', moved)
+      .where((eb) => (source.appointment_id === null ? eb('series_id', '=', source.series_id) : eb('appointment_id', '=', source.appointment_id)))
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) !== moved.length) throw AppError.field('attachments', APPOINTMENT_MESSAGES.unknownAttachment);
+  }
+  for (const row of copied) {
+    const result = await db
+      .insertInto('attachments')
+      .values({ ...target, filename: row.filename, stored_name: row.stored_name, mime: row.mime, size: row.size, uploaded_by: row.uploaded_by, created_at: row.created_at })
+      .executeTakeFirstOrThrow();
+    kept.push(Number(result.insertId));
+  }
+  const keep = [...kept, ...fresh, ...moved];
+  let dropped = db.selectFrom('attachments').select(['id', 'stored_name']).where((eb) => ('appointment' in owner ? eb('appointment_id', '=', owner.appointment) : eb('series_id', '=', owner.series)));
+  if (keep.length > 0) dropped = dropped.where('id', 'not in', keep);
+  const gone = await dropped.execute();
+  if (gone.length > 0) await db.deleteFrom('attachments').where('id', 'in', gone.map((row) => row.id)).execute();
+  return gone.map((row) => row.stored_name);
+}
+
+/** Deletes every attachment row of the owner; returns their stored names. */
+export async function deleteAttachmentsOf(db: Db, owner: Owner): Promise<string[]> {
+  const column = 'appointment' in owner ? 'appointment_id' : 'series_id';
+  const id = 'appointment' in owner ? owner.appointment : owner.series;
+  const rows = await db.selectFrom('attachments').select('stored_name').where(column, '=', id).execute();
+  if (rows.length > 0) await db.deleteFrom('attachments').where(column, '=', id).execute();
   return rows.map((row) => row.stored_name);
 }
 
-/** Deletes the appointment (its attachment rows cascade); returns the files to remove after the commit. */
+/** Of stored names whose rows went, those no attachment row names any more: their files go after the commit. */
+export async function unusedFiles(db: Db, names: string[]): Promise<string[]> {
+  const unique = [...new Set(names)];
+  if (unique.length === 0) return [];
+  const used = new Set((await db.selectFrom('attachments').select('stored_name').where('stored_name', 'in', unique).execute()).map((row) => row.stored_name));
+  return unique.filter((name) => !used.has(name));
+}
+
+/** Deletes the appointment and its own attachment rows; returns the files to remove after the commit. */
 export async function deleteAppointment(db: Db, id: number): Promise<string[]> {
-  const files = await db.selectFrom('attachments').select('stored_name').where('appointment_id', '=', id).execute();
-  await db.deleteFrom('attachments').where('appointment_id', '=', id).execute();
+  const names = await deleteAttachmentsOf(db, { appointment: id });
   const result = await db.deleteFrom('appointments').where('id', '=', id).executeTakeFirst();
   if (Number(result.numDeletedRows) === 0) throw new AppError('NOT_FOUND', MESSAGES.notFound);
-  return files.map((row) => row.stored_name);
+  return unusedFiles(db, names);
 }
 
 export interface NewAttachment {
@@ -254,11 +363,12 @@ export async function deleteOrphanAttachments(db: Db, before: string): Promise<s
     .selectFrom('attachments')
     .select(['id', 'stored_name'])
     .where('appointment_id', 'is', null)
+    .where('series_id', 'is', null)
     .where('created_at', '<', before)
     .execute();
   const deleted: string[] = [];
   for (const candidate of candidates) {
-    const result = await db.deleteFrom('attachments').where('id', '=', candidate.id).where('appointment_id', 'is', null).executeTakeFirst();
+    const result = await db.deleteFrom('attachments').where('id', '=', candidate.id).where('appointment_id', 'is', null).where('series_id', 'is', null).executeTakeFirst();
     if (Number(result.numDeletedRows) === 1) deleted.push(candidate.stored_name);
   }
   return deleted;

@@ -68,8 +68,9 @@ export const calendarRest: FastifyPluginAsync<RestOptions> = async (app, { calle
     return caller.calendar.update(untrusted({ ...body, id: request.params.id }));
   });
 
-  app.delete<IdParams>('/calendar/:id', async (request, reply) => {
+  // `?scope=following` or `all` for an occurrence of a series; without it one occurrence is cancelled.
+  app.delete<IdParams & { Querystring: { scope?: string } }>('/calendar/:id', async (request, reply) => {
     const caller = await callerFor(request, reply);
-    return caller.calendar.delete(untrusted({ id: request.params.id }));
+    return caller.calendar.delete(untrusted({ id: request.params.id, scope: request.query.scope }));
   });
 };

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { idInput } from '../../../shared/schemas/groups.ts';
 import { toClubDateTime } from '../../../shared/dates.ts';
-import { appointmentCreateInput, appointmentUpdateInput, calendarMonthInput, type AttachmentView } from '../../../shared/schemas/calendar.ts';
+import { APPOINTMENT_MESSAGES, appointmentCreateInput, appointmentDeleteInput, appointmentUpdateInput, calendarMonthInput, type AttachmentView } from '../../../shared/schemas/calendar.ts';
+import { AppError } from '../../errors.ts';
 import { receivedFile } from '../../storage/schema.ts';
 import { removeStoredFiles } from '../../storage/storage.ts';
 import type { Context } from '../../trpc/context.ts';
@@ -9,7 +10,7 @@ import { can, canAny, router, sharedReadProcedure } from '../../trpc/index.ts';
 import { clubProfile } from '../club/cache.ts';
 import { CALENDAR_CACHE_AREA } from './cache-area.ts';
 import { buildFeed, FEED_PAST_DAYS, type Feed } from './feed.ts';
-import { notifyGroup } from './notify.ts';
+import { notifyGroup, notifySeriesGroup } from './notify.ts';
 import {
   assertGroupExists,
   assignAttachments,
@@ -21,8 +22,10 @@ import {
   listFeed,
   listMonth,
   listPublic,
+  unusedFiles,
   updateAppointment,
 } from './queries.ts';
+import { createSeries, deleteFollowing, deleteSeries, editFollowing, editOccurrence, editSeries, findSeries, makeSeries, publicSeriesIds, seriesEntries, setCancelled } from './series.ts';
 
 export { CALENDAR_CACHE_AREA };
 
@@ -33,6 +36,11 @@ export const CALENDAR_MESSAGES = {
   updatedNotNotified: 'Termin gespeichert. Die Gruppe wurde vor weniger als 10 Minuten benachrichtigt; es wurde keine weitere Benachrichtigung gesendet.',
   deleted: 'Termin gelöscht',
   uploaded: 'Anhänge hochgeladen',
+  seriesCreated: (count: number) => `Terminserie mit ${count} ${count === 1 ? 'Termin' : 'Terminen'} angelegt`,
+  cancelled: 'Termin abgesagt',
+  restored: 'Absage zurückgenommen',
+  seriesDeleted: 'Terminserie gelöscht',
+  followingDeleted: 'Dieser und alle folgenden Termine der Serie gelöscht',
 } as const;
 
 /** Attachments of one upload request. */
@@ -54,11 +62,12 @@ export const calendarRouter = router({
     .input(calendarMonthInput)
     .query(({ ctx, input }) => listMonth(ctx.services.db, input.year, input.month, ctx.services.storage.urlOf)),
 
-  /** Upcoming public appointments: not yet ended, soonest first. */
+  /** Upcoming public appointments of the next twelve months: not yet ended, soonest first, cancelled occurrences left out. */
   publicList: sharedReadProcedure.query(({ ctx }) =>
-    ctx.services.publicCache.read(CALENDAR_CACHE_AREA, 'list', () =>
-      listPublic(ctx.services.db, toClubDateTime(now(ctx)), ctx.services.storage.urlOf),
-    ),
+    ctx.services.publicCache.read(CALENDAR_CACHE_AREA, 'list', () => {
+      const since = toClubDateTime(now(ctx));
+      return listPublic(ctx.services.db, since, `${Number(since.slice(0, 4)) + 1}${since.slice(4)}`, ctx.services.storage.urlOf);
+    }),
   ),
 
   /** The iCal feed (RFC 5545) as text with its ETag; REST serves it as text/calendar. */
@@ -66,7 +75,9 @@ export const calendarRouter = router({
     ctx.services.publicCache.read(CALENDAR_CACHE_AREA, 'feed', async (): Promise<Feed> => {
       const since = toClubDateTime(new Date(now(ctx).getTime() - FEED_PAST_DAYS * 86_400_000));
       const { name } = await clubProfile(ctx.services);
-      return buildFeed(await listFeed(ctx.services.db, since), ctx.services.config.publicUrl, name);
+      const { db } = ctx.services;
+      const series = await seriesEntries(db, await publicSeriesIds(db, since), (occurrence) => Number(occurrence.visibility) === 1);
+      return buildFeed(await listFeed(db, since), ctx.services.config.publicUrl, name, series);
     }),
   ),
 
@@ -106,55 +117,132 @@ export const calendarRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { db, storage } = ctx.services;
       const stamp = toClubDateTime(now(ctx));
-      const { appointment, notification } = await db.transaction().execute(async (trx) => {
+      const { attachments, recurrence, ...values } = input;
+      const { appointment, notification, series } = await db.transaction().execute(async (trx) => {
         await assertGroupExists(trx, input.assignment);
-        const id = await insertAppointment(trx, input, stamp);
-        await assignAttachments(trx, id, input.attachments, ctx.user.id);
+        if (recurrence) {
+          const series = await createSeries(trx, { values, attachments, actorId: ctx.user.id, now: stamp }, recurrence);
+          const notification = input.notify ? await notifySeriesGroup(trx, ctx.services, series.seriesId) : undefined;
+          return { appointment: await findAppointment(trx, series.firstId, storage.urlOf), notification, series };
+        }
+        const id = await insertAppointment(trx, values, stamp);
+        await assignAttachments(trx, { appointment: id }, attachments, ctx.user.id);
         const row = await findAppointmentRow(trx, id);
         const notification = input.notify ? await notifyGroup(trx, ctx.services, row) : undefined;
-        return { appointment: await findAppointment(trx, id, storage.urlOf), notification };
+        return { appointment: await findAppointment(trx, id, storage.urlOf), notification, series: undefined };
       });
       ctx.services.publicCache.invalidate(CALENDAR_CACHE_AREA);
       if (notification?.mails) ctx.services.mail.wake();
-      await ctx.log(`Termin ${appointment.id} (${appointment.name}, ${appointment.datetime_begin}) angelegt`);
+      await ctx.log(
+        series
+          ? `Terminserie ${series.seriesId} (${appointment.name}, ${appointment.series?.description}) mit ${series.occurrences} Terminen ab ${appointment.datetime_begin} angelegt`
+          : `Termin ${appointment.id} (${appointment.name}, ${appointment.datetime_begin}) angelegt`,
+      );
       if (notification) await ctx.log(notification.logLine);
-      return { message: CALENDAR_MESSAGES.created, data: appointment };
+      return { message: series ? CALENDAR_MESSAGES.seriesCreated(series.occurrences) : CALENDAR_MESSAGES.created, data: appointment };
     }),
 
+  /**
+   * Saves an appointment. An occurrence of a series is saved for `scope`: itself alone, it
+   * and the following ones (a new series from its date), or the whole series.
+   */
   update: can('calendar_update')
     .input(appointmentUpdateInput)
     .mutation(async ({ ctx, input }) => {
       const { db, storage } = ctx.services;
       const stamp = toClubDateTime(now(ctx));
-      const { appointment, dropped, notification } = await db.transaction().execute(async (trx) => {
-        await findAppointmentRow(trx, input.id);
+      const { id, attachments, recurrence, scope, ...values } = input;
+      const { appointment, names, notification, logLine } = await db.transaction().execute(async (trx) => {
+        const row = await findAppointmentRow(trx, id);
         await assertGroupExists(trx, input.assignment);
-        await updateAppointment(trx, input.id, input, stamp);
-        const dropped = await assignAttachments(trx, input.id, input.attachments, ctx.user.id);
-        const row = await findAppointmentRow(trx, input.id);
-        const notification = input.notify ? await notifyGroup(trx, ctx.services, row) : undefined;
-        return { appointment: await findAppointment(trx, input.id, storage.urlOf), dropped, notification };
+        const save = { values, attachments, actorId: ctx.user.id, now: stamp };
+        let names: string[];
+        let seriesId: number | null = null;
+        let logLine: string;
+        if (row.series_id === null) {
+          if (recurrence) {
+            ({ seriesId, names } = await makeSeries(trx, row, save, recurrence));
+            logLine = `Termin ${id} (${values.name}, ${values.datetime_begin}) zur Terminserie ${seriesId} gemacht`;
+          } else {
+            await updateAppointment(trx, id, values, stamp);
+            names = await assignAttachments(trx, { appointment: id }, attachments, ctx.user.id);
+            logLine = `Termin ${id} (${values.name}, ${values.datetime_begin}) geändert`;
+          }
+        } else {
+          if (Number(row.cancelled) === 1) throw new AppError('BAD_REQUEST', APPOINTMENT_MESSAGES.cancelled);
+          const series = await findSeries(trx, Number(row.series_id));
+          if (scope === 'single') {
+            const shown = (await findAppointment(trx, id, storage.urlOf)).attachments.map((attachment) => attachment.id);
+            names = await editOccurrence(trx, row, series, save, recurrence, shown);
+            seriesId = series.id;
+            logLine = `Termin ${id} (${values.name}, ${values.datetime_begin}) der Terminserie ${series.id} einzeln geändert`;
+          } else if (scope === 'all') {
+            names = await editSeries(trx, row, series, save, recurrence);
+            seriesId = recurrence === null ? null : series.id;
+            logLine = recurrence === null ? `Terminserie ${series.id} (${series.name}) aufgelöst; Termin ${id} bleibt als einzelner Termin` : `Terminserie ${series.id} (${values.name}) geändert`;
+          } else {
+            ({ names, seriesId } = await editFollowing(trx, row, series, save, recurrence));
+            logLine =
+              seriesId === null
+                ? `Terminserie ${series.id} (${series.name}) endet vor ${row.occurrence_date}; Termin ${id} bleibt als einzelner Termin`
+                : seriesId === series.id
+                  ? `Terminserie ${series.id} (${values.name}) geändert`
+                  : `Terminserie ${series.id} (${series.name}) ab ${row.occurrence_date} als Terminserie ${seriesId} geändert`;
+          }
+        }
+        const notification = !input.notify ? undefined : seriesId !== null ? await notifySeriesGroup(trx, ctx.services, seriesId) : await notifyGroup(trx, ctx.services, await findAppointmentRow(trx, id));
+        return { appointment: await findAppointment(trx, id, storage.urlOf), names: await unusedFiles(trx, names), notification, logLine };
       });
       ctx.services.publicCache.invalidate(CALENDAR_CACHE_AREA);
       if (notification?.mails) ctx.services.mail.wake();
-      await removeStoredFiles(storage, dropped, (message) => ctx.log(message));
-      await ctx.log(`Termin ${appointment.id} (${appointment.name}, ${appointment.datetime_begin}) geändert`);
+      await removeStoredFiles(storage, names, (message) => ctx.log(message));
+      await ctx.log(logLine);
       if (notification) await ctx.log(notification.logLine);
       return { message: notification?.tooSoon ? CALENDAR_MESSAGES.updatedNotNotified : CALENDAR_MESSAGES.updated, data: appointment };
     }),
 
+  /** Deletes an appointment; one occurrence of a series is cancelled (its row stays, see restore), the other scopes delete. */
   delete: can('calendar_delete')
+    .input(appointmentDeleteInput)
+    .mutation(async ({ ctx, input }) => {
+      const { db, storage } = ctx.services;
+      const stamp = toClubDateTime(now(ctx));
+      const { message, names, logLine } = await db.transaction().execute(async (trx) => {
+        const row = await findAppointmentRow(trx, input.id);
+        const label = `${row.name}, ${row.datetime_begin}`;
+        if (row.series_id === null) {
+          return { message: CALENDAR_MESSAGES.deleted, names: await deleteAppointment(trx, input.id), logLine: `Termin ${row.id} (${label}) gelöscht` };
+        }
+        const series = await findSeries(trx, Number(row.series_id));
+        if (input.scope === 'single') {
+          await setCancelled(trx, row, true, stamp);
+          return { message: CALENDAR_MESSAGES.cancelled, names: [], logLine: `Termin ${row.id} (${label}) der Terminserie ${series.id} abgesagt` };
+        }
+        const names = input.scope === 'all' ? await deleteSeries(trx, series.id) : await deleteFollowing(trx, row, series, stamp);
+        const logLine = input.scope === 'all' ? `Terminserie ${series.id} (${series.name}) gelöscht` : `Terminserie ${series.id} (${series.name}) ab ${row.occurrence_date} gelöscht`;
+        return { message: input.scope === 'all' ? CALENDAR_MESSAGES.seriesDeleted : CALENDAR_MESSAGES.followingDeleted, names: await unusedFiles(trx, names), logLine };
+      });
+      ctx.services.publicCache.invalidate(CALENDAR_CACHE_AREA);
+      await removeStoredFiles(storage, names, (line) => ctx.log(line));
+      await ctx.log(logLine);
+      return { message, data: { id: input.id } };
+    }),
+
+  /** Takes back the cancellation of an occurrence ('Absage zurücknehmen'). */
+  restore: can('calendar_update')
     .input(idInput)
     .mutation(async ({ ctx, input }) => {
       const { db, storage } = ctx.services;
-      const { row, files } = await db.transaction().execute(async (trx) => {
+      const stamp = toClubDateTime(now(ctx));
+      const appointment = await db.transaction().execute(async (trx) => {
         const row = await findAppointmentRow(trx, input.id);
-        return { row, files: await deleteAppointment(trx, input.id) };
+        if (row.series_id === null) throw new AppError('BAD_REQUEST', APPOINTMENT_MESSAGES.notAnOccurrence);
+        if (Number(row.cancelled) === 0) throw new AppError('BAD_REQUEST', APPOINTMENT_MESSAGES.notCancelled);
+        await setCancelled(trx, row, false, stamp);
+        return findAppointment(trx, input.id, storage.urlOf);
       });
       ctx.services.publicCache.invalidate(CALENDAR_CACHE_AREA);
-      await removeStoredFiles(storage, files, (message) => ctx.log(message));
-      await ctx.log(`Termin ${row.id} (${row.name}, ${row.datetime_begin}) gelöscht`);
-      return { message: CALENDAR_MESSAGES.deleted, data: { id: row.id } };
+      await ctx.log(`Absage von Termin ${appointment.id} (${appointment.name}, ${appointment.datetime_begin}) zurückgenommen`);
+      return { message: CALENDAR_MESSAGES.restored, data: appointment };
     }),
 });
-
