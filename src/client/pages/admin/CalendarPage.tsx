@@ -68,8 +68,25 @@ function AppointmentSummary({ appointment }: { appointment: AppointmentView }) {
       Ende: {formatGermanDateTime(appointment.datetime_end)}
       <br />
       Ort: {appointment.location}
+      {appointment.series && (
+        <>
+          <br />
+          Serie: {appointment.series.description}
+        </>
+      )}
+      {appointment.cancelled && (
+        <>
+          <br />
+          <strong>Entfällt</strong>
+        </>
+      )}
     </>
   );
+}
+
+/** What an entry is called for screen readers: its name, status and, if so, that it is cancelled. */
+function entryLabel(appointment: AppointmentView): string {
+  return `${appointment.name} (${appointment.cancelled ? 'entfällt' : statusLabel(appointment.status)})`;
 }
 
 function AppointmentChip({ appointment, onOpen }: { appointment: AppointmentView; onOpen: () => void }) {
@@ -78,8 +95,9 @@ function AppointmentChip({ appointment, onOpen }: { appointment: AppointmentView
     <Tooltip title={<AppointmentSummary appointment={appointment} />}>
       <ButtonBase
         onClick={onOpen}
-        aria-label={`${appointment.name} (${statusLabel(appointment.status)})`}
+        aria-label={entryLabel(appointment)}
         data-status={appointment.status}
+        data-cancelled={appointment.cancelled || undefined}
         sx={{
           display: 'block',
           width: '100%',
@@ -94,6 +112,8 @@ function AppointmentChip({ appointment, onOpen }: { appointment: AppointmentView
           overflow: 'hidden',
           textOverflow: 'ellipsis',
           whiteSpace: 'nowrap',
+          textDecoration: appointment.cancelled ? 'line-through' : undefined,
+          opacity: appointment.cancelled ? 0.7 : undefined,
         }}
       >
         {appointment.name}
@@ -140,6 +160,7 @@ function MonthAgenda({ first, appointments, onOpen }: { first: Dayjs; appointmen
                   key={appointment.id}
                   onClick={() => onOpen(appointment)}
                   data-status={appointment.status}
+                  data-cancelled={appointment.cancelled || undefined}
                   sx={{
                     display: 'block',
                     width: '100%',

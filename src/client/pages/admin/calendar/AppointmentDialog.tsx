@@ -22,7 +22,9 @@ import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { APPOINTMENT_STATUSES, DATETIME_FORMAT, LIMITS } from '../../../../shared/constants.ts';
-import { APPOINTMENT_MESSAGES, appointmentCreateInput, type AppointmentView, type AttachmentView } from '../../../../shared/schemas/calendar.ts';
+import Alert from '@mui/material/Alert';
+import { recurrenceKey } from '../../../../shared/recurrence.ts';
+import { APPOINTMENT_MESSAGES, appointmentCreateInput, type AppointmentCreateInput, type AppointmentView, type AttachmentView, type SeriesScope } from '../../../../shared/schemas/calendar.ts';
 import { DeleteDialog } from '../../../components/ConfirmDialog.tsx';
 import { FileDropZone } from '../../../components/FileDropZone.tsx';
 import { TitledDialog } from '../../../components/TitledDialog.tsx';
@@ -30,6 +32,8 @@ import { useDialogState } from '../../../components/useDialogState.ts';
 import { textFieldProps, useSchemaForm } from '../../../components/useSchemaForm.ts';
 import { useUpload } from '../../../components/useUpload.ts';
 import { trpc } from '../../../trpc.ts';
+import { followBegin, RecurrenceFields, recurrenceFormValue, recurrenceOf, type RecurrenceFormValue } from './RecurrenceFields.tsx';
+import { SeriesScopeDialog } from './SeriesScopeDialog.tsx';
 import { STATUS_STYLES } from './status.ts';
 
 interface AppointmentFormValues {
@@ -44,6 +48,7 @@ interface AppointmentFormValues {
   status: 0 | 1 | 2;
   attachments: AttachmentView[];
   notify: boolean;
+  recurrence: RecurrenceFormValue;
 }
 
 const API_FORMAT = 'YYYY-MM-DD HH:mm:ss';
@@ -67,14 +72,16 @@ function toInput(values: AppointmentFormValues) {
     status: values.status,
     attachments: values.attachments.map((attachment) => attachment.id),
     notify: values.notify,
+    recurrence: recurrenceOf(values.recurrence, values.begin),
   };
 }
 
 function initialValues(appointment: AppointmentView | null, day: Dayjs | null): AppointmentFormValues {
   if (appointment) {
+    const begin = dayjs(appointment.datetime_begin.replace(' ', 'T'));
     return {
       name: appointment.name,
-      begin: dayjs(appointment.datetime_begin.replace(' ', 'T')),
+      begin,
       end: dayjs(appointment.datetime_end.replace(' ', 'T')),
       location: appointment.location,
       visibility: appointment.visibility,
@@ -84,6 +91,7 @@ function initialValues(appointment: AppointmentView | null, day: Dayjs | null): 
       status: appointment.status,
       attachments: appointment.attachments,
       notify: false,
+      recurrence: recurrenceFormValue(appointment.series?.recurrence ?? null, begin),
     };
   }
   return {
@@ -98,6 +106,7 @@ function initialValues(appointment: AppointmentView | null, day: Dayjs | null): 
     status: 0,
     attachments: [],
     notify: false,
+    recurrence: recurrenceFormValue(null, day),
   };
 }
 
@@ -126,6 +135,9 @@ export function AppointmentDialog({ open, appointment, day, canUpdate, canDelete
   const [editing, setEditing] = useState(appointment === null);
   const deletion = useDialogState<AppointmentView>();
   const closeDeletion = deletion.close;
+  /** A save of an occurrence waits here for 'Nur diesen Termin', 'Diesen und alle folgenden' or 'Alle Termine der Serie'. */
+  const scopeQuestion = useDialogState<AppointmentCreateInput>();
+  const closeScopeQuestion = scopeQuestion.close;
   const groups = trpc.groups.list.useQuery(undefined, { meta: { errorPrefix: 'Fehler beim Abrufen der verfügbaren Gruppen' }, enabled: open && canViewGroups });
 
   // The parent hands a new appointment (or none) on each opening; the form follows it.
@@ -139,6 +151,7 @@ export function AppointmentDialog({ open, appointment, day, canUpdate, canDelete
         reset(initialValues(null, null));
         setEditing(false);
         closeDeletion();
+        closeScopeQuestion();
       }, LIMITS.dialogResetMs);
       return () => clearTimeout(timer);
     }
@@ -165,7 +178,10 @@ export function AppointmentDialog({ open, appointment, day, canUpdate, canDelete
     },
     onError: closeDeletion,
   });
-  const busy = create.isPending || update.isPending || remove.isPending;
+  const restore = trpc.calendar.restore.useMutation({ meta: { errorPrefix: 'Fehler beim Zurücknehmen der Absage' }, onSuccess: saved });
+  const busy = create.isPending || update.isPending || remove.isPending || restore.isPending;
+  const series = appointment?.series ?? null;
+  const cancelled = appointment?.cancelled ?? false;
 
   const attachments = form.values.attachments;
   const upload = useUpload<{ message?: string; data?: AttachmentView[] }>({ errorPrefix: 'Fehler beim Hochladen der Anhänge' });
@@ -178,7 +194,20 @@ export function AppointmentDialog({ open, appointment, day, canUpdate, canDelete
   };
 
   // Viewing, the form only shows the appointment: there is nothing to check or send.
-  const submit = form.onSubmit((input) => (appointment ? update.mutate({ id: appointment.id, ...input }) : create.mutate(input)), { disabled: !editing });
+  const submit = form.onSubmit(
+    (input) => {
+      if (!appointment) create.mutate(input);
+      else if (series) scopeQuestion.show(input);
+      else update.mutate({ id: appointment.id, ...input });
+    },
+    { disabled: !editing },
+  );
+  const saveFor = (scope: SeriesScope) => {
+    const input = scopeQuestion.item;
+    closeScopeQuestion();
+    if (appointment && input) update.mutate({ id: appointment.id, ...input, scope });
+  };
+  const ruleChanged = series !== null && recurrenceKey(recurrenceOf(form.values.recurrence, form.values.begin)) !== recurrenceKey(series.recurrence);
 
   const readOnly = !editing || busy;
   const title = appointment === null ? 'Termin anlegen' : editing ? 'Termin bearbeiten' : 'Termin ansehen';
@@ -193,6 +222,16 @@ export function AppointmentDialog({ open, appointment, day, canUpdate, canDelete
       <TitledDialog open={open} title={title} busy={busy} onClose={onClose} fullWidth maxWidth="sm" fullScreen={phone}>
         <form noValidate onSubmit={submit} style={{ display: 'contents' }}>
           <DialogContent>
+            {cancelled && (
+              <Alert severity="warning" sx={{ mb: 1 }}>
+                Dieser Termin der Serie entfällt.
+              </Alert>
+            )}
+            {series && !cancelled && appointment?.detached && (
+              <Alert severity="info" sx={{ mb: 1 }}>
+                Dieser Termin der Serie wurde einzeln geändert; Änderungen aller Termine der Serie lassen ihn, wie er ist.
+              </Alert>
+            )}
             <TextField
               label="Titel"
               {...textFieldProps(form, 'name')}
@@ -208,6 +247,7 @@ export function AppointmentDialog({ open, appointment, day, canUpdate, canDelete
                 value={form.values.begin}
                 onChange={(value) => {
                   form.setField('begin', value);
+                  form.setField('recurrence', followBegin(form.values.recurrence, value));
                   // A new appointment usually ends the same day: the end follows until it is set.
                   if (value?.isValid() && (form.values.end === null || !form.values.end.isValid() || form.values.end.isBefore(value))) form.setField('end', value);
                 }}
@@ -226,6 +266,13 @@ export function AppointmentDialog({ open, appointment, day, canUpdate, canDelete
                 slotProps={{ textField: { required: true, fullWidth: true, ...fieldError('datetime_end') } }}
               />
             </Box>
+            <RecurrenceFields
+              value={form.values.recurrence}
+              begin={form.values.begin}
+              onChange={(value) => form.setField('recurrence', value)}
+              readOnly={readOnly}
+              error={form.errorOf('recurrence')}
+            />
             <TextField
               label="Ort"
               {...textFieldProps(form, 'location')}
@@ -375,7 +422,12 @@ export function AppointmentDialog({ open, appointment, day, canUpdate, canDelete
                 Löschen
               </Button>
             )}
-            {appointment && (
+            {appointment && cancelled && (
+              <Button onClick={() => restore.mutate({ id: appointment.id })} disabled={!canUpdate || busy}>
+                Absage zurücknehmen
+              </Button>
+            )}
+            {appointment && !cancelled && (
               <ToggleButton
                 value="edit"
                 size="small"
@@ -404,13 +456,28 @@ export function AppointmentDialog({ open, appointment, day, canUpdate, canDelete
         </form>
       </TitledDialog>
       {upload.dialog}
-      <DeleteDialog
-        state={deletion}
-        title="Termin löschen?"
-        describe={(item) => `Soll der Termin „${item.name}“ wirklich gelöscht werden?`}
-        busy={remove.isPending}
-        onDelete={(item) => remove.mutate({ id: item.id })}
-      />
+      {series ? (
+        <SeriesScopeDialog
+          key={deletion.key}
+          open={deletion.open}
+          action="delete"
+          name={appointment?.name ?? ''}
+          busy={remove.isPending}
+          onCancel={closeDeletion}
+          onChoose={(scope) => {
+            if (deletion.item) remove.mutate({ id: deletion.item.id, scope });
+          }}
+        />
+      ) : (
+        <DeleteDialog
+          state={deletion}
+          title="Termin löschen?"
+          describe={(item) => `Soll der Termin „${item.name}“ wirklich gelöscht werden?`}
+          busy={remove.isPending}
+          onDelete={(item) => remove.mutate({ id: item.id })}
+        />
+      )}
+      <SeriesScopeDialog key={scopeQuestion.key} open={scopeQuestion.open} action="save" name={form.values.name} ruleChanged={ruleChanged} busy={update.isPending} onCancel={closeScopeQuestion} onChoose={saveFor} />
     </>
   );
 }
