@@ -78,7 +78,7 @@ describe('back office over tRPC', () => {
     expect(data).toEqual({ id: expect.any(Number), date: '2026-12-04', supervisor: -1, host: member.id });
 
     const list = await query('hosts.list', undefined, viewer);
-    expect(list.json().result.data).toEqual([data]);
+    expect(list.json().result.data).toEqual([{ ...data, cancelled: false }]);
 
     const updated = await mutate('hosts.update', { id: data.id, date: '2026-12-05', supervisor: supervisor.id, host: -4 });
     expect(updated.statusCode, updated.body).toBe(200);
@@ -193,7 +193,7 @@ describe('REST shim (SPEC §7, DESIGN §3)', () => {
     expect(created.statusCode).toBe(201);
     const { message, data } = created.json();
     expect(message).toBe('Eintrag angelegt');
-    expect((await rest('GET', '/api/hosts', undefined, viewer)).json()).toEqual({ data: [data] });
+    expect((await rest('GET', '/api/hosts', undefined, viewer)).json()).toEqual({ data: [{ ...data, cancelled: false }] });
 
     const updated = await rest('PUT', `/api/hosts/${data.id}`, { date: '2026-12-18', supervisor: supervisor.id, host: -3 });
     expect(updated.statusCode).toBe(200);
@@ -300,7 +300,7 @@ describe('deleting a member named in the roster', () => {
     expect(await publicList()).toEqual([
       { date: '2026-12-04', supervisor: { prename: 'ungeklärt', lastname: '' }, host: { prename: 'ungeklärt', lastname: '' } },
     ]);
-    expect((await query('hosts.list')).json().result.data).toEqual([{ id, date: '2026-12-04', supervisor: -2, host: -2 }]);
+    expect((await query('hosts.list')).json().result.data).toEqual([{ id, date: '2026-12-04', supervisor: -2, host: -2, cancelled: false }]);
     const choices = (await query('hosts.choices')).json().result.data as { hosts: Array<{ id: number }> };
     expect(choices.hosts.map((choice) => choice.id)).not.toContain(leaving.id);
 

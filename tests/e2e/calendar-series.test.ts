@@ -176,6 +176,39 @@ describe('appointment series', () => {
     expect(await page.locator(`td[data-day="${EVENINGS[5]!.format('YYYY-MM-DD')}"]`).getByRole('button', { name: /\(/ }).count()).toBe(0);
   });
 
+  it("fills the roster for the series in one step ('Dienste für Serie anlegen') and marks a cancelled evening's entry", async () => {
+    const { page } = await visit();
+    await logIn(page, ADMIN_UID, ADMIN_PASSWORD);
+    await expectPath(page, '/admin/dash');
+    await page.goto('/admin/standaufsicht_bewirtung');
+    await page.getByRole('button', { name: 'Dienste für Serie anlegen' }).click();
+    const form = dialog(page, 'Dienste für Serie anlegen');
+    await form.getByRole('combobox', { name: 'Terminserie' }).click();
+    // The first series ends the day before the evening the rule was changed from.
+    await page.getByRole('option', { name: new RegExp(`^${TITLE} \\(jede Woche am Dienstag, bis`) }).click();
+    expect(await form.getByRole('group', { name: 'Von' }).locator('input').inputValue()).toBe(EVENINGS[0]!.format('DD.MM.YYYY'));
+    expect(await form.getByRole('group', { name: 'Bis' }).locator('input').inputValue()).toBe(EVENINGS[3]!.format('DD.MM.YYYY'));
+    await expectNoSeriousAccessibilityViolations(page);
+    await form.getByRole('button', { name: 'Dienste anlegen' }).click();
+    await snackbar(page, '4 Dienste angelegt');
+    for (const day of EVENINGS.slice(0, 4)) {
+      const row = page.getByRole('form', { name: `Eintrag vom ${day.format('DD.MM.YYYY')}` });
+      await row.waitFor();
+      expect(await row.getByRole('combobox', { name: 'Standaufsicht' }).inputValue()).toBe('ungeklärt');
+    }
+
+    // The third evening is cancelled in the calendar: its roster entry says so.
+    await (await evening(page, EVENINGS[2]!)).click();
+    await dialog(page, 'Termin ansehen').getByRole('button', { name: 'Löschen' }).click();
+    await dialog(page, 'Termin der Serie löschen').getByRole('button', { name: 'Löschen' }).click();
+    await snackbar(page, 'Termin abgesagt');
+    await page.goto('/admin/standaufsicht_bewirtung');
+    const row = page.getByRole('form', { name: `Eintrag vom ${EVENINGS[2]!.format('DD.MM.YYYY')}` });
+    await row.getByText('entfällt - siehe Kalender').waitFor();
+    await row.getByRole('link', { name: 'Termine im Kalender' }).click();
+    await expectPath(page, monthPath(EVENINGS[2]!));
+  });
+
   it('works on a phone: the agenda names the series, the dialog with its repetition fits 360 px', async () => {
     const { page } = await visit({ viewport: { width: 360, height: 740 }, phone: true });
     await logIn(page, ADMIN_UID, ADMIN_PASSWORD);

@@ -72,3 +72,19 @@ export type HostCreateInput = z.input<typeof hostCreateInput>;
 
 export const hostUpdateInput = z.object({ id: idSchema, ...hostEntryFields });
 export type HostUpdateInput = z.input<typeof hostUpdateInput>;
+
+/** 'Dienste für Serie anlegen' (issue 19): empty rows for the occurrences of a series in a date range. */
+export const SERIES_ROSTER_MESSAGES = {
+  series: 'Bitte wähle eine Terminserie.',
+  range: 'Das Ende des Zeitraums darf nicht vor seinem Anfang liegen.',
+  unknownSeries: 'Die gewählte Terminserie gibt es nicht mehr.',
+} as const;
+
+export const seriesRosterInput = z
+  .object({
+    series_id: z.coerce.number({ error: SERIES_ROSTER_MESSAGES.series }).int({ error: SERIES_ROSTER_MESSAGES.series }).positive({ error: SERIES_ROSTER_MESSAGES.series }).max(MAX_ID, { error: SERIES_ROSTER_MESSAGES.series }),
+    from: dateSchema,
+    until: dateSchema,
+  })
+  .refine((value) => value.from <= value.until, { error: SERIES_ROSTER_MESSAGES.range, path: ['until'] });
+export type SeriesRosterInput = z.input<typeof seriesRosterInput>;

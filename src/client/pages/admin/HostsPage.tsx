@@ -1,4 +1,5 @@
 import { EMPTY_TABLE_TEXT } from '../../../shared/constants.ts';
+import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -14,6 +15,7 @@ import { trpc } from '../../trpc.ts';
 import { HostRow, type HostEntry } from './hosts/HostRow.tsx';
 import { personOptions } from './hosts/personOptions.ts';
 import { ADMIN_SCREENS } from './screens.ts';
+import { SeriesRosterDialog } from './hosts/SeriesRosterDialog.tsx';
 
 const FETCH_ERROR_PREFIX = 'Fehler beim Abrufen der Standaufsichten/Wirte';
 
@@ -42,6 +44,7 @@ export function HostsPage() {
   const [newRow, setNewRow] = useState(0);
 
   const deletion = useDialogState<HostEntry>();
+  const seriesRoster = useDialogState<null>();
   const remove = trpc.hosts.delete.useMutation({
     meta: { errorPrefix: 'Fehler beim Löschen des Eintrags' },
     onSuccess: () => void utils.hosts.list.invalidate(),
@@ -56,7 +59,7 @@ export function HostsPage() {
   return (
     <>
       <PageTitle>{ADMIN_SCREENS.hosts.label}</PageTitle>
-      <Box sx={{ mb: 2 }}>
+      <Box sx={{ mb: 2, display: 'flex', flexWrap: 'wrap', gap: 2 }}>
         <Button
           variant="outlined"
           startIcon={<RefreshIcon />}
@@ -65,6 +68,10 @@ export function HostsPage() {
           onClick={refresh}
         >
           Aktualisieren
+        </Button>
+        {/* Shown disabled without hosts_create, as the roster's other controls (SPEC §6). */}
+        <Button variant="outlined" startIcon={<EventRepeatIcon />} onClick={() => seriesRoster.show(null)} disabled={!canCreate}>
+          Dienste für Serie anlegen
         </Button>
       </Box>
       <Stack spacing={2}>
@@ -78,6 +85,7 @@ export function HostsPage() {
             canSave={canUpdate}
             canDelete={canDelete}
             onDelete={deletion.show}
+            cancelled={entry.cancelled}
           />
         ))}
         {entries.data !== undefined && (
@@ -100,6 +108,7 @@ export function HostsPage() {
         busy={remove.isPending}
         onDelete={(item) => remove.mutate({ id: item.id })}
       />
+      <SeriesRosterDialog key={seriesRoster.key} open={seriesRoster.open} onClose={seriesRoster.close} />
     </>
   );
 }

@@ -8,6 +8,7 @@ import { removeStoredFiles } from '../../storage/storage.ts';
 import type { Context } from '../../trpc/context.ts';
 import { can, canAny, router, sharedReadProcedure } from '../../trpc/index.ts';
 import { clubProfile } from '../club/cache.ts';
+import { HOSTS_CACHE_AREA } from '../hosts/queries.ts';
 import { CALENDAR_CACHE_AREA } from './cache-area.ts';
 import { buildFeed, FEED_PAST_DAYS, type Feed } from './feed.ts';
 import { notifyGroup, notifySeriesGroup } from './notify.ts';
@@ -52,6 +53,12 @@ export const attachmentUploadInput = z.object({
 
 /** Uploading serves both the add button and the edit toggle (SPEC §6), so either permission will do. */
 const canAttach = canAny('calendar_create', 'calendar_update');
+
+/** A calendar write drops the kept calendar answers and the roster's (it shows cancelled evenings). */
+function calendarChanged(ctx: Context): void {
+  ctx.services.publicCache.invalidate(CALENDAR_CACHE_AREA);
+  ctx.services.publicCache.invalidate(HOSTS_CACHE_AREA);
+}
 
 function now(ctx: Context): Date {
   return ctx.services.clock.now();
@@ -131,7 +138,7 @@ export const calendarRouter = router({
         const notification = input.notify ? await notifyGroup(trx, ctx.services, row) : undefined;
         return { appointment: await findAppointment(trx, id, storage.urlOf), notification, series: undefined };
       });
-      ctx.services.publicCache.invalidate(CALENDAR_CACHE_AREA);
+      calendarChanged(ctx);
       if (notification?.mails) ctx.services.mail.wake();
       await ctx.log(
         series
@@ -193,7 +200,7 @@ export const calendarRouter = router({
         const notification = !input.notify ? undefined : seriesId !== null ? await notifySeriesGroup(trx, ctx.services, seriesId) : await notifyGroup(trx, ctx.services, await findAppointmentRow(trx, id));
         return { appointment: await findAppointment(trx, id, storage.urlOf), names: await unusedFiles(trx, names), notification, logLine };
       });
-      ctx.services.publicCache.invalidate(CALENDAR_CACHE_AREA);
+      calendarChanged(ctx);
       if (notification?.mails) ctx.services.mail.wake();
       await removeStoredFiles(storage, names, (message) => ctx.log(message));
       await ctx.log(logLine);
@@ -222,7 +229,7 @@ export const calendarRouter = router({
         const logLine = input.scope === 'all' ? `Terminserie ${series.id} (${series.name}) gelöscht` : `Terminserie ${series.id} (${series.name}) ab ${row.occurrence_date} gelöscht`;
         return { message: input.scope === 'all' ? CALENDAR_MESSAGES.seriesDeleted : CALENDAR_MESSAGES.followingDeleted, names: await unusedFiles(trx, names), logLine };
       });
-      ctx.services.publicCache.invalidate(CALENDAR_CACHE_AREA);
+      calendarChanged(ctx);
       await removeStoredFiles(storage, names, (line) => ctx.log(line));
       await ctx.log(logLine);
       return { message, data: { id: input.id } };
@@ -241,7 +248,7 @@ export const calendarRouter = router({
         await setCancelled(trx, row, false, stamp);
         return findAppointment(trx, input.id, storage.urlOf);
       });
-      ctx.services.publicCache.invalidate(CALENDAR_CACHE_AREA);
+      calendarChanged(ctx);
       await ctx.log(`Absage von Termin ${appointment.id} (${appointment.name}, ${appointment.datetime_begin}) zurückgenommen`);
       return { message: CALENDAR_MESSAGES.restored, data: appointment };
     }),

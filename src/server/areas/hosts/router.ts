@@ -1,6 +1,7 @@
 import { toClubDate } from '../../../shared/dates.ts';
 import { idInput } from '../../../shared/schemas/groups.ts';
-import { hostCreateInput, hostUpdateInput } from '../../../shared/schemas/hosts.ts';
+import { hostCreateInput, hostUpdateInput, seriesRosterInput, specialHostLabel } from '../../../shared/schemas/hosts.ts';
+import { formatGermanDate } from '../../../shared/dates.ts';
 import { isMissingReference } from '../../db/errors.ts';
 import { AppError } from '../../errors.ts';
 import { can, router, sharedReadProcedure } from '../../trpc/index.ts';
@@ -17,11 +18,17 @@ import {
   updateHostEntry,
   type HostEntry,
 } from './queries.ts';
+import { cancelledDays, fillRosterFromSeries, listSeriesChoices } from './series-roster.ts';
+
+/** The label a roster entry shows on a day whose evening was cancelled in the calendar. */
+const CANCELLED_LABEL = specialHostLabel(-3)!;
 
 export const HOSTS_MESSAGES = {
   created: 'Eintrag angelegt',
   updated: 'Eintrag gespeichert',
   deleted: 'Eintrag gelöscht',
+  filled: (created: number, kept: number) =>
+    `${created === 1 ? '1 Dienst' : `${created} Dienste`} angelegt${kept > 0 ? `, ${kept === 1 ? '1 vorhandener Eintrag' : `${kept} vorhandene Einträge`} behalten` : ''}`,
   memberGone: 'Ein gewähltes Mitglied gibt es nicht mehr, es wurde inzwischen gelöscht. Bitte lade die Seite neu und wähle erneut.',
 } as const;
 
@@ -49,10 +56,36 @@ export const hostsRouter = router({
   publicList: sharedReadProcedure.query(({ ctx }) => {
     const today = toClubDate(ctx.services.clock.now());
     // The day is part of the key: after midnight yesterday's entries are no longer upcoming.
-    return ctx.services.publicCache.read(HOSTS_CACHE_AREA, `upcoming:${today}`, () => listPublicHostEntries(ctx.services.db, today));
+    return ctx.services.publicCache.read(HOSTS_CACHE_AREA, `upcoming:${today}`, async () => {
+      const entries = await listPublicHostEntries(ctx.services.db, today);
+      if (entries.length === 0) return entries;
+      const cancelled = await cancelledDays(ctx.services.db, entries[0]!.date, entries.at(-1)!.date);
+      const off = { prename: CANCELLED_LABEL, lastname: '' };
+      return entries.map((entry) => (cancelled.has(entry.date) ? { ...entry, supervisor: off, host: off } : entry));
+    });
   }),
 
-  list: can('hosts_view').query(({ ctx }) => listHostEntries(ctx.services.db)),
+  /** Every entry; `cancelled` marks the days whose evening was cancelled in the calendar ('entfällt - siehe Kalender'). */
+  list: can('hosts_view').query(async ({ ctx }) => {
+    const entries = await listHostEntries(ctx.services.db);
+    const cancelled = entries.length === 0 ? new Set<string>() : await cancelledDays(ctx.services.db, entries[0]!.date, entries.at(-1)!.date);
+    return entries.map((entry) => ({ ...entry, cancelled: cancelled.has(entry.date) }));
+  }),
+
+  /** Series with coming occurrences, for 'Dienste für Serie anlegen'. */
+  seriesChoices: can('hosts_create').query(({ ctx }) => listSeriesChoices(ctx.services.db, toClubDate(ctx.services.clock.now()))),
+
+  /** 'Dienste für Serie anlegen': an open row per occurrence of the series in the range; rows of those dates are kept. */
+  fillFromSeries: can('hosts_create')
+    .input(seriesRosterInput)
+    .mutation(async ({ ctx, input }) => {
+      const { created, kept } = await ctx.services.db.transaction().execute((trx) => fillRosterFromSeries(trx, input.series_id, input.from, input.until));
+      ctx.services.publicCache.invalidate(HOSTS_CACHE_AREA);
+      await ctx.log(
+        `Dienste für Terminserie ${input.series_id} vom ${formatGermanDate(input.from)} bis ${formatGermanDate(input.until)}: ${created.length} angelegt${created.length > 0 ? ` (${created.join(', ')})` : ''}, ${kept} behalten`,
+      );
+      return { message: HOSTS_MESSAGES.filled(created.length, kept), data: { created: created.length, kept } };
+    }),
 
   /**
    * Who may be chosen (SPEC §6): members of Standaufsichtsberechtigte as supervisors, all

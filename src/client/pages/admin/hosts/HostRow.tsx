@@ -1,3 +1,6 @@
+import Alert from '@mui/material/Alert';
+import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'react-router';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import SaveIcon from '@mui/icons-material/Save';
@@ -11,12 +14,15 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import dayjs, { type Dayjs } from 'dayjs';
 import { API_DATE_FORMAT, DATE_FORMAT } from '../../../../shared/constants.ts';
 import { formatGermanDate } from '../../../../shared/dates.ts';
-import { hostCreateInput } from '../../../../shared/schemas/hosts.ts';
+import { hostCreateInput, specialHostLabel } from '../../../../shared/schemas/hosts.ts';
 import { useSchemaForm } from '../../../components/useSchemaForm.ts';
 import { trpc, type RouterOutputs } from '../../../trpc.ts';
 import { optionFor, type PersonOption } from './personOptions.ts';
 
 export type HostEntry = RouterOutputs['hosts']['list'][number];
+
+/** What the roster says of a day whose evening was cancelled (the special value -3's label). */
+const CANCELLED_LABEL = specialHostLabel(-3);
 
 interface HostFormValues {
   date: Dayjs | null;
@@ -41,6 +47,8 @@ export interface HostRowProps {
   onDelete: (entry: HostEntry) => void;
   /** The new row was saved: the page starts a fresh one. */
   onCreated?: () => void;
+  /** The day's evening was cancelled in the calendar. */
+  cancelled?: boolean;
 }
 
 interface PersonFieldProps {
@@ -81,7 +89,7 @@ function PersonField({ label, value, options, everyone, readOnly, error, onChang
  * One roster entry (SPEC §2): date, supervisor and host with save and delete, or the
  * empty row that creates an entry. Without the permission the row is read-only.
  */
-export function HostRow({ entry, supervisorOptions, hostOptions, canSave, canDelete, onDelete, onCreated }: HostRowProps) {
+export function HostRow({ entry, supervisorOptions, hostOptions, canSave, canDelete, onDelete, onCreated, cancelled = false }: HostRowProps) {
   const utils = trpc.useUtils();
   const form = useSchemaForm(
     hostCreateInput,
@@ -123,6 +131,14 @@ export function HostRow({ entry, supervisorOptions, hostOptions, canSave, canDel
         gridTemplateColumns: { xs: '1fr', md: 'minmax(180px, 1fr) 2fr 2fr auto' },
       }}
     >
+      {cancelled && entry && (
+        <Alert severity="warning" sx={{ gridColumn: '1 / -1' }}>
+          {CANCELLED_LABEL}:{' '}
+          <Link component={RouterLink} to={`/admin/kalender/${entry.date.slice(0, 4)}/${entry.date.slice(5, 7)}`}>
+            Termine im Kalender
+          </Link>
+        </Alert>
+      )}
       <DatePicker
         label="Datum"
         format={DATE_FORMAT}

@@ -1,0 +1,84 @@
+import { addDays } from '../../../shared/recurrence.ts';
+import { describeRecurrence } from '../../../shared/recurrence.ts';
+import { SERIES_ROSTER_MESSAGES } from '../../../shared/schemas/hosts.ts';
+import type { Db } from '../../db/connection.ts';
+import { AppError } from '../../errors.ts';
+import { parseRule } from '../calendar/rule.ts';
+
+/** The roster's empty slot: 'ungeklärt' until someone is entered. */
+export const OPEN_SLOT = -2;
+
+export interface SeriesChoice {
+  id: number;
+  name: string;
+  /** The rule in German. */
+  description: string;
+  /** The next occurrence not cancelled, from today. */
+  next_date: string;
+  last_date: string;
+}
+
+/** Series with an occurrence from `today` on, for 'Dienste für Serie anlegen'. */
+export async function listSeriesChoices(db: Db, today: string): Promise<SeriesChoice[]> {
+  const rows = await db
+    .selectFrom('appointment_series as s')
+    .innerJoin('appointments as a', 'a.series_id', 's.id')
+    .select((eb) => ['s.id', 's.name', 's.rule', eb.fn.min('a.occurrence_date').as('next_date'), eb.fn.max('a.occurrence_date').as('last_date')])
+    .where('a.occurrence_date', '>=', today)
+    .where('a.cancelled', '=', 0)
+    .groupBy(['s.id', 's.name', 's.rule'])
+    .orderBy('s.name')
+    .orderBy('s.id')
+    .execute();
+  return rows.map((row) => ({ id: row.id, name: row.name, description: describeRecurrence(parseRule(row.rule)), next_date: String(row.next_date), last_date: String(row.last_date) }));
+}
+
+/**
+ * One roster row per occurrence of the series in [from, until] that takes place, with both
+ * slots open; dates that have a row already keep it. Returns how many were added and kept.
+ */
+export async function fillRosterFromSeries(db: Db, seriesId: number, from: string, until: string): Promise<{ created: string[]; kept: number }> {
+  const series = await db.selectFrom('appointment_series').select('id').where('id', '=', seriesId).executeTakeFirst();
+  if (!series) throw AppError.field('series_id', SERIES_ROSTER_MESSAGES.unknownSeries);
+  const dates = (
+    await db
+      .selectFrom('appointments')
+      .select('datetime_begin')
+      .where('series_id', '=', seriesId)
+      .where('cancelled', '=', 0)
+      .where('datetime_begin', '>=', `${from} 00:00:00`)
+      .where('datetime_begin', '<', `${addDays(until, 1)} 00:00:00`)
+      .orderBy('datetime_begin')
+      .execute()
+  ).map((row) => String(row.datetime_begin).slice(0, 10));
+  const wanted = [...new Set(dates)];
+  if (wanted.length === 0) return { created: [], kept: 0 };
+  const existing = new Set(
+    (await db.selectFrom('host_entries').select('date').where('date', '>=', wanted[0]!).where('date', '<=', wanted.at(-1)!).execute()).map((row) => String(row.date).slice(0, 10)),
+  );
+  const created = wanted.filter((date) => !existing.has(date));
+  if (created.length > 0) {
+    await db
+      .insertInto('host_entries')
+      .values(created.map((date) => ({ date, supervisor_user_id: null, supervisor_special: OPEN_SLOT, host_user_id: null, host_special: OPEN_SLOT })))
+      .execute();
+  }
+  return { created, kept: wanted.length - created.length };
+}
+
+/**
+ * Days in [from, until] on which an occurrence of a series is cancelled and no other
+ * appointment begins: the roster shows its entries of those days as 'entfällt - siehe Kalender'.
+ */
+export async function cancelledDays(db: Db, from: string, until: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('appointments')
+    .select(['datetime_begin', 'cancelled'])
+    .where('datetime_begin', '>=', `${from} 00:00:00`)
+    .where('datetime_begin', '<', `${addDays(until, 1)} 00:00:00`)
+    .execute();
+  const cancelled = new Set<string>();
+  const taking = new Set<string>();
+  for (const row of rows) (Number(row.cancelled) === 1 ? cancelled : taking).add(String(row.datetime_begin).slice(0, 10));
+  return new Set([...cancelled].filter((day) => !taking.has(day)));
+}
