@@ -54,3 +54,63 @@ export async function fillCalendar(baseUrl: string, adminUid: string, adminPassw
 export function calendarTarget(baseUrl: string, size: number): Target {
   return { name: `GET /api/public/calendar (${size} Termine)`, url: `${baseUrl}/api/public/calendar`, expectedStatus: 200 };
 }
+
+/** The weekly training evenings of the scale run (issue 19, point 6): five series over five years. */
+export const WEEKLY_SERIES = 5;
+
+/**
+ * Adds five public weekly series, Monday to Friday evenings from tomorrow's week on, each
+ * running the five years a series may: about 260 occurrences each, beside the 2,000 single
+ * appointments.
+ */
+export async function fillSeries(baseUrl: string, adminUid: string, adminPassword: string): Promise<void> {
+  const authorization = `Basic ${Buffer.from(`${adminUid}:${adminPassword}`).toString('base64')}`;
+  const weekdays = ['MO', 'TU', 'WE', 'TH', 'FR'] as const;
+  const tomorrow = new Date(Date.now() + 24 * 3_600_000);
+  for (let index = 0; index < WEEKLY_SERIES; index += 1) {
+    // The next Monday (index 0) to Friday (index 4) after tomorrow.
+    const offset = (index + 1 - tomorrow.getUTCDay() + 7) % 7;
+    const day = new Date(tomorrow.getTime() + offset * 86_400_000);
+    const date = `${day.getUTCFullYear()}-${pad(day.getUTCMonth() + 1)}-${pad(day.getUTCDate())}`;
+    const until = `${day.getUTCFullYear() + 5}-${pad(day.getUTCMonth() + 1)}-${pad(Math.min(day.getUTCDate(), 28))}`;
+    const response = await fetch(`${baseUrl}/api/calendar`, {
+      method: 'POST',
+      headers: { authorization, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: `Training am Abend ${index + 1}`,
+        datetime_begin: `${date} 18:30:00`,
+        datetime_end: `${date} 21:00:00`,
+        location: 'Schützenhaus',
+        visibility: 1,
+        description: 'Wöchentliches Training',
+        assignment: 1,
+        status: 2,
+        recurrence: { frequency: 'weekly', interval: 1, weekdays: [weekdays[index]], end: { until } },
+      }),
+    });
+    if (response.status !== 201) throw new Error(`Serie ${index + 1} anlegen: ${response.status} ${(await response.text()).slice(0, 200)}`);
+  }
+}
+
+/**
+ * The reads of the scale run: the public list and the feed (kept answers, aim 0.8× of the
+ * bare baseline) and the back office's month two months ahead, asked with Basic as a
+ * program would (not kept: every request queries; its aim is p99 under 50 ms).
+ */
+export function seriesTargets(baseUrl: string, adminUid: string, adminPassword: string, headers: Record<string, string>): Target[] {
+  const month = new Date(Date.now() + 62 * 86_400_000);
+  const path = `/api/calendar/${month.getUTCFullYear()}/${pad(month.getUTCMonth() + 1)}`;
+  const label = `2000 Termine + ${WEEKLY_SERIES} Wochenserien`;
+  const kept = { ratio: 0.8, p99Ms: 50 };
+  return [
+    { name: `GET /api/public/calendar (${label})`, url: `${baseUrl}/api/public/calendar`, expectedStatus: 200, headers, aim: kept },
+    { name: `GET /api/public/calendar.ics (${label})`, url: `${baseUrl}/api/public/calendar.ics`, expectedStatus: 200, headers, aim: kept },
+    {
+      name: `GET ${path} (Monatsansicht, ${label}, Basic)`,
+      url: `${baseUrl}${path}`,
+      expectedStatus: 200,
+      headers: { ...headers, authorization: `Basic ${Buffer.from(`${adminUid}:${adminPassword}`).toString('base64')}` },
+      aim: { ratio: 0, p99Ms: 50 },
+    },
+  ];
+}

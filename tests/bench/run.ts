@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PUBLIC_PAGES } from '../../src/client/publicPages.ts';
-import { CALENDAR_SIZES, calendarTarget, fillCalendar } from './calendar.ts';
+import { CALENDAR_SIZES, calendarTarget, fillCalendar, fillSeries, seriesTargets, WEEKLY_SERIES } from './calendar.ts';
 import { uploadGalleryImage } from './gallery.ts';
 import { measure, type LoadOptions, type Measurement, type Target } from './load.ts';
 import { checkTarget, mirrorAt } from './mirror.ts';
@@ -440,6 +440,10 @@ async function bench(cleanup: ReturnType<typeof createCleanup>, signal: AbortSig
     filled = size;
     rows.push(await compare({ ...calendarTarget(site.baseUrl, size), headers: BROWSER_HEADERS }, baseline.baseUrl, options));
   }
+  // A club's real week on top (issue 19): five weekly series over five years beside the 2,000.
+  process.stderr.write(`lege ${WEEKLY_SERIES} Wochenserien an / adding weekly series …\n`);
+  await fillSeries(site.baseUrl, BENCH_ADMIN_UID, BENCH_ADMIN_PASSWORD);
+  for (const target of seriesTargets(site.baseUrl, BENCH_ADMIN_UID, BENCH_ADMIN_PASSWORD, BROWSER_HEADERS)) rows.push(await compare(target, baseline.baseUrl, options));
 
   process.stdout.write(
     `\nDurchsatz und Latenz: ${connections} Verbindungen, nach je ${WARMUP_SECONDS} s Aufwärmen Website und Basis im Wechsel, ${ROUNDS} Runden zu ${seconds} s, ` +
