@@ -352,6 +352,8 @@ const matrix: Record<string, Entry> = {
     input: (fx) => ({ id: fx.appointmentId }),
     rest: { method: 'DELETE', url: (fx) => `/api/calendar/${fx.appointmentId}` },
   },
+  // The fixture's appointment is no occurrence of a series: an allowed member hears so in German.
+  'calendar.restore': { access: 'calendar_update', input: (fx) => ({ id: fx.appointmentId }), allowedStatus: 400 },
   'results.delete': {
     access: 'dashboard_delete',
     input: (fx) => ({ id: fx.resultId }),
@@ -413,6 +415,9 @@ const matrix: Record<string, Entry> = {
       body: (fx) => ({ date: '2026-12-18', supervisor: -5, host: fx.userId }),
     },
   },
+  'hosts.seriesChoices': { access: 'hosts_create' },
+  // No series in the fixture: an allowed member hears in German that the series does not exist.
+  'hosts.fillFromSeries': { access: 'hosts_create', input: () => ({ series_id: 999_999, from: '2026-12-01', until: '2026-12-31' }), allowedStatus: 422 },
   'hosts.delete': {
     access: 'hosts_delete',
     input: (fx) => ({ id: fx.hostEntryId }),

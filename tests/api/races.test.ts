@@ -55,7 +55,7 @@ describe('a member deleted while a roster entry is saved', () => {
     meanwhile.afterNextSelectFrom('user_groups', () => deleteElsewhere(t, 'users', gone.id));
     const answer = await refusal(() => caller.hosts.update({ id: data.id, date: '2026-12-11', supervisor: gone.id, host: -2 }));
     expect(answer).toEqual({ status: 422, message: HOSTS_MESSAGES.memberGone });
-    expect(await caller.hosts.list()).toEqual([{ id: data.id, date: '2026-12-11', supervisor: -1, host: -2 }]);
+    expect(await caller.hosts.list()).toEqual([{ id: data.id, date: '2026-12-11', supervisor: -1, host: -2, cancelled: false }]);
   });
 });
 
