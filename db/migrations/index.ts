@@ -13,6 +13,7 @@ import * as notifyAndRetryWindow from './0012_notify_and_retry_window.ts';
 import * as passwordResets from './0013_password_resets.ts';
 import * as secondFactor from './0014_second_factor.ts';
 import * as clubData from './0015_club_data.ts';
+import * as duties from './0017_duties.ts';
 
 /** Every migration in order; listed statically so no file system scan is needed at start. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0013_password_resets': passwordResets,
   '0014_second_factor': secondFactor,
   '0015_club_data': clubData,
+  '0017_duties': duties,
 };
