@@ -432,6 +432,13 @@ describe('swaps', () => {
     ]);
     // Werner's own offer is not his to take, and Standaufsicht is not his role.
     expect(await data(await query('duties.offers', werner.auth))).toEqual([]);
+    // The roster page marks both slots.
+    const viewer = await t.createMember(['hosts_view']);
+    expect(await data(await query('duties.offeredSlots', viewer.auth))).toEqual([
+      { entry_id: duty, role: 'host' },
+      { entry_id: duty, role: 'supervisor' },
+    ]);
+    expect((await query('duties.offeredSlots', werner.auth)).statusCode).toBe(403);
 
     expect(await data(await mutate('duties.withdraw', werner.auth, { entry_id: duty, role: 'host' }))).toEqual({
       message: DUTY_MESSAGES.withdrawn,

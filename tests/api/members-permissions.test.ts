@@ -427,6 +427,7 @@ const matrix: Record<string, Entry> = {
   // Each member's own duties: any login, no permission; the rules of swaps are in tests/api/duties.test.ts.
   'duties.list': { access: 'authed' },
   'duties.offers': { access: 'authed' },
+  'duties.offeredSlots': { access: 'hosts_view' },
   'duties.settings': { access: 'authed' },
   'duties.renewFeed': { access: 'authed' },
   // Without a feed: 409 'Es ist kein Kalender-Abo eingerichtet.'

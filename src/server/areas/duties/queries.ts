@@ -127,25 +127,29 @@ export interface OpenOffer {
   offered_by: string;
 }
 
-/**
- * Offers of other members from `today` on that `viewer` may take: Standaufsicht only for
- * members of Standaufsichtsberechtigte, Bewirtung for everyone. An offer counts only while
- * its member still holds the slot.
- */
-export async function listOpenOffers(db: Db, viewer: { id: number; maySupervise: boolean }, today: string): Promise<OpenOffer[]> {
-  let query = db
+/** Offers of duties from `today` on whose member still holds the slot: the only ones that count. */
+function heldOffers(db: Db, today: string) {
+  return db
     .selectFrom('duty_offers as o')
     .innerJoin('host_entries as e', 'e.id', 'o.host_entry_id')
-    .innerJoin('users as u', 'u.id', 'o.user_id')
-    .select(['o.id', 'o.host_entry_id', 'o.role', 'e.date', 'u.prename', 'u.lastname'])
     .where('e.date', '>=', today)
-    .where('o.user_id', '!=', viewer.id)
     .where((eb) =>
       eb.or([
         eb.and([eb('o.role', '=', 'supervisor'), eb('e.supervisor_user_id', '=', eb.ref('o.user_id'))]),
         eb.and([eb('o.role', '=', 'host'), eb('e.host_user_id', '=', eb.ref('o.user_id'))]),
       ]),
     );
+}
+
+/**
+ * Offers of other members from `today` on that `viewer` may take: Standaufsicht only for
+ * members of Standaufsichtsberechtigte, Bewirtung for everyone.
+ */
+export async function listOpenOffers(db: Db, viewer: { id: number; maySupervise: boolean }, today: string): Promise<OpenOffer[]> {
+  let query = heldOffers(db, today)
+    .innerJoin('users as u', 'u.id', 'o.user_id')
+    .select(['o.id', 'o.host_entry_id', 'o.role', 'e.date', 'u.prename', 'u.lastname'])
+    .where('o.user_id', '!=', viewer.id);
   if (!viewer.maySupervise) query = query.where('o.role', '=', 'host');
   const rows = await query.orderBy('e.date').orderBy('o.id').limit(MAX_OPEN_OFFERS).execute();
   return rows.map((row) => ({
@@ -155,6 +159,12 @@ export async function listOpenOffers(db: Db, viewer: { id: number; maySupervise:
     role: row.role,
     offered_by: `${row.prename} ${row.lastname}`.trim(),
   }));
+}
+
+/** Which slots of the roster from `today` on are offered for swapping, for the marks on the roster page. */
+export async function listOfferedSlots(db: Db, today: string): Promise<Array<{ entry_id: number; role: DutyRole }>> {
+  const rows = await heldOffers(db, today).select(['o.host_entry_id', 'o.role']).orderBy('o.id').execute();
+  return rows.map((row) => ({ entry_id: row.host_entry_id, role: row.role }));
 }
 
 /**

@@ -8,7 +8,7 @@ import type { DutyRole } from '../../db/schema.ts';
 import { AppError, Refusal } from '../../errors.ts';
 import { enqueueMail, mailboxOf } from '../../mail/outbox.ts';
 import type { Context } from '../../trpc/context.ts';
-import { authedProcedure, publicProcedure, router } from '../../trpc/index.ts';
+import { authedProcedure, can, publicProcedure, router } from '../../trpc/index.ts';
 import { describePrincipal, permissionNamesOf, type Principal } from '../auth/principal.ts';
 import { clubProfile } from '../club/cache.ts';
 import { readClubData } from '../club/queries.ts';
@@ -21,6 +21,7 @@ import {
   findFeedOwner,
   holderOf,
   listDuties,
+  listOfferedSlots,
   listOpenOffers,
   MAX_LISTED_DUTIES,
   offeredSlots,
@@ -144,6 +145,9 @@ export const dutiesRouter = router({
     const offers = await listOpenOffers(db, { id: ctx.user.id, maySupervise: await maySupervise(db, ctx.user.id) }, today(ctx));
     return withAppointments(db, offers, ctx.user.permissions.has('calendar_view'));
   }),
+
+  /** The slots offered for swapping, marked on the roster page (which needs hosts_view). */
+  offeredSlots: can('hosts_view').query(({ ctx }) => listOfferedSlots(ctx.services.db, today(ctx))),
 
   /** Whether a feed is set up (since when), the reminder time, and whether mails can reach the member. */
   settings: authedProcedure.query(async ({ ctx }) => {
