@@ -376,6 +376,21 @@ describe('reminder mails through a real SMTP peer', () => {
     ]);
   });
 
+  it('leave no records of duties long past behind', async () => {
+    const old = await entry('2026-11-10', -1, werner.id);
+    const recent = await entry(YESTERDAY, -1, werner.id);
+    for (const id of [old, recent]) {
+      await t.db.insertInto('duty_offers').values({ host_entry_id: id, role: 'host', user_id: werner.id, created_ms: START_MS }).execute();
+      const date = id === old ? '2026-11-10' : YESTERDAY;
+      await t.db.insertInto('duty_reminders').values({ host_entry_id: id, role: 'host', user_id: werner.id, duty_date: date, created_ms: START_MS }).execute();
+    }
+    // A new day for this app's process (each prunes once a day).
+    nowMs = Date.parse('2026-11-23T23:30:00Z');
+    await reminders();
+    expect((await t.db.selectFrom('duty_offers').select('host_entry_id').execute()).map((row) => row.host_entry_id)).toEqual([recent]);
+    expect((await t.db.selectFrom('duty_reminders').select('host_entry_id').execute()).map((row) => row.host_entry_id)).toEqual([recent]);
+  });
+
   it('link the roster for members who may open it, and name internal appointments only for those who may see the calendar', async () => {
     await entry(TOMORROW, -1, clara.id);
     await appointment('Arbeitseinsatz', `${TOMORROW} 17:00:00`, `${TOMORROW} 19:00:00`, 0);

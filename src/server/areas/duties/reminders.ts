@@ -27,6 +27,21 @@ export const DUTY_REMINDER_INTERVAL_MS = 60_000;
 const MAX_CANDIDATES = 100;
 /** A member without a usable address is named in the log once a day per duty, not every round. */
 const NO_ADDRESS_LOG_WINDOW_MS = 24 * 60 * 60_000;
+/** Reminders and offers of duties this many days past are deleted: they can neither go out nor be taken any more. */
+export const DUTY_RECORDS_KEPT_DAYS = 7;
+
+/**
+ * Keeps the duty tables bounded: sent reminders and open offers of duties more than
+ * DUTY_RECORDS_KEPT_DAYS days ago are deleted (the roster itself keeps its history).
+ */
+export async function pruneDutyRecords(db: Db, today: string): Promise<void> {
+  const cutoff = addDays(today, -DUTY_RECORDS_KEPT_DAYS);
+  await db.deleteFrom('duty_reminders').where('duty_date', '<', cutoff).execute();
+  await db
+    .deleteFrom('duty_offers')
+    .where('host_entry_id', 'in', (eb) => eb.selectFrom('host_entries').select('id').where('date', '<', cutoff))
+    .execute();
+}
 
 export interface DutyRemindersOptions {
   db: Db;
@@ -126,6 +141,8 @@ export class DutyReminders {
   private running = false;
   private timer: NodeJS.Timeout | undefined;
   private current: Promise<unknown> | undefined;
+  /** The club day this process last pruned on: once a day is enough. */
+  private prunedOn: string | undefined;
 
   constructor(options: DutyRemindersOptions) {
     this.options = { intervalMs: DUTY_REMINDER_INTERVAL_MS, ...options };
@@ -163,7 +180,12 @@ export class DutyReminders {
     const { db, clock, serverLog, publicUrl } = this.options;
     const now = clock.now();
     const stamp = toClubDateTime(now);
-    const tomorrow = addDays(stamp.slice(0, 10), 1);
+    const today = stamp.slice(0, 10);
+    const tomorrow = addDays(today, 1);
+    if (this.prunedOn !== today) {
+      this.prunedOn = today;
+      await pruneDutyRecords(db, today);
+    }
     const due = await candidates(db, tomorrow, stamp.slice(11, 16));
     const round: ReminderRound = { queued: 0, withoutAddress: 0 };
     if (due.length === 0) return round;
