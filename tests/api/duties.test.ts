@@ -4,7 +4,7 @@ import { DutyReminders } from '../../src/server/areas/duties/reminders.ts';
 import { DUTY_MESSAGES } from '../../src/server/areas/duties/router.ts';
 import { smtpTransport } from '../../src/server/mail/transport.ts';
 import { SUPERVISOR_GROUP_NAME } from '../../src/shared/permissions.ts';
-import { DUTY_MESSAGES as INPUT_MESSAGES } from '../../src/shared/schemas/duties.ts';
+import { DUTY_INPUT_MESSAGES as INPUT_MESSAGES } from '../../src/shared/schemas/duties.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { startSmtpPeer, type SmtpPeer } from '../helpers/smtp.ts';
 

@@ -12,13 +12,13 @@ export const DUTY_ROLE_LABELS: Record<DutyRole, string> = {
   host: 'Bewirtung',
 };
 
-export const DUTY_MESSAGES = {
+export const DUTY_INPUT_MESSAGES = {
   roleInvalid: 'Der Dienst muss Standaufsicht oder Bewirtung sein!',
   timeInvalid: 'Bitte gib die Uhrzeit im Format HH:MM an, z. B. 18:00!',
-  tokenInvalid: 'Diese Adresse des Kalender-Abos gibt es nicht.',
+  tokenInvalid: 'Diese Adresse des Kalender-Abos gibt es nicht (mehr).',
 } as const;
 
-export const dutyRoleSchema = z.enum(DUTY_ROLES, { error: DUTY_MESSAGES.roleInvalid });
+export const dutyRoleSchema = z.enum(DUTY_ROLES, { error: DUTY_INPUT_MESSAGES.roleInvalid });
 
 /** One slot of one roster entry: what a member offers for swapping or withdraws. */
 export const dutySlotInput = z.object({ entry_id: idSchema, role: dutyRoleSchema });
@@ -33,10 +33,10 @@ export const REMINDER_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
  */
 export const reminderInput = z.object({
   time: z
-    .string({ error: DUTY_MESSAGES.timeInvalid })
+    .string({ error: DUTY_INPUT_MESSAGES.timeInvalid })
     .trim()
     .transform((value) => (/^\d:\d\d$/.test(value) ? `0${value}` : value))
-    .pipe(z.string().regex(REMINDER_TIME_PATTERN, { error: DUTY_MESSAGES.timeInvalid }))
+    .pipe(z.string().regex(REMINDER_TIME_PATTERN, { error: DUTY_INPUT_MESSAGES.timeInvalid }))
     .nullable(),
 });
 export type ReminderInput = z.input<typeof reminderInput>;
@@ -45,7 +45,7 @@ export type ReminderInput = z.input<typeof reminderInput>;
 export const FEED_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export const dutyFeedInput = z.object({
-  token: z.string({ error: DUTY_MESSAGES.tokenInvalid }).regex(FEED_TOKEN_PATTERN, { error: DUTY_MESSAGES.tokenInvalid }),
+  token: z.string({ error: DUTY_INPUT_MESSAGES.tokenInvalid }).regex(FEED_TOKEN_PATTERN, { error: DUTY_INPUT_MESSAGES.tokenInvalid }),
 });
 
 /** Path of the private feed under PUBLIC_URL; the token and `.ics` follow. */

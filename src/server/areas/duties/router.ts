@@ -1,7 +1,7 @@
 import { formatGermanDate, toClubDate, toClubDateTime } from '../../../shared/dates.ts';
 import { formatDutyDate } from '../../../shared/duties.ts';
 import { idInput } from '../../../shared/schemas/groups.ts';
-import { DUTY_ROLE_LABELS, dutyFeedInput, dutySlotInput, reminderInput } from '../../../shared/schemas/duties.ts';
+import { DUTY_INPUT_MESSAGES, DUTY_ROLE_LABELS, dutyFeedInput, dutySlotInput, reminderInput } from '../../../shared/schemas/duties.ts';
 import type { Db } from '../../db/connection.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { DutyRole } from '../../db/schema.ts';
@@ -37,7 +37,8 @@ export const DUTY_MESSAGES = {
   feedRenewed: 'Neue Adresse für das Kalender-Abo erzeugt; die bisherige funktioniert nicht mehr.',
   feedRevoked: 'Kalender-Abo beendet; seine Adresse funktioniert nicht mehr.',
   feedNotActive: 'Es ist kein Kalender-Abo eingerichtet.',
-  feedNotFound: 'Diese Adresse des Kalender-Abos gibt es nicht (mehr).',
+  /** An unknown, renewed or revoked address says the same as one that cannot be an address at all. */
+  feedNotFound: DUTY_INPUT_MESSAGES.tokenInvalid,
   reminderOff: 'Erinnerung ausgeschaltet',
   reminderNoAddress: ' Für die Erinnerung fehlt dir noch eine gültige E-Mail-Adresse (oben bei deinen Daten).',
   entryNotFound: 'Diesen Dienst gibt es im Dienstplan nicht (mehr).',
