@@ -23,6 +23,7 @@ import { createStorage } from './storage/storage.ts';
 import { smtpTransport, type MailTransport } from './mail/transport.ts';
 import { OutboxWorker } from './mail/worker.ts';
 import { BackgroundTasks } from './background.ts';
+import { DutyReminders } from './areas/duties/reminders.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,7 +55,10 @@ export interface AppDeps {
    * messages are kept as without SMTP_URL.
    */
   mailTransport?: MailTransport | null;
-  /** Starts the outbox worker with the app (main.ts does); tests drive `services.mail.runOnce()` instead. */
+  /**
+   * Starts the outbox worker and the duty reminders with the app (main.ts does); tests
+   * drive `services.mail.runOnce()` and `services.dutyReminders.runOnce()` instead.
+   */
   startMailWorker?: boolean;
   /**
    * The app closes `db` when it closes (main.ts), after the outbox worker has finished
@@ -149,6 +153,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.mailPollMs === undefined ? {} : { pollMs: deps.mailPollMs }),
   });
   const background = new BackgroundTasks(app.log);
+  const dutyReminders = new DutyReminders({
+    db: deps.db,
+    clock,
+    logger: app.log,
+    serverLog,
+    publicUrl: deps.config.publicUrl,
+    onQueued: () => mail.wake(),
+  });
   const services: AppServices = {
     db: deps.db,
     dialect: deps.dialect,
@@ -164,18 +176,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicCache: new PublicCache(clock),
     storage: createStorage({ dir: deps.config.uploadsDir, limits: deps.uploadLimits, imageJobs: deps.imageJobs }),
     mail,
+    dutyReminders,
   };
   // One hook, so the order is certain: Fastify runs a later onClose hook of the same
   // instance first, so a database close hook added by the caller would run before this.
   app.addHook('onClose', async () => {
     // What requests started may still enqueue mails: first it, then the worker.
     await background.idle();
+    await dutyReminders.stop();
     await mail.stop();
     if (deps.closeDatabase) await deps.db.destroy();
   });
   if (deps.startMailWorker) {
     app.addHook('onReady', (done) => {
       mail.start();
+      dutyReminders.start();
       done();
     });
   }

@@ -8,6 +8,7 @@ import { galleriesRouter } from './areas/galleries/router.ts';
 import { resultsRouter } from './areas/results/router.ts';
 import { sponsorsRouter } from './areas/sponsors/router.ts';
 import { hostsRouter } from './areas/hosts/router.ts';
+import { dutiesRouter } from './areas/duties/router.ts';
 import { groupsRouter, permissionsRouter } from './areas/groups/router.ts';
 import { logRouter } from './areas/log/router.ts';
 import { accountRouter, usersRouter } from './areas/users/router.ts';
@@ -32,6 +33,7 @@ export const appRouter = router({
   galleries: galleriesRouter,
   calendar: calendarRouter,
   hosts: hostsRouter,
+  duties: dutiesRouter,
 });
 
 export type AppRouter = typeof appRouter;

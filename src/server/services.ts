@@ -10,6 +10,7 @@ import type { PublicCache } from './http/public-cache.ts';
 import type { Storage } from './storage/storage.ts';
 import type { OutboxWorker } from './mail/worker.ts';
 import type { BackgroundTasks } from './background.ts';
+import type { DutyReminders } from './areas/duties/reminders.ts';
 
 export interface Clock {
   now: () => Date;
@@ -38,4 +39,6 @@ export interface AppServices {
   storage: Storage;
   /** Sends the mail outbox (DESIGN §8); started by main.ts, woken by whoever enqueues. */
   mail: OutboxWorker;
+  /** Queues the reminder mails the day before a duty (README „Meine Dienste“); started and stopped with the outbox worker. */
+  dutyReminders: DutyReminders;
 }

@@ -78,6 +78,7 @@ async function fillEveryTable(t: TestApp): Promise<void> {
   expect(alert.statusCode).toBe(200);
   const host = await t.inject({ method: 'POST', url: '/api/hosts', headers: t.admin, payload: { date: '2030-05-17', supervisor: -1, host: member.id } });
   expect(host.statusCode).toBe(201);
+  const hostEntryId = host.json<{ data: { id: number } }>().data.id;
 
   const download = await postForm(t, '/api/downloads', [{ name: 'file', filename: 'Satzung Ä.pdf', content: pdf(2000) }], t.admin);
   expect(download.statusCode).toBe(201);
@@ -174,6 +175,13 @@ async function fillEveryTable(t: TestApp): Promise<void> {
       height: 1365,
       created_at: now,
     })
+    .execute();
+  // Meine Dienste: the member's feed and reminder time, an offer of the duty and its reminder.
+  await db.insertInto('duty_settings').values({ user_id: member.id, feed_token_hash: 'f'.repeat(64), feed_created_ms: 1_790_000_000_789, remind_at: '18:30' }).execute();
+  await db.insertInto('duty_offers').values({ host_entry_id: hostEntryId, role: 'host', user_id: member.id, created_ms: 1_790_000_000_790 }).execute();
+  await db
+    .insertInto('duty_reminders')
+    .values({ host_entry_id: hostEntryId, role: 'host', user_id: member.id, duty_date: '2030-05-17', created_ms: 1_790_000_000_791 })
     .execute();
   // A file no row names is not part of the site and stays out of the backup.
   await writeFile(join(t.uploadsDir, '0a1b2c3d-0000-4000-8000-00000000dead.bin'), 'verwaist');
@@ -314,7 +322,8 @@ describe('backup', () => {
     const filled = Object.entries(sourceTables).filter(([, rows]) => rows.length > 0).map(([name]) => name);
     expect(filled).toEqual(
       expect.arrayContaining([
-        'albums', 'appointments', 'attachments', 'contact_messages', 'downloads', 'group_permissions', 'groups', 'host_entries',
+        'albums', 'appointments', 'attachments', 'contact_messages', 'downloads', 'duty_offers', 'duty_reminders', 'duty_settings',
+        'group_permissions', 'groups', 'host_entries',
         'images', 'info_texts', 'log_entries', 'log_once', 'login_attempts', 'mail_attachments', 'mail_outbox', 'permissions', 'results',
         'section_alerts', 'sessions', 'sponsors', 'user_groups', 'users',
       ]),

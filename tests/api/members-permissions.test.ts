@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PermissionName } from '../../src/shared/permissions.ts';
 import { appRouter } from '../../src/server/router.ts';
 import { resetTokenHash } from '../../src/server/areas/auth/password-reset.ts';
+import { feedTokenHash, newFeedToken } from '../../src/server/areas/duties/feed.ts';
 import { DEFAULT_CLUB_DATA } from '../../src/shared/clubData.ts';
 import { MEMBER_PASSWORD, createTestApp, type TestApp } from '../helpers/app.ts';
 import { enableSecondFactor, pendingLogin } from '../helpers/secondFactor.ts';
@@ -38,6 +39,8 @@ interface Fixture {
   secondFactorUserId: number;
   /** That member's pending login and one of their recovery codes (auth.loginCode). */
   loginCode: { ticket: string; code: string };
+  /** The secret of the member's private duty feed (only its hash is stored). */
+  feedToken: string;
 }
 
 function appointmentInput(fx: Fixture) {
@@ -120,7 +123,10 @@ async function fixture(): Promise<Fixture> {
     .insertInto('password_resets')
     .values({ id: resetTokenHash(resetToken), user_id: member.id, created_ms: Date.now(), expires_ms: Date.now() + 60 * 60_000, used_ms: null })
     .execute();
+  const feedToken = newFeedToken();
+  await t.db.insertInto('duty_settings').values({ user_id: member.id, feed_token_hash: feedTokenHash(feedToken), feed_created_ms: Date.now(), remind_at: null }).execute();
   return {
+    feedToken,
     resetToken,
     albumId: Number(album.insertId),
     imageId: Number(image.insertId),
@@ -423,6 +429,25 @@ const matrix: Record<string, Entry> = {
     input: (fx) => ({ id: fx.hostEntryId }),
     rest: { method: 'DELETE', url: (fx) => `/api/hosts/${fx.hostEntryId}` },
   },
+  // Each member's own duties: any login, no permission; the rules of swaps are in tests/api/duties.test.ts.
+  'duties.list': { access: 'authed' },
+  'duties.offers': { access: 'authed' },
+  'duties.offeredSlots': { access: 'hosts_view' },
+  'duties.settings': { access: 'authed' },
+  'duties.renewFeed': { access: 'authed' },
+  // Without a feed: 409 'Es ist kein Kalender-Abo eingerichtet.'
+  'duties.revokeFeed': { access: 'authed', allowedStatus: 409 },
+  'duties.setReminder': { access: 'authed', input: () => ({ time: '18:00' }) },
+  // The address is the credential: public, and REST serves it as text/calendar.
+  'duties.feed': {
+    access: 'public',
+    input: (fx) => ({ token: fx.feedToken }),
+    rest: { method: 'GET', url: (fx) => `/api/dienste/${fx.feedToken}.ics` },
+  },
+  // No such roster entry or offer: 404 with the duties' own message.
+  'duties.offer': { access: 'authed', input: () => ({ entry_id: 999999, role: 'host' }), allowedStatus: 404 },
+  'duties.withdraw': { access: 'authed', input: () => ({ entry_id: 999999, role: 'host' }), allowedStatus: 404 },
+  'duties.take': { access: 'authed', input: () => ({ id: 999999 }), allowedStatus: 404 },
 };
 
 // At run time the router keeps its procedures flat under dotted paths ("users.get").

@@ -38,6 +38,9 @@ export interface Database {
   recovery_codes: RecoveryCodeTable;
   pending_logins: PendingLoginTable;
   app_passwords: AppPasswordTable;
+  duty_settings: DutySettingsTable;
+  duty_offers: DutyOfferTable;
+  duty_reminders: DutyReminderTable;
 }
 
 type CreatedAt = ColumnType<string, string, never>;
@@ -406,6 +409,37 @@ export interface AppPasswordTable {
   created_ms: number;
   /** Written at most once a minute. */
   last_used_ms: number | null;
+}
+
+/** A roster slot: the supervisor or the host of an entry (migration 0017). */
+export type DutyRole = 'supervisor' | 'host';
+
+/** What a member chose about their duties (migration 0017); no row: nothing chosen. */
+export interface DutySettingsTable {
+  user_id: number;
+  /** SHA-256 of the secret in the private feed's address; null: no feed. */
+  feed_token_hash: string | null;
+  feed_created_ms: number | null;
+  /** Club-local `HH:mm` of the reminder the day before a duty; null: no reminders. */
+  remind_at: string | null;
+}
+
+/** A duty its holder offers for swapping; valid while the member still holds the slot (migration 0017). */
+export interface DutyOfferTable {
+  id: Generated<number>;
+  host_entry_id: number;
+  role: DutyRole;
+  user_id: number;
+  created_ms: number;
+}
+
+/** A reminder queued: once per entry, role, member and date (migration 0017). */
+export interface DutyReminderTable {
+  host_entry_id: number;
+  role: DutyRole;
+  user_id: number;
+  duty_date: string;
+  created_ms: number;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -9,6 +9,7 @@ import { galleriesRest } from '../areas/galleries/rest.ts';
 import { resultsRest } from '../areas/results/rest.ts';
 import { sponsorsRest } from '../areas/sponsors/rest.ts';
 import { hostsRest } from '../areas/hosts/rest.ts';
+import { dutiesRest } from '../areas/duties/rest.ts';
 import { groupsRest } from '../areas/groups/rest.ts';
 import { logRest } from '../areas/log/rest.ts';
 import { usersRest } from '../areas/users/rest.ts';
@@ -29,4 +30,5 @@ export async function registerRestRoutes(api: FastifyInstance, options: RestOpti
   await api.register(galleriesRest, options);
   await api.register(calendarRest, options);
   await api.register(hostsRest, options);
+  await api.register(dutiesRest, options);
 }

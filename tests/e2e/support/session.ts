@@ -15,7 +15,7 @@ export interface SiteSession {
  * the site and the browser (then runs `setup`, e.g. to prepare data in the site's database),
  * afterAll closes both, and afterEach checks and closes the visitor of the test that ended.
  */
-export function useSite(setup?: (site: Site) => Promise<void>, options?: SiteOptions): SiteSession {
+export function useSite(setup?: (site: Site) => Promise<unknown>, options?: SiteOptions): SiteSession {
   let site: Site | undefined;
   let browser: Browser | undefined;
   /** The current test's browser profile, checked and closed after it. */

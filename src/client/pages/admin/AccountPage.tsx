@@ -20,6 +20,7 @@ import { trpc } from '../../trpc.ts';
 import { UserFields, userFormValues, userInput, type UserFormValues } from './users/UserFields.tsx';
 import { ADMIN_SCREENS } from './screens.ts';
 import { AppPasswordsSection } from './account/AppPasswordsSection.tsx';
+import { DutiesSection } from './account/DutiesSection.tsx';
 import { SecondFactorSection } from './account/SecondFactorSection.tsx';
 
 /** The browser is logged in with a session: a new password needs the current one (README „Schnittstellen“). */
@@ -81,8 +82,8 @@ export function AccountPage() {
 
 /**
  * Every member edits their own data here; the groups only with users_update and
- * groups_view; a new password with the current one. Below, the second factor, app
- * passwords, 'Auf allen Geräten abmelden' and the club's social channels.
+ * groups_view; a new password with the current one. Below, the member's duties, the
+ * second factor, app passwords, 'Auf allen Geräten abmelden' and the club's social channels.
  */
 function AccountDetails() {
   const me = useSignedInUser();
@@ -143,6 +144,7 @@ function AccountDetails() {
         />
         <SaveButton saving={save.isPending} spacing={2} />
       </Paper>
+      <DutiesSection />
       <SecondFactorSection />
       <AppPasswordsSection />
       <LogoutEverywhere />

@@ -40,6 +40,9 @@ export function HostsPage() {
   const choices = trpc.hosts.choices.useQuery(undefined, { meta: { errorPrefix: FETCH_ERROR_PREFIX } });
   const supervisorOptions = useMemo(() => personOptions(choices.data?.supervisors), [choices.data]);
   const hostOptions = useMemo(() => personOptions(choices.data?.hosts), [choices.data]);
+  // Which slots their members offer for swapping (Meine Daten); a swap changes the roster, so it is asked with it.
+  const offers = trpc.duties.offeredSlots.useQuery(undefined, { meta: { errorPrefix: FETCH_ERROR_PREFIX } });
+  const offered = useMemo(() => new Set(offers.data?.map((slot) => `${slot.entry_id}:${slot.role}`)), [offers.data]);
   // A fresh empty row after each new entry.
   const [newRow, setNewRow] = useState(0);
 
@@ -54,6 +57,7 @@ export function HostsPage() {
   const refresh = () => {
     void entries.refetch();
     void choices.refetch();
+    void offers.refetch();
   };
 
   return (
@@ -63,7 +67,7 @@ export function HostsPage() {
         <Button
           variant="outlined"
           startIcon={<RefreshIcon />}
-          loading={entries.isFetching || choices.isFetching}
+          loading={entries.isFetching || choices.isFetching || offers.isFetching}
           loadingPosition="start"
           onClick={refresh}
         >
@@ -86,6 +90,7 @@ export function HostsPage() {
             canDelete={canDelete}
             onDelete={deletion.show}
             cancelled={entry.cancelled}
+            offered={{ supervisor: offered.has(`${entry.id}:supervisor`), host: offered.has(`${entry.id}:host`) }}
           />
         ))}
         {entries.data !== undefined && (

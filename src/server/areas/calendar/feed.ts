@@ -49,13 +49,13 @@ function instant(value: string): Date {
  * space; the rest of C0, DEL and C1 are dropped. A stray one would otherwise end a line or
  * make strict clients reject the whole calendar.
  */
-function icalText(value: string): string {
+export function icalText(value: string): string {
   // eslint-disable-next-line no-control-regex
   return value.replace(/\r\n?/g, '\n').replace(/\t/g, ' ').replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, '');
 }
 
 /** The calendar as text: every line, the last one too, ends with CRLF (RFC 5545 §3.1). */
-function calendarText(calendar: ICalCalendar): string {
+export function calendarText(calendar: ICalCalendar): string {
   const text = calendar.toString();
   return text.endsWith('\r\n') ? text : `${text}\r\n`;
 }

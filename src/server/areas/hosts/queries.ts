@@ -141,20 +141,25 @@ export async function listMemberChoices(db: Db): Promise<Choice[]> {
   return db.selectFrom('users').select(['id', 'prename', 'lastname']).orderBy('lastname').orderBy('prename').orderBy('id').execute();
 }
 
+/** Whether the member belongs to Standaufsichtsberechtigte, the group of those who may supervise the range (SPEC §6). */
+export async function maySupervise(db: Db, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_groups as ug')
+    .innerJoin('groups as g', 'g.id', 'ug.group_id')
+    .select('ug.user_id')
+    .where('ug.user_id', '=', userId)
+    .where('g.name', '=', SUPERVISOR_GROUP_NAME)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * SPEC §6: a supervisor is a special value or a member of Standaufsichtsberechtigte; a
  * host is a special value or any member. Refuses with the field's message (422).
  */
 export async function assertValidPeople(db: Db, entry: { supervisor: number; host: number }): Promise<void> {
-  if (!isSpecialHostValue(entry.supervisor)) {
-    const supervisor = await db
-      .selectFrom('user_groups as ug')
-      .innerJoin('groups as g', 'g.id', 'ug.group_id')
-      .select('ug.user_id')
-      .where('ug.user_id', '=', entry.supervisor)
-      .where('g.name', '=', SUPERVISOR_GROUP_NAME)
-      .executeTakeFirst();
-    if (!supervisor) throw AppError.field('supervisor', HOST_MESSAGES.supervisorInvalid);
+  if (!isSpecialHostValue(entry.supervisor) && !(await maySupervise(db, entry.supervisor))) {
+    throw AppError.field('supervisor', HOST_MESSAGES.supervisorInvalid);
   }
   if (!isSpecialHostValue(entry.host)) {
     const host = await db.selectFrom('users').select('id').where('id', '=', entry.host).executeTakeFirst();

@@ -5,6 +5,7 @@ import { formatGermanDate } from '../../../shared/dates.ts';
 import { isMissingReference } from '../../db/errors.ts';
 import { AppError } from '../../errors.ts';
 import { can, router, sharedReadProcedure } from '../../trpc/index.ts';
+import { dropStaleOffers } from '../duties/queries.ts';
 import {
   assertValidPeople,
   deleteHostEntry,
@@ -119,7 +120,10 @@ export const hostsRouter = router({
           await findHostEntry(trx, input.id);
           await assertValidPeople(trx, input);
           await updateHostEntry(trx, input.id, input);
-          return findHostEntry(trx, input.id);
+          const updated = await findHostEntry(trx, input.id);
+          // A slot that changed hands takes its holder's swap offer with it (README „Meine Dienste“).
+          await dropStaleOffers(trx, updated);
+          return updated;
         }),
       );
       ctx.services.publicCache.invalidate(HOSTS_CACHE_AREA);

@@ -49,7 +49,11 @@ export interface HostRowProps {
   onCreated?: () => void;
   /** The day's evening was cancelled in the calendar. */
   cancelled?: boolean;
+  /** Slots whose member offers the duty for swapping on Meine Daten (README „Meine Dienste“). */
+  offered?: { supervisor: boolean; host: boolean };
 }
+
+const OFFERED_NOTE = 'Zum Tausch angeboten';
 
 interface PersonFieldProps {
   label: string;
@@ -58,10 +62,12 @@ interface PersonFieldProps {
   everyone: readonly PersonOption[];
   readOnly: boolean;
   error: string | undefined;
+  /** Shown under the field while there is no error, e.g. that the duty is offered for swapping. */
+  note?: string | undefined;
   onChange: (value: number | null) => void;
 }
 
-function PersonField({ label, value, options, everyone, readOnly, error, onChange }: PersonFieldProps) {
+function PersonField({ label, value, options, everyone, readOnly, error, note, onChange }: PersonFieldProps) {
   const selected = optionFor(value, options, everyone);
   // A stored value outside the choices must still be an option, or the field shows nothing.
   const withSelected = selected === null || options.some((option) => option.value === selected.value) ? options : [...options, selected];
@@ -80,7 +86,7 @@ function PersonField({ label, value, options, everyone, readOnly, error, onChang
       openText="Auswahl öffnen"
       closeText="Auswahl schließen"
       clearText="Leeren"
-      renderInput={(params) => <TextField {...params} label={label} required={!readOnly} error={error !== undefined} helperText={error} />}
+      renderInput={(params) => <TextField {...params} label={label} required={!readOnly} error={error !== undefined} helperText={error ?? note} />}
     />
   );
 }
@@ -89,7 +95,7 @@ function PersonField({ label, value, options, everyone, readOnly, error, onChang
  * One roster entry (SPEC §2): date, supervisor and host with save and delete, or the
  * empty row that creates an entry. Without the permission the row is read-only.
  */
-export function HostRow({ entry, supervisorOptions, hostOptions, canSave, canDelete, onDelete, onCreated, cancelled = false }: HostRowProps) {
+export function HostRow({ entry, supervisorOptions, hostOptions, canSave, canDelete, onDelete, onCreated, cancelled = false, offered }: HostRowProps) {
   const utils = trpc.useUtils();
   const form = useSchemaForm(
     hostCreateInput,
@@ -101,7 +107,11 @@ export function HostRow({ entry, supervisorOptions, hostOptions, canSave, canDel
     toInput,
   );
 
-  const saved = () => void utils.hosts.list.invalidate();
+  const saved = () => {
+    void utils.hosts.list.invalidate();
+    // A slot that changed hands loses its swap offer.
+    void utils.duties.offeredSlots.invalidate();
+  };
   const create = trpc.hosts.create.useMutation(
     form.mutationOptions('Fehler beim Erstellen des Eintrags', () => {
       saved();
@@ -154,6 +164,7 @@ export function HostRow({ entry, supervisorOptions, hostOptions, canSave, canDel
         everyone={hostOptions}
         readOnly={readOnly}
         error={form.errorOf('supervisor')}
+        note={offered?.supervisor ? OFFERED_NOTE : undefined}
         onChange={(value) => form.setField('supervisor', value)}
       />
       <PersonField
@@ -163,6 +174,7 @@ export function HostRow({ entry, supervisorOptions, hostOptions, canSave, canDel
         everyone={hostOptions}
         readOnly={readOnly}
         error={form.errorOf('host')}
+        note={offered?.host ? OFFERED_NOTE : undefined}
         onChange={(value) => form.setField('host', value)}
       />
       <Box sx={{ display: 'flex', flexWrap: 'nowrap', pt: 1, minWidth: 96 }}>
