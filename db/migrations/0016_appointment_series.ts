@@ -88,12 +88,13 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`delete from appointments where series_id is not null`.execute(db);
   await db.schema.createIndex('attachments_stored_name_unique').unique().on('attachments').column('stored_name').execute();
   await dropIndex('attachments_stored_name_idx', 'attachments');
-  await dropIndex('attachments_series_idx', 'attachments');
-  await dropIndex('appointments_series_idx', 'appointments');
   if (mysql) {
+    // MariaDB keeps an index a foreign key needs: the keys go first.
     await sql`alter table attachments drop foreign key attachments_series_fk`.execute(db);
     await sql`alter table appointments drop foreign key appointments_series_fk`.execute(db);
   }
+  await dropIndex('attachments_series_idx', 'attachments');
+  await dropIndex('appointments_series_idx', 'appointments');
   await db.schema.alterTable('attachments').dropColumn('series_id').execute();
   for (const column of ['own_attachments', 'cancelled', 'detached', 'occurrence_date', 'series_id']) {
     await db.schema.alterTable('appointments').dropColumn(column).execute();
