@@ -116,7 +116,7 @@ describe('the back office on a 360 px wide phone: no sideways scrolling, touch t
   });
 
   it.each([
-    ['/admin/standaufsicht_bewirtung', undefined],
+    ['/admin/standaufsicht_bewirtung', 'Dienste für Serie anlegen'],
     ['/admin/gruppen', 'Gruppe anlegen'],
     ['/admin/benutzer', 'Benutzer anlegen'],
     ['/admin/ich', undefined],
