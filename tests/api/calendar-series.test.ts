@@ -199,6 +199,22 @@ describe('a weekly series', () => {
     await remove(created.data.id, 'all');
   });
 
+  it('lists the next twelve months of a five-year series publicly, and every upcoming single appointment as before', async () => {
+    const long = await createSeries({ datetime_begin: '2026-12-01 18:30:00', datetime_end: '2026-12-01 21:00:00', recurrence: { ...WEEKLY, end: { until: '2031-11-25' } } });
+    const far = await t.inject({ method: 'POST', url: '/api/calendar', headers: json(editor), payload: JSON.stringify(training({ name: 'Jubiläum', datetime_begin: '2029-06-01 10:00:00', datetime_end: '2029-06-01 18:00:00', recurrence: null })) });
+    expect(far.statusCode).toBe(201);
+    const listed = (await t.inject({ method: 'GET', url: '/api/public/calendar' })).json().data as { name: string; datetime_begin: string }[];
+    const evenings = listed.filter((entry) => entry.name === 'Training Luftgewehr');
+    expect(evenings[0]!.datetime_begin).toBe('2026-12-01 18:30:00');
+    // Beginning before 23.11.2027 11:00, twelve months from the clock's now.
+    expect(evenings.at(-1)!.datetime_begin).toBe('2027-11-16 18:30:00');
+    expect(evenings).toHaveLength(51);
+    expect(listed.map((entry) => entry.name)).toContain('Jubiläum');
+    expect(await t.db.selectFrom('appointments').select('id').where('series_id', '=', long.data.series!.id).execute()).toHaveLength(261);
+    await remove(long.data.id, 'all');
+    await remove(far.json().data.id as number);
+  });
+
   it('refuses rules that do not fit, run longer than five years or meet the skipped hour, in German, and stores nothing', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ recurrence: { ...WEEKLY, weekdays: ['WE'] } }, 'Der erste Termin muss auf einem der gewählten Wochentage liegen.'],

@@ -145,14 +145,15 @@ export async function findAppointment(db: Db, id: number, urlOf: UrlOf): Promise
 }
 
 /**
- * Public appointments not ended before `since` and begun before `until`, soonest first,
- * cancelled occurrences left out; runs on appointments_public_idx (visibility, datetime_end).
+ * Public appointments not ended before `since`, soonest first; occurrences of a series only
+ * up to `until` (SPEC's list shows every upcoming appointment, a five-year series the next
+ * twelve months of it) and not cancelled. Runs on appointments_public_idx (visibility, datetime_end).
  */
 export async function listPublic(db: Db, since: string, until: string, urlOf: UrlOf): Promise<PublicAppointment[]> {
   const rows = (await baseQuery(db)
     .where('appointments.visibility', '=', 1)
     .where('appointments.datetime_end', '>=', since)
-    .where('appointments.datetime_begin', '<', until)
+    .where((eb) => eb.or([eb('appointments.series_id', 'is', null), eb('appointments.datetime_begin', '<', until)]))
     .where('appointments.cancelled', '=', 0)
     .orderBy('appointments.datetime_begin')
     .orderBy('appointments.id')

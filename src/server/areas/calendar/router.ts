@@ -69,7 +69,7 @@ export const calendarRouter = router({
     .input(calendarMonthInput)
     .query(({ ctx, input }) => listMonth(ctx.services.db, input.year, input.month, ctx.services.storage.urlOf)),
 
-  /** Upcoming public appointments of the next twelve months: not yet ended, soonest first, cancelled occurrences left out. */
+  /** Upcoming public appointments, soonest first; of a series the next twelve months, cancelled occurrences left out. */
   publicList: sharedReadProcedure.query(({ ctx }) =>
     ctx.services.publicCache.read(CALENDAR_CACHE_AREA, 'list', () => {
       const since = toClubDateTime(now(ctx));
