@@ -380,6 +380,28 @@ describe('one occurrence on its own', () => {
   });
 });
 
+describe('the month at scale', () => {
+  it('keeps the months around today until a calendar write, and queries far years every time', async () => {
+    const direct = async (begin: string) => {
+      await t.db
+        .insertInto('appointments')
+        .values({ name: 'Direkt', datetime_begin: begin, datetime_end: begin, location: 'x', visibility: 0, description: '', notes: '', assignment: groupId, status: 0, notify: 0, created_at: begin, updated_at: begin })
+        .execute();
+    };
+    expect(await month(2027, 3)).toEqual([]);
+    await direct('2027-03-10 18:00:00');
+    // Kept: a row written past the site is not seen until the calendar changes through it.
+    expect(await month(2027, 3)).toEqual([]);
+    const { data } = await createSeries();
+    expect((await month(2027, 3)).map((view) => view.name)).toContain('Direkt');
+    expect(await month(2099, 3)).toEqual([]);
+    await direct('2099-03-10 18:00:00');
+    expect((await month(2099, 3)).map((view) => view.name)).toEqual(['Direkt']);
+    await t.db.deleteFrom('appointments').where('name', '=', 'Direkt').execute();
+    await remove(data.id, 'all');
+  });
+});
+
 describe('attachments and notifications', () => {
   it('the series\' attachments show on every occurrence; one occurrence may have its own; files go with the last row naming them', async () => {
     const upload = await postForm(t, '/api/calendar/upload', [{ name: 'attachments[]', filename: 'Trainingsplan.pdf', content: pdf() }, { name: 'attachments[]', filename: 'Hallenplan.pdf', content: pdf() }], editor);

@@ -44,6 +44,9 @@ export const CALENDAR_MESSAGES = {
   followingDeleted: 'Dieser und alle folgenden Termine der Serie gelöscht',
 } as const;
 
+/** How many years ahead the back office's months are kept (the year before and this one too). */
+const KEPT_MONTH_YEARS_AHEAD = 2;
+
 /** Attachments of one upload request. */
 export const MAX_ATTACHMENTS_PER_UPLOAD = 20;
 
@@ -65,9 +68,20 @@ function now(ctx: Context): Date {
 }
 
 export const calendarRouter = router({
+  /**
+   * The back office's month. Every member with calendar_view sees the same month, so the
+   * months around today are kept in the answer cache (dropped by every calendar write and
+   * group rename) after the permission check; other years are queried each time, so no
+   * member can fill the cache with thousands of months.
+   */
   month: can('calendar_view')
     .input(calendarMonthInput)
-    .query(({ ctx, input }) => listMonth(ctx.services.db, input.year, input.month, ctx.services.storage.urlOf)),
+    .query(({ ctx, input }) => {
+      const read = () => listMonth(ctx.services.db, input.year, input.month, ctx.services.storage.urlOf);
+      const thisYear = Number(toClubDateTime(now(ctx)).slice(0, 4));
+      if (input.year < thisYear - 1 || input.year > thisYear + KEPT_MONTH_YEARS_AHEAD) return read();
+      return ctx.services.publicCache.read(CALENDAR_CACHE_AREA, `month:${input.year}-${input.month}`, read);
+    }),
 
   /** Upcoming public appointments, soonest first; of a series the next twelve months, cancelled occurrences left out. */
   publicList: sharedReadProcedure.query(({ ctx }) =>
