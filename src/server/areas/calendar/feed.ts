@@ -60,6 +60,17 @@ export function calendarText(calendar: ICalCalendar): string {
   return text.endsWith('\r\n') ? text : `${text}\r\n`;
 }
 
+/** What an event says of an appointment, a series or an occurrence: the notes never leave the back office. */
+function eventText(item: Pick<FeedAppointment, 'name' | 'location' | 'description' | 'section'>, publicUrl: string) {
+  return {
+    summary: icalText(item.name),
+    location: icalText(item.location),
+    description: item.description === '' ? null : icalText(item.description),
+    categories: item.section === '' ? [] : [{ name: icalText(item.section) }],
+    url: `${publicUrl}/termine`,
+  };
+}
+
 function addEvent(calendar: ICalCalendar, appointment: FeedAppointment, publicUrl: string): void {
   calendar.createEvent({
     id: appointmentUid(appointment.id, publicUrl),
@@ -68,11 +79,7 @@ function addEvent(calendar: ICalCalendar, appointment: FeedAppointment, publicUr
     lastModified: instant(appointment.updated_at),
     start: instant(appointment.datetime_begin),
     end: instant(appointment.datetime_end),
-    summary: icalText(appointment.name),
-    location: icalText(appointment.location),
-    description: appointment.description === '' ? null : icalText(appointment.description),
-    categories: appointment.section === '' ? [] : [{ name: icalText(appointment.section) }],
-    url: `${publicUrl}/termine`,
+    ...eventText(appointment, publicUrl),
   });
 }
 
@@ -133,11 +140,7 @@ function addSeries(calendar: ICalCalendar, series: FeedSeries, occurrences: Feed
     end: clubTime(series.datetime_end),
     timezone: CLUB_TIME_ZONE,
     repeating: rule,
-    summary: icalText(series.name),
-    location: icalText(series.location),
-    description: series.description === '' ? null : icalText(series.description),
-    categories: series.section === '' ? [] : [{ name: icalText(series.section) }],
-    url: `${publicUrl}/termine`,
+    ...eventText(series, publicUrl),
   });
   for (const occurrence of occurrences) {
     if (!occurrence.detached || occurrence.cancelled || !occurrence.shown) continue;
@@ -150,11 +153,7 @@ function addSeries(calendar: ICalCalendar, series: FeedSeries, occurrences: Feed
       start: clubTime(occurrence.datetime_begin),
       end: clubTime(occurrence.datetime_end),
       timezone: CLUB_TIME_ZONE,
-      summary: icalText(occurrence.name),
-      location: icalText(occurrence.location),
-      description: occurrence.description === '' ? null : icalText(occurrence.description),
-      categories: occurrence.section === '' ? [] : [{ name: icalText(occurrence.section) }],
-      url: `${publicUrl}/termine`,
+      ...eventText(occurrence, publicUrl),
     });
   }
 }

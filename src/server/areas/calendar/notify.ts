@@ -39,28 +39,44 @@ export function buildAppointmentMails(appointment: FeedAppointment, recipients: 
   const begin = formatGermanDateTime(appointment.datetime_begin);
   const end = formatGermanDateTime(appointment.datetime_end);
   const subject = `${changed ? 'Termin geändert' : 'Neuer Termin'}: ${appointment.name} am ${begin}`;
-  const ics = buildEventFile(appointment, site.publicUrl, site.clubName);
+  const file = { filename: 'termin.ics', content: buildEventFile(appointment, site.publicUrl, site.clubName) };
+  const details = [
+    `Titel: ${appointment.name}`,
+    `Beginn: ${begin}`,
+    `Ende: ${end}`,
+    `Ort: ${appointment.location}`,
+    ...(appointment.description === '' ? [] : ['', appointment.description]),
+  ];
+  const what = `für die Gruppe „${appointment.section}“ wurde ${changed ? 'ein Termin geändert' : 'ein neuer Termin eingetragen'}:`;
+  return groupMails(recipients, site, { subject, what, details, attached: 'der Termin', file });
+}
+
+/**
+ * The mails of a notification, one per recipient: greeting, what happened, the details,
+ * the .ics named in the text, the club's name under it.
+ */
+function groupMails(
+  recipients: Recipient[],
+  site: MailSite,
+  mail: { subject: string; what: string; details: string[]; attached: string; file: { filename: string; content: string } },
+): AppointmentMail[] {
   return recipients.map((recipient) => ({
     kind: 'calendar' as const,
     to: recipient.email,
-    subject,
+    subject: mail.subject,
     text: [
       `Hallo ${recipient.prename} ${recipient.lastname},`,
       '',
-      `für die Gruppe „${appointment.section}“ wurde ${changed ? 'ein Termin geändert' : 'ein neuer Termin eingetragen'}:`,
+      mail.what,
       '',
-      `Titel: ${appointment.name}`,
-      `Beginn: ${begin}`,
-      `Ende: ${end}`,
-      `Ort: ${appointment.location}`,
-      ...(appointment.description === '' ? [] : ['', appointment.description]),
+      ...mail.details,
       '',
-      'Im Anhang steht der Termin zum Übernehmen in deinen Kalender.',
+      `Im Anhang steht ${mail.attached} zum Übernehmen in deinen Kalender.`,
       '',
       'Viele Grüße',
       site.clubName,
     ].join('\n'),
-    attachments: [{ filename: 'termin.ics', content: ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }],
+    attachments: [{ ...mail.file, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }],
   }));
 }
 
@@ -76,33 +92,20 @@ export function buildSeriesMails(entry: FeedSeriesEntry, recipients: Recipient[]
   const changed = Number(series.sequence) > 0;
   const rule = describeRecurrence(series.recurrence);
   const subject = `${changed ? 'Terminserie geändert' : 'Neue Terminserie'}: ${series.name}, ${rule}`;
-  const ics = buildSeriesFile(entry, site.publicUrl, site.clubName);
+  const file = { filename: 'terminserie.ics', content: buildSeriesFile(entry, site.publicUrl, site.clubName) };
   const coming = occurrences.filter((occurrence) => !occurrence.cancelled && occurrence.datetime_end.slice(0, 10) >= today).slice(0, MAIL_DATES);
   const cancelled = occurrences.filter((occurrence) => occurrence.cancelled && occurrence.occurrence_date >= today);
-  return recipients.map((recipient) => ({
-    kind: 'calendar' as const,
-    to: recipient.email,
-    subject,
-    text: [
-      `Hallo ${recipient.prename} ${recipient.lastname},`,
-      '',
-      `für die Gruppe „${series.section}“ wurde ${changed ? 'eine Terminserie geändert' : 'eine neue Terminserie eingetragen'}:`,
-      '',
-      `Titel: ${series.name}`,
-      `Wiederholung: ${rule}`,
-      `Erster Termin: ${formatGermanDateTime(series.datetime_begin)} bis ${formatGermanDateTime(series.datetime_end)}`,
-      `Ort: ${series.location}`,
-      ...(series.description === '' ? [] : ['', series.description]),
-      ...(coming.length === 0 ? [] : ['', 'Die nächsten Termine:', ...coming.map((occurrence) => `- ${formatGermanDateTime(occurrence.datetime_begin)}${occurrence.detached ? ` (${occurrence.name}, ${occurrence.location})` : ''}`)]),
-      ...(cancelled.length === 0 ? [] : ['', 'Es entfallen:', ...cancelled.map((occurrence) => `- ${formatGermanDateTime(occurrence.datetime_begin)}`)]),
-      '',
-      'Im Anhang steht die Serie zum Übernehmen in deinen Kalender.',
-      '',
-      'Viele Grüße',
-      site.clubName,
-    ].join('\n'),
-    attachments: [{ filename: 'terminserie.ics', content: ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }],
-  }));
+  const details = [
+    `Titel: ${series.name}`,
+    `Wiederholung: ${rule}`,
+    `Erster Termin: ${formatGermanDateTime(series.datetime_begin)} bis ${formatGermanDateTime(series.datetime_end)}`,
+    `Ort: ${series.location}`,
+    ...(series.description === '' ? [] : ['', series.description]),
+    ...(coming.length === 0 ? [] : ['', 'Die nächsten Termine:', ...coming.map((occurrence) => `- ${formatGermanDateTime(occurrence.datetime_begin)}${occurrence.detached ? ` (${occurrence.name}, ${occurrence.location})` : ''}`)]),
+    ...(cancelled.length === 0 ? [] : ['', 'Es entfallen:', ...cancelled.map((occurrence) => `- ${formatGermanDateTime(occurrence.datetime_begin)}`)]),
+  ];
+  const what = `für die Gruppe „${series.section}“ wurde ${changed ? 'eine Terminserie geändert' : 'eine neue Terminserie eingetragen'}:`;
+  return groupMails(recipients, site, { subject, what, details, attached: 'die Serie', file });
 }
 
 /** An appointment notifies its group at most once in this window, however often it is saved with `notify`. */

@@ -78,6 +78,11 @@ async function attachmentsOf(db: Db, rows: Pick<AppointmentRow, 'id' | 'series_i
   return byAppointment;
 }
 
+/** The ids of the attachments the appointment shows (its series' or its own). */
+export async function shownAttachmentIds(db: Db, row: AppointmentRow): Promise<number[]> {
+  return ((await attachmentsOf(db, [row], (name) => name)).get(row.id) ?? []).map((attachment) => attachment.id);
+}
+
 function seriesView(row: AppointmentRow): AppointmentView['series'] {
   if (row.series_id === null || row.series_rule === null || row.series_begin === null) return null;
   const recurrence = parseRule(row.series_rule);

@@ -23,6 +23,7 @@ import {
   listFeed,
   listMonth,
   listPublic,
+  shownAttachmentIds,
   unusedFiles,
   updateAppointment,
 } from './queries.ts';
@@ -193,8 +194,7 @@ export const calendarRouter = router({
           if (Number(row.cancelled) === 1) throw new AppError('BAD_REQUEST', APPOINTMENT_MESSAGES.cancelled);
           const series = await findSeries(trx, Number(row.series_id));
           if (scope === 'single') {
-            const shown = (await findAppointment(trx, id, storage.urlOf)).attachments.map((attachment) => attachment.id);
-            names = await editOccurrence(trx, row, series, save, recurrence, shown);
+            names = await editOccurrence(trx, row, series, save, recurrence, await shownAttachmentIds(trx, row));
             seriesId = series.id;
             logLine = `Termin ${id} (${values.name}, ${values.datetime_begin}) der Terminserie ${series.id} einzeln geändert`;
           } else if (scope === 'all') {

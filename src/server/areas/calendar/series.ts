@@ -217,7 +217,6 @@ function sameIds(a: number[], b: number[]): boolean {
  * them its own (the series' ones it keeps are copied, naming the same files).
  */
 export async function editOccurrence(db: Db, row: AppointmentRow, series: SeriesRow, save: SeriesSave, rule: Recurrence | null | undefined, shownIds: number[]): Promise<string[]> {
-  if (Number(row.cancelled) === 1) throw new AppError('BAD_REQUEST', APPOINTMENT_MESSAGES.cancelled);
   if (rule !== undefined && recurrenceKey(rule) !== recurrenceKey(series.recurrence)) throw AppError.field('recurrence', APPOINTMENT_MESSAGES.ruleOnlyForSeries);
   await db
     .updateTable('appointments')
@@ -234,16 +233,21 @@ export async function editOccurrence(db: Db, row: AppointmentRow, series: Series
   return names;
 }
 
+/** The occurrence takes the values and stands alone: no series, no date of one, its own attachments. */
+async function leaveSeries(db: Db, id: number, save: SeriesSave): Promise<void> {
+  await db
+    .updateTable('appointments')
+    .set((eb) => ({ ...columns(save.values), series_id: null, occurrence_date: null, detached: 0, cancelled: 0, own_attachments: 0, updated_at: save.now, sequence: eb('sequence', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
+}
+
 /**
  * A series without a rule any more: the occurrence being edited stays as a single
  * appointment (with the attachments it names), every other occurrence goes with the series.
  */
 async function dissolveSeries(db: Db, row: AppointmentRow, series: SeriesRow, save: SeriesSave): Promise<string[]> {
-  await db
-    .updateTable('appointments')
-    .set((eb) => ({ ...columns(save.values), series_id: null, occurrence_date: null, detached: 0, cancelled: 0, own_attachments: 0, updated_at: save.now, sequence: eb('sequence', '+', 1) }))
-    .where('id', '=', row.id)
-    .execute();
+  await leaveSeries(db, row.id, save);
   const names = await assignAttachments(db, { appointment: row.id }, save.attachments, save.actorId, { move: { series: series.id } });
   names.push(...(await deleteSeries(db, series.id)));
   return names;
@@ -310,11 +314,7 @@ export async function editFollowing(db: Db, row: AppointmentRow, series: SeriesR
   let names: string[];
   let seriesId: number | null = null;
   if (nextRule === null) {
-    await db
-      .updateTable('appointments')
-      .set((eb) => ({ ...columns(save.values), series_id: null, occurrence_date: null, detached: 0, cancelled: 0, own_attachments: 0, updated_at: save.now, sequence: eb('sequence', '+', 1) }))
-      .where('id', '=', row.id)
-      .execute();
+    await leaveSeries(db, row.id, save);
     names = await assignAttachments(db, { appointment: row.id }, save.attachments, save.actorId, { copy: { series: series.id } });
     names.push(...(await deleteOccurrences(db, series.id, splitDate)));
   } else {

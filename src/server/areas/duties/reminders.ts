@@ -188,12 +188,18 @@ export class DutyReminders {
       this.prunedOn = today;
       await pruneDutyRecords(db, today);
     }
-    // No reminder for a day whose evening was cancelled in the calendar (the roster says 'entfällt').
-    if ((await cancelledDays(db, tomorrow, tomorrow)).has(tomorrow)) return { queued: 0, withoutAddress: 0 };
     const due = await candidates(db, tomorrow, stamp.slice(11, 16));
     const round: ReminderRound = { queued: 0, withoutAddress: 0 };
     if (due.length === 0) return round;
+    // No reminder for a day whose evening was cancelled in the calendar (the roster says 'entfällt').
+    if ((await cancelledDays(db, tomorrow, tomorrow)).has(tomorrow)) return round;
     const clubName = (await readClubData(db)).name;
+    // Tomorrow's appointments, read once per round for those who may see internal ones and once for the others.
+    const evening = new Map<boolean, Promise<EveningAppointment[]>>();
+    const appointmentsFor = (internal: boolean) => {
+      if (!evening.has(internal)) evening.set(internal, appointmentsOn(db, [tomorrow], internal).then((byDay) => byDay.get(tomorrow) ?? []));
+      return evening.get(internal)!;
+    };
     const queuedLines: string[] = [];
     for (const duty of due) {
       const label = `${DUTY_ROLE_LABELS[duty.role]} am ${formatGermanDate(tomorrow)} (Eintrag ${duty.entry_id})`;
@@ -211,7 +217,7 @@ export class DutyReminders {
         continue;
       }
       const permissions = await permissionNamesOf(db, duty.user_id);
-      const appointments = (await appointmentsOn(db, [tomorrow], permissions.includes('calendar_view'))).get(tomorrow) ?? [];
+      const appointments = await appointmentsFor(permissions.includes('calendar_view'));
       const mail = buildReminderMail({ ...duty, date: tomorrow, appointments, seesRoster: permissions.includes('hosts_view'), publicUrl, clubName });
       const queued = await db.transaction().execute(async (trx) => {
         // The slot may have changed hands since the candidates were read.
