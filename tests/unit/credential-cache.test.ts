@@ -12,14 +12,36 @@ describe('CredentialCache', () => {
     expect(CredentialCache.keyOf('0000000', '1Geheim')).not.toBe(CredentialCache.keyOf('00000001', 'Geheim'));
   });
 
-  it('remembers an entry for its lifetime only', () => {
+  it('remembers an entry while it is used, and forgets it a lifetime after its last use', () => {
     const cache = new CredentialCache(1000);
     const key = CredentialCache.keyOf('00000001', 'Geheim123');
     cache.set(key, 1, '$2b$hash', 10_000);
     expect(cache.get(key, 10_000)).toEqual({ userId: 1, passwordHash: '$2b$hash', expiresMs: 11_000 });
-    expect(cache.get(key, 10_999)).toBeDefined();
-    expect(cache.get(key, 11_000)).toBeUndefined();
+    // Used every 0.9 s, it stays: a polling program does not pay bcrypt again.
+    for (const now of [10_900, 11_800, 12_700]) expect(cache.get(key, now)?.userId).toBe(1);
+    expect(cache.get(key, 13_699)).toBeDefined();
+    expect(cache.get(key, 14_699)).toBeUndefined();
     expect(cache.size).toBe(0);
+  });
+
+  it('runs one check for requests under way with the same key, and a new one afterwards', async () => {
+    const cache = new CredentialCache();
+    let checks = 0;
+    let release!: () => void;
+    const check = () => {
+      checks += 1;
+      return new Promise<number>((resolve) => (release = () => resolve(checks)));
+    };
+    const burst = [cache.checkOnce('a', check), cache.checkOnce('a', check), cache.checkOnce('a', check)];
+    const other = cache.checkOnce('b', () => Promise.reject(new Error('falsch')));
+    release();
+    expect(await Promise.all(burst)).toEqual([1, 1, 1]);
+    await expect(other).rejects.toThrow('falsch');
+    // A failure is shared too, but not kept: the next request checks again.
+    await expect(cache.checkOnce('b', async () => 'richtig')).resolves.toBe('richtig');
+    const later = cache.checkOnce('a', check);
+    release();
+    expect(await later).toBe(2);
   });
 
   it('forgets every entry of a user at once', () => {

@@ -10,14 +10,17 @@ interface CacheEntry {
 }
 
 /**
- * Remembers verified Basic credentials for a short time so bcrypt does not run on every
- * request of a REST consumer. An entry is only a shortcut past bcrypt: the caller still
- * loads the user and compares the stored hash, so a changed password or a deleted user
- * fails at once; `forgetUser` drops entries early when groups or passwords change, an app
- * password is revoked or the second factor is switched on.
+ * Remembers verified Basic credentials while a REST consumer keeps using them (each use
+ * renews the lifetime; unused ones go after it), so bcrypt does not run on every request.
+ * An entry is only a shortcut past bcrypt: the caller still loads the user and compares
+ * the stored hash, so a changed password or a deleted user fails at once; `forgetUser`
+ * drops entries early when groups or passwords change, an app password is revoked or the
+ * second factor is switched on.
  */
 export class CredentialCache {
   readonly #entries = new Map<string, CacheEntry>();
+  /** Checks under way, by credentials and client (`checkOnce`). */
+  readonly #checking = new Map<string, Promise<unknown>>();
   readonly #ttlMs: number;
   readonly #maxEntries: number;
 
@@ -37,7 +40,24 @@ export class CredentialCache {
       this.#entries.delete(key);
       return undefined;
     }
+    // A program polling every few seconds would otherwise pay bcrypt again every lifetime,
+    // and all its requests under way would wait for it.
+    entry.expiresMs = nowMs + this.#ttlMs;
     return entry;
+  }
+
+  /**
+   * Runs `check` once for requests that present the same credentials from the same client
+   * at the same time (a program's first burst of parallel requests): they share its
+   * outcome instead of each booking an attempt and running bcrypt. `key` names the
+   * credentials and the client, so a request from elsewhere is checked and counted itself.
+   */
+  checkOnce<T>(key: string, check: () => Promise<T>): Promise<T> {
+    const running = this.#checking.get(key);
+    if (running) return running as Promise<T>;
+    const checked = check().finally(() => this.#checking.delete(key));
+    this.#checking.set(key, checked);
+    return checked;
   }
 
   set(key: string, userId: number, passwordHash: string | null, nowMs: number, appPasswordId?: number): void {
