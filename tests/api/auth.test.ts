@@ -416,6 +416,41 @@ describe('HTTP Basic', () => {
     expect(verifications).toBe(before + 2);
   });
 
+  it('checks a burst of parallel requests with new credentials once per client (its parallel attempts were booked, up to a 429)', async () => {
+    const member = await t.createMember(['calendar_view']);
+    const before = verifications;
+    const ask = (remoteAddress: string) => t.inject({ method: 'GET', url: '/api/me', headers: member.auth, remoteAddress });
+    // A program's first burst: one bcrypt for one client, not one per connection; another client is checked itself.
+    const burst = await Promise.all([...Array.from({ length: 6 }, () => ask('10.77.0.1')), ask('10.77.0.2')]);
+    expect(burst.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200, 200, 200]);
+    expect(verifications).toBe(before + 2);
+    const wrong = await Promise.all(Array.from({ length: 3 }, () => t.inject({ method: 'GET', url: '/api/me', headers: t.basic(member.uid, 'Falsch1234'), remoteAddress: '10.77.0.3' })));
+    expect(wrong.map((response) => response.statusCode)).toEqual([401, 401, 401]);
+    expect(verifications).toBe(before + 3);
+  });
+
+  it('keeps verified credentials while a program uses them, and forgets them a lifetime after the last use', async () => {
+    let nowMs = Date.parse('2026-11-25T10:00:00Z');
+    const app = await createTestApp({ passwords: countingHasher, credentialTtlMs: 60_000, clock: { now: () => new Date(nowMs) } });
+    try {
+      const member = await app.createMember(['calendar_view']);
+      const ask = async () => (await app.inject({ method: 'GET', url: '/api/me', headers: member.auth })).statusCode;
+      const before = verifications;
+      expect(await ask()).toBe(200);
+      // Polled every 50 s for five minutes: bcrypt ran once.
+      for (let poll = 0; poll < 6; poll++) {
+        nowMs += 50_000;
+        expect(await ask()).toBe(200);
+      }
+      expect(verifications).toBe(before + 1);
+      nowMs += 60_000;
+      expect(await ask()).toBe(200);
+      expect(verifications).toBe(before + 2);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('refuses the old password at once after it was changed in the database', async () => {
     const member = await t.createMember(['calendar_view']);
     expect((await call({ method: 'GET', url: '/api/me', headers: member.auth })).statusCode).toBe(200);

@@ -18,7 +18,7 @@ import {
 import { appPasswordExists, findAppPassword, touchAppPassword } from './app-passwords.ts';
 import { findUserWithHash, principalOf, type Principal, type UserWithHash } from './principal.ts';
 import { acceptCode, type CodeKind } from './second-factor.ts';
-import { findSessionUser } from './sessions.ts';
+import { findLiveSession } from './sessions.ts';
 
 export const WRONG_CREDENTIALS_MESSAGE = 'Schützennummer oder Passwort ist falsch.';
 
@@ -154,7 +154,7 @@ async function attemptPassword(services: AppServices, uid: string, password: str
 export async function verifyCredentials(services: AppServices, uid: string, password: string, from: PasswordClient): Promise<VerifiedCredentials> {
   const user = await attemptPassword(services, uid, password, from, 'Fehlgeschlagene Anmeldung');
   if (!user) throw new AppError('UNAUTHORIZED', WRONG_CREDENTIALS_MESSAGE);
-  return { principal: await principalOf(services.db, user), passwordHash: user.password_hash, secondFactor: user.second_factor };
+  return { principal: principalOf(user), passwordHash: user.password_hash, secondFactor: user.second_factor };
 }
 
 export const WRONG_CODE_MESSAGE = 'Der Code ist falsch oder wurde schon verwendet.';
@@ -220,7 +220,7 @@ type BasicProof = { appPasswordId: number } | { passwordHash: string };
 
 /**
  * Basic authentication takes an app password of the member or, without a second factor,
- * the account password. Verified credentials are remembered for a short time; a
+ * the account password. Verified credentials are remembered while they are used; a
  * remembered one is still checked against what the database holds now (the same password
  * hash and no second factor since, or the app password not revoked).
  */
@@ -234,13 +234,21 @@ async function authenticateBasic(services: AppServices, uid: string, password: s
     const current = await findUserWithHash(db, { id: cached.userId });
     if (current && cached.appPasswordId !== undefined && (await appPasswordExists(db, cached.appPasswordId, current.id))) {
       await touchAppPassword(db, cached.appPasswordId, nowMs);
-      return principalOf(db, current);
+      return principalOf(current);
     }
     if (current && cached.passwordHash !== null && current.password_hash === cached.passwordHash && !current.second_factor) {
-      return principalOf(db, current);
+      return principalOf(current);
     }
     services.credentials.forgetUser(cached.userId);
   }
+  const client = JSON.stringify([key, from.address, from.deviceCookie ?? null]);
+  const user = await services.credentials.checkOnce(client, () => proveBasic(services, key, uid, password, from));
+  return principalOf(user);
+}
+
+/** Books and checks Basic credentials that are not remembered (bcrypt), and remembers them when they are right. */
+async function proveBasic(services: AppServices, key: string, uid: string, password: string, from: PasswordClient): Promise<UserWithHash> {
+  const { db } = services;
   let refusedForSecondFactor = false;
   const proven = await attemptLogin<{ user: UserWithHash; proof: BasicProof }>(services, uid, from, 'Fehlgeschlagene Anmeldung', async (user) => {
     const appPasswordId = user ? await findAppPassword(db, user.id, password) : null;
@@ -253,13 +261,14 @@ async function authenticateBasic(services: AppServices, uid: string, password: s
   });
   if (!proven) throw new AppError('UNAUTHORIZED', refusedForSecondFactor ? ACCOUNT_PASSWORD_REFUSED_MESSAGE : WRONG_CREDENTIALS_MESSAGE);
   const { user, proof } = proven;
+  const nowMs = services.clock.now().getTime();
   if ('appPasswordId' in proof) {
     await touchAppPassword(db, proof.appPasswordId, nowMs);
     services.credentials.set(key, user.id, null, nowMs, proof.appPasswordId);
   } else {
     services.credentials.set(key, user.id, proof.passwordHash, nowMs);
   }
-  return principalOf(db, user);
+  return user;
 }
 
 /**
@@ -274,10 +283,9 @@ export async function authenticateRequest(services: AppServices, credentials: Re
     return { user: await authenticateBasic(services, basic.uid, basic.password, from), sessionId: null, sessionExtended: false };
   }
   if (credentials.sessionToken) {
-    const session = await findSessionUser(services.db, credentials.sessionToken, services.clock.now().getTime());
-    if (session) {
-      return { user: await principalOf(services.db, session.user), sessionId: session.sessionId, sessionExtended: session.extended };
-    }
+    const session = await findLiveSession(services.db, credentials.sessionToken, services.clock.now().getTime());
+    const member = session ? await findUserWithHash(services.db, { id: session.userId }) : undefined;
+    if (session && member) return { user: principalOf(member), sessionId: session.sessionId, sessionExtended: session.extended };
   }
   return { user: null, sessionId: null, sessionExtended: false };
 }

@@ -77,10 +77,6 @@ export async function findSecondFactor(db: Db, userId: number): Promise<SecondFa
   return row ? { secret: row.secret, confirmed: row.confirmed_ms !== null, lastStep: Number(row.last_step) } : null;
 }
 
-export async function hasSecondFactor(db: Db, userId: number): Promise<boolean> {
-  return (await findSecondFactor(db, userId))?.confirmed ?? false;
-}
-
 /** Whether a group of the member requires a second factor. */
 export async function secondFactorRequired(db: Db, userId: number): Promise<boolean> {
   const row = await db

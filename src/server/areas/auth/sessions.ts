@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/connection.ts';
-import type { PrincipalUser } from './principal.ts';
 
 export const SESSION_COOKIE = 'sv_session';
 
@@ -48,25 +47,24 @@ export async function createSession(db: Db, userId: number, meta: NewSessionMeta
 
 export interface LiveSession {
   sessionId: string;
-  user: PrincipalUser;
+  userId: number;
   /** The session was extended by this request: the browser's cookie must be extended too. */
   extended: boolean;
 }
 
 /**
- * The member of a live session (one query with their row), extending it when it is older
- * than a day, but never beyond SESSION_MAX_AGE_MS after the login.
+ * A live session, extended when it is older than a day, but never beyond
+ * SESSION_MAX_AGE_MS after the login. Its member is loaded by findUserWithHash.
  */
-export async function findSessionUser(db: Db, token: string, nowMs: number): Promise<LiveSession | null> {
+export async function findLiveSession(db: Db, token: string, nowMs: number): Promise<LiveSession | null> {
   const id = sessionIdOf(token);
   const session = await db
     .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.expires_ms', 'sessions.created_ms', 'users.id', 'users.uid', 'users.prename', 'users.lastname'])
-    .where('sessions.id', '=', id)
-    .where('sessions.expires_ms', '>', nowMs)
+    .select(['expires_ms', 'created_ms', 'user_id'])
+    .where('id', '=', id)
+    .where('expires_ms', '>', nowMs)
     // Sessions of before the limit may have been extended past it.
-    .where('sessions.created_ms', '>', nowMs - SESSION_MAX_AGE_MS)
+    .where('created_ms', '>', nowMs - SESSION_MAX_AGE_MS)
     .executeTakeFirst();
   if (!session) return null;
   const expiresMs = Number(session.expires_ms);
@@ -75,8 +73,7 @@ export async function findSessionUser(db: Db, token: string, nowMs: number): Pro
   if (extended) {
     await db.updateTable('sessions').set({ expires_ms: renewedMs }).where('id', '=', id).execute();
   }
-  const { expires_ms: _expires, created_ms: _created, ...user } = session;
-  return { sessionId: id, user, extended };
+  return { sessionId: id, userId: session.user_id, extended };
 }
 
 export async function deleteSession(db: Db, sessionId: string): Promise<void> {
