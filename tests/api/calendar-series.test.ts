@@ -1,4 +1,5 @@
 import ICAL from 'ical.js';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFY_INTERVAL_MS } from '../../src/server/areas/calendar/notify.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
@@ -399,6 +400,42 @@ describe('the month at scale', () => {
     expect((await month(2099, 3)).map((view) => view.name)).toEqual(['Direkt']);
     await t.db.deleteFrom('appointments').where('name', '=', 'Direkt').execute();
     await remove(data.id, 'all');
+  });
+
+  it('sends a program the kept month in the compression it takes, with an ETag, for no shared cache, and only after the permission check', async () => {
+    const { data } = await createSeries();
+    const url = '/api/calendar/2027/03';
+    const plain = await t.inject({ method: 'GET', url, headers: viewer });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['cache-control']).toBe('private, no-cache');
+    expect(plain.json().data).toHaveLength(5);
+    const compressed = await t.inject({ method: 'GET', url, headers: { ...viewer, 'accept-encoding': 'gzip, br' } });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers.vary).toBe('accept-encoding');
+    expect(compressed.headers['cache-control']).toBe('private, no-cache');
+    expect(JSON.parse(brotliDecompressSync(compressed.rawPayload).toString('utf8'))).toEqual(plain.json());
+    const etag = String(compressed.headers.etag);
+    expect(etag).not.toBe(plain.headers.etag);
+    const unchanged = await t.inject({ method: 'GET', url, headers: { ...viewer, 'accept-encoding': 'gzip, br', 'if-none-match': etag } });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+    // The kept bytes reach nobody without calendar_view, nor anybody without credentials.
+    const outsider = (await t.createMember([])).auth;
+    expect((await t.inject({ method: 'GET', url, headers: { ...outsider, 'accept-encoding': 'br', 'if-none-match': etag } })).statusCode).toBe(403);
+    expect((await t.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br', 'if-none-match': etag } })).statusCode).toBe(401);
+    // A change makes new bytes with a new tag.
+    await remove(data.id, 'all');
+    const changed = await t.inject({ method: 'GET', url, headers: { ...viewer, 'accept-encoding': 'gzip, br', 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    // Too short to be worth compressing.
+    expect(changed.headers['content-encoding']).toBeUndefined();
+    expect(changed.json()).toEqual({ data: [] });
+    // A far year is not kept: it is serialized for the request and sent as it is.
+    const far = await t.inject({ method: 'GET', url: '/api/calendar/2099/03', headers: { ...viewer, 'accept-encoding': 'gzip, br' } });
+    expect(far.statusCode).toBe(200);
+    expect(far.headers['content-encoding']).toBeUndefined();
+    expect(far.json()).toEqual({ data: [] });
   });
 });
 

@@ -1,4 +1,5 @@
 import Fastify, { type FastifyReply } from 'fastify';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
   answerFromMemory,
@@ -85,6 +86,21 @@ describe('PublicCache', () => {
     const one = cache.serialize(value, 'one', (v: { text: string }) => v);
     expect(one.etag).not.toBe(list.etag);
     expect(cache.serialize({ text: 'ä' }, 'one', (v: { text: string }) => v).etag).toBe(one.etag);
+  });
+
+  it('compresses a value once per view for the reads that are not kept whole, each form with its own tag', async () => {
+    const { cache } = setup();
+    const value = await cache.read('calendar', 'month', async () => ({ rows: Array.from({ length: 60 }, (_, id) => ({ id, name: 'Training Luftgewehr' })) }));
+    const first = cache.compressedAnswer(value, 'list', (v: object) => ({ data: v }));
+    expect(cache.compressedAnswer(value, 'list', () => 'anders')).toBe(first);
+    const answer = await first;
+    const plain = cache.serialize(value, 'list', () => 'anders');
+    expect(answer.identity.body).toBe(plain.body);
+    expect(answer.identity.etag).toBe(plain.etag);
+    expect(brotliDecompressSync(variantFor(answer, 'gzip, br').body)).toEqual(plain.body);
+    expect(gunzipSync(variantFor(answer, 'gzip').body)).toEqual(plain.body);
+    expect(new Set([answer.identity.etag, answer.encoded.br?.etag, answer.encoded.gzip?.etag]).size).toBe(3);
+    expect(answer.identity.headers['content-type']).toBe('application/json; charset=utf-8');
   });
 
   describe('whole answers kept by address', () => {

@@ -45,6 +45,8 @@ interface Serialized {
   /** UTF-8 bytes, encoded once: every answer sends the same ones. */
   body: Buffer;
   etag: string;
+  /** With compressed copies, made once on the first request that is not kept whole (`sendCached`). */
+  compressed?: Promise<PreparedAnswer>;
 }
 
 /** What is kept of an answer: its bytes and the headers it was sent with. */
@@ -308,6 +310,19 @@ export class PublicCache {
     this.#storedBytes -= stored.bytes;
   }
 
+  /**
+   * A cached value in one response shape as an answer with brotli and gzip copies, each
+   * made once per value: requests that are not kept whole (an authenticated read, a
+   * program's Basic call) send these bytes instead of serializing and compressing again.
+   */
+  compressedAnswer(value: object, view: string, toBody: (value: never) => unknown): Promise<PreparedAnswer> {
+    const serialized = this.serialize(value, view, toBody);
+    serialized.compressed ??= compressedCopies(serialized.body, JSON_TYPE).then((encoded) =>
+      prepareAnswer({ body: serialized.body, etag: serialized.etag, headers: { 'content-type': JSON_TYPE }, encoded }),
+    );
+    return serialized.compressed;
+  }
+
   /** The JSON body and ETag of a cached value in one response shape, serialized once per value. */
   serialize(value: object, view: string, toBody: (value: never) => unknown): Serialized {
     let views = this.#serialized.get(value);
@@ -325,6 +340,9 @@ export class PublicCache {
     return serialized;
   }
 }
+
+/** The JSON content type of every serialized value. */
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** A strong ETag from the bytes of an answer: the same answer gives the same tag on every instance. */
 export function etagOf(body: Buffer | string): string {
@@ -348,21 +366,38 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
   });
 }
 
+/** For an answer only its member may see: the browser keeps it but asks again (the ETag makes that cheap), no shared cache keeps it. */
+export const PRIVATE_CACHE_CONTROL = 'private, no-cache';
+
 /**
- * Answers a public REST read from a value of the PublicCache: the stored JSON with its
- * ETag, or 304 when the client already holds it. `view` names the response shape.
+ * Answers a REST read from a value of the PublicCache: the stored JSON with its ETag, or
+ * 304 when the client already holds it. `view` names the response shape. A shared read
+ * sends the plain bytes, since keepSharedReads keeps (and compresses) its whole answer;
+ * any other read of a kept value (`cacheControl` private after a permission check) sends
+ * the form its Accept-Encoding takes, made once for the value. A value that is not kept
+ * is serialized for this request alone and sent as it is.
  */
-export function sendCached<T extends object>(
+export async function sendCached<T extends object>(
   request: FastifyRequest,
   reply: FastifyReply,
   value: T,
   view: string,
   toBody: (value: T) => unknown,
-): FastifyReply {
-  const { body, etag } = request.server.services.publicCache.serialize(value, view, toBody);
-  reply.header('ETag', etag).header('Cache-Control', PUBLIC_CACHE_CONTROL);
-  if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(body);
+  cacheControl: string = PUBLIC_CACHE_CONTROL,
+): Promise<FastifyReply> {
+  const cache = request.server.services.publicCache;
+  let variant: AnswerVariant;
+  if (request.sharedRead === null && cache.expiryOf(value) !== undefined) {
+    variant = variantFor(await cache.compressedAnswer(value, view, toBody), request.headers['accept-encoding']);
+  } else {
+    const { body, etag } = cache.serialize(value, view, toBody);
+    variant = variantOf(body, { 'content-type': JSON_TYPE }, etag);
+  }
+  reply.header('Cache-Control', cacheControl);
+  if (variant.etag !== undefined && matchesEtag(request.headers['if-none-match'], variant.etag)) {
+    return reply.code(304).headers(variant.notModifiedHeaders).send();
+  }
+  return reply.headers(variant.headers).send(variant.body);
 }
 
 /** Headers an answer is kept with: what a shared HTTP cache keeps, never a cookie. */

@@ -1,5 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { matchesEtag, PUBLIC_CACHE_CONTROL, sendCached, sharedReadRoute } from '../../http/public-cache.ts';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { matchesEtag, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, sendCached, sharedReadRoute } from '../../http/public-cache.ts';
 import { untrusted, type RestOptions } from '../../http/rest.ts';
 import { readUploadForm, TOO_MANY_FILES, uploadRoute } from '../../storage/multipart.ts';
 import { MAX_ATTACHMENTS_PER_UPLOAD } from './router.ts';
@@ -26,18 +26,21 @@ export const calendarRest: FastifyPluginAsync<RestOptions> = async (app, { calle
       .send(feed.body);
   });
 
+  // A program polling the month gets the bytes kept for it after the permission check (router.ts).
+  const sendMonth = async (request: FastifyRequest, reply: FastifyReply, input: unknown) => {
+    const caller = await callerFor(request, reply);
+    return sendCached(request, reply, await caller.calendar.month(untrusted(input)), 'list', (data) => ({ data }), PRIVATE_CACHE_CONTROL);
+  };
+
   // `/api/calendar/2026-11`; the year and month apart are the other spelling.
   app.get<{ Params: { month: string } }>('/calendar/:month', async (request, reply) => {
-    const caller = await callerFor(request, reply);
     const match = /^(\d{4})-(\d{1,2})$/.exec(request.params.month);
-    const input = match ? { year: match[1], month: match[2] } : { year: request.params.month, month: undefined };
-    return { data: await caller.calendar.month(untrusted(input)) };
+    return sendMonth(request, reply, match ? { year: match[1], month: match[2] } : { year: request.params.month, month: undefined });
   });
 
-  app.get<{ Params: { year: string; month: string } }>('/calendar/:year/:month', async (request, reply) => {
-    const caller = await callerFor(request, reply);
-    return { data: await caller.calendar.month(untrusted({ year: request.params.year, month: request.params.month })) };
-  });
+  app.get<{ Params: { year: string; month: string } }>('/calendar/:year/:month', async (request, reply) =>
+    sendMonth(request, reply, { year: request.params.year, month: request.params.month }),
+  );
 
   // Multipart `attachments[]`, any type; the answer's data is what the appointment then names.
   await uploadRoute(app, '/calendar/upload', async (request, reply) => {

@@ -79,7 +79,8 @@ export const calendarRouter = router({
     .input(calendarMonthInput)
     .query(({ ctx, input }) => {
       const read = () => listMonth(ctx.services.db, input.year, input.month, ctx.services.storage.urlOf);
-      const thisYear = Number(toClubDateTime(now(ctx)).slice(0, 4));
+      // The UTC year: it differs from the club's for an hour at New Year, which only shifts what is kept.
+      const thisYear = now(ctx).getUTCFullYear();
       if (input.year < thisYear - 1 || input.year > thisYear + KEPT_MONTH_YEARS_AHEAD) return read();
       return ctx.services.publicCache.read(CALENDAR_CACHE_AREA, `month:${input.year}-${input.month}`, read);
     }),
