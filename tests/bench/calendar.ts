@@ -95,7 +95,8 @@ export async function fillSeries(baseUrl: string, adminUid: string, adminPasswor
 /**
  * The reads of the scale run: the public list and the feed (kept answers, aim 0.8× of the
  * bare baseline) and the back office's month two months ahead, asked with Basic as a
- * program would (not kept: every request queries; its aim is p99 under 50 ms).
+ * program would (every request checks who asks and their permission before the month's
+ * kept bytes go out; its aim is p99 under 50 ms).
  */
 export function seriesTargets(baseUrl: string, adminUid: string, adminPassword: string, headers: Record<string, string>): Target[] {
   const month = new Date(Date.now() + 62 * 86_400_000);
