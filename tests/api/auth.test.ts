@@ -1,6 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bcryptHasher, type PasswordHasher } from '../../src/server/areas/auth/passwords.ts';
+import { RECHECK_MS } from '../../src/server/areas/auth/credential-cache.ts';
 import { readConfig } from '../../src/server/config.ts';
 import { MESSAGES } from '../../src/server/errors.ts';
 import { PERMISSION_NAMES } from '../../src/shared/permissions.ts';
@@ -48,8 +49,12 @@ async function countSessions(userId: number): Promise<number> {
   return (await t.db.selectFrom('sessions').select('id').where('user_id', '=', userId).execute()).length;
 }
 
+/** Moved on past RECHECK_MS after a change written behind the site's back (another instance). */
+let clockOffsetMs = 0;
+const afterTheRecheck = () => void (clockOffsetMs += RECHECK_MS);
+
 beforeAll(async () => {
-  t = await createTestApp({ passwords: countingHasher });
+  t = await createTestApp({ passwords: countingHasher, clock: { now: () => new Date(Date.now() + clockOffsetMs) } });
 });
 afterAll(() => t.close());
 
@@ -451,7 +456,7 @@ describe('HTTP Basic', () => {
     }
   });
 
-  it('refuses the old password at once after it was changed in the database', async () => {
+  it('refuses the old password within a second after another instance changed it in the database', async () => {
     const member = await t.createMember(['calendar_view']);
     expect((await call({ method: 'GET', url: '/api/me', headers: member.auth })).statusCode).toBe(200);
     await t.db
@@ -459,26 +464,39 @@ describe('HTTP Basic', () => {
       .set({ password_hash: await bcrypt.hash('Neu12345') })
       .where('id', '=', member.id)
       .execute();
+    // Remembered as the database showed it a moment ago, for RECHECK_MS.
+    expect((await call({ method: 'GET', url: '/api/hosts', headers: member.auth })).statusCode).toBe(403);
+    afterTheRecheck();
     const old = await call({ method: 'GET', url: '/api/me', headers: member.auth });
     expect(old.statusCode).toBe(401);
     const renewed = await call({ method: 'GET', url: '/api/me', headers: t.basic(member.uid, 'Neu12345') });
     expect(renewed.statusCode).toBe(200);
   });
 
-  it('refuses the cached credentials of a deleted member at once', async () => {
-    const member = await t.createMember([]);
-    expect((await call({ method: 'GET', url: '/api/me', headers: member.auth })).statusCode).toBe(200);
+  it('refuses the cached credentials of a member deleted by another instance within a second', async () => {
+    const member = await t.createMember(['calendar_view']);
+    const month = () => call({ method: 'GET', url: '/api/calendar/2027/01', headers: member.auth });
+    expect((await month()).statusCode).toBe(200);
     await t.db.deleteFrom('users').where('id', '=', member.id).execute();
-    expect((await call({ method: 'GET', url: '/api/me', headers: member.auth })).statusCode).toBe(401);
+    afterTheRecheck();
+    expect((await month()).statusCode).toBe(401);
   });
 
-  it('sees changed group permissions on the next request despite the cache', async () => {
+  it('takes group permissions changed through the site at once, and changed by another instance within a second', async () => {
     const member = await t.createMember(['calendar_view']);
-    const first = await call({ method: 'GET', url: '/api/me', headers: member.auth });
-    expect(first.json().data.permissions).toEqual(['calendar_view']);
-    await t.db.deleteFrom('group_permissions').where('group_id', '=', member.groupId).execute();
-    const second = await call({ method: 'GET', url: '/api/me', headers: member.auth });
-    expect(second.json().data.permissions).toEqual([]);
+    const admin = t.basic(ADMIN_UID, ADMIN_PASSWORD);
+    const month = async () => (await call({ method: 'GET', url: '/api/calendar/2027/01', headers: member.auth })).statusCode;
+    expect(await month()).toBe(200);
+    const group = await call({ method: 'PUT', url: `/api/groups/${member.groupId}`, headers: admin, payload: { name: `Gruppe ${member.uid}`, permissions: [] } });
+    expect(group.statusCode, group.body).toBe(200);
+    expect(await month()).toBe(403);
+    const calendarView = await t.db.selectFrom('permissions').select('id').where('name', '=', 'calendar_view').executeTakeFirstOrThrow();
+    await t.db.insertInto('group_permissions').values({ group_id: member.groupId, permission_id: calendarView.id }).execute();
+    // Written behind the site's back: the remembered member counts until the next look.
+    expect(await month()).toBe(403);
+    afterTheRecheck();
+    expect(await month()).toBe(200);
+    expect((await call({ method: 'GET', url: '/api/me', headers: member.auth })).json().data.permissions).toEqual(['calendar_view']);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CredentialCache } from '../../src/server/areas/auth/credential-cache.ts';
+import { CredentialCache, RECHECK_MS } from '../../src/server/areas/auth/credential-cache.ts';
 
 describe('CredentialCache', () => {
   it('keys entries by shooter number and password without keeping the password', () => {
@@ -42,6 +42,24 @@ describe('CredentialCache', () => {
     const later = cache.checkOnce('a', check);
     release();
     expect(await later).toBe(2);
+  });
+
+  it('takes the member as the database last showed them for RECHECK_MS only, and never after a clock set back or forgetUser', () => {
+    const cache = new CredentialCache();
+    const member = { id: 1, uid: '00000001', prename: 'Max', lastname: 'Muster', permissions: new Set(['calendar_view'] as const), secondFactorPending: false };
+    cache.set('k', 1, 'h', 0);
+    const entry = cache.get('k', 0)!;
+    expect(cache.recentPrincipal(entry, 0)).toBeUndefined();
+    expect(cache.confirm('k', member, 10_000)).toBe(member);
+    expect(cache.recentPrincipal(entry, 10_000)).toBe(member);
+    expect(cache.recentPrincipal(entry, 10_000 + RECHECK_MS - 1)).toBe(member);
+    expect(cache.recentPrincipal(entry, 10_000 + RECHECK_MS)).toBeUndefined();
+    expect(cache.recentPrincipal(entry, 9_999)).toBeUndefined();
+    cache.forgetUser(1);
+    expect(cache.get('k', 10_001)).toBeUndefined();
+    // Confirming credentials that were forgotten meanwhile remembers nothing.
+    cache.confirm('k', member, 10_002);
+    expect(cache.get('k', 10_003)).toBeUndefined();
   });
 
   it('forgets every entry of a user at once', () => {

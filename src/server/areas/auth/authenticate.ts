@@ -221,29 +221,32 @@ type BasicProof = { appPasswordId: number } | { passwordHash: string };
 /**
  * Basic authentication takes an app password of the member or, without a second factor,
  * the account password. Verified credentials are remembered while they are used; a
- * remembered one is still checked against what the database holds now (the same password
- * hash and no second factor since, or the app password not revoked).
+ * remembered one is checked against what the database holds (the same password hash and
+ * no second factor since, or the app password not revoked) at least once a second
+ * (RECHECK_MS), and at once after a change through this instance.
  */
 async function authenticateBasic(services: AppServices, uid: string, password: string, from: PasswordClient): Promise<Principal> {
-  const { db } = services;
+  const { db, credentials } = services;
   const nowMs = services.clock.now().getTime();
   const key = CredentialCache.keyOf(uid, password);
-  const cached = services.credentials.get(key, nowMs);
+  const cached = credentials.get(key, nowMs);
   if (cached) {
+    const recent = credentials.recentPrincipal(cached, nowMs);
+    if (recent) return recent;
     // The cache only spares bcrypt: the member must still exist with the same password.
     const current = await findUserWithHash(db, { id: cached.userId });
     if (current && cached.appPasswordId !== undefined && (await appPasswordExists(db, cached.appPasswordId, current.id))) {
       await touchAppPassword(db, cached.appPasswordId, nowMs);
-      return principalOf(current);
+      return credentials.confirm(key, principalOf(current), nowMs);
     }
     if (current && cached.passwordHash !== null && current.password_hash === cached.passwordHash && !current.second_factor) {
-      return principalOf(current);
+      return credentials.confirm(key, principalOf(current), nowMs);
     }
-    services.credentials.forgetUser(cached.userId);
+    credentials.forgetUser(cached.userId);
   }
   const client = JSON.stringify([key, from.address, from.deviceCookie ?? null]);
-  const user = await services.credentials.checkOnce(client, () => proveBasic(services, key, uid, password, from));
-  return principalOf(user);
+  const user = await credentials.checkOnce(client, () => proveBasic(services, key, uid, password, from));
+  return credentials.confirm(key, principalOf(user), nowMs);
 }
 
 /** Books and checks Basic credentials that are not remembered (bcrypt), and remembers them when they are right. */

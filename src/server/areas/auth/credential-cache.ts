@@ -1,4 +1,13 @@
 import { createHash } from 'node:crypto';
+import type { Principal } from './principal.ts';
+
+/**
+ * How long the member of remembered credentials is taken as the database last showed them.
+ * A change made through this instance forgets them at once (`forgetUser`); another
+ * instance's change, or an edit of the database by hand, counts within this time. Checking
+ * on every request cost a polling program two thirds of each request.
+ */
+export const RECHECK_MS = 1000;
 
 interface CacheEntry {
   userId: number;
@@ -7,15 +16,19 @@ interface CacheEntry {
   /** The app password it matched (migration 0014), if it was one. */
   appPasswordId?: number;
   expiresMs: number;
+  /** The member as the database showed them at `checkedMs` (`confirm`). */
+  principal?: Principal;
+  checkedMs?: number;
 }
 
 /**
  * Remembers verified Basic credentials while a REST consumer keeps using them (each use
  * renews the lifetime; unused ones go after it), so bcrypt does not run on every request.
- * An entry is only a shortcut past bcrypt: the caller still loads the user and compares
- * the stored hash, so a changed password or a deleted user fails at once; `forgetUser`
- * drops entries early when groups or passwords change, an app password is revoked or the
- * second factor is switched on.
+ * An entry is only a shortcut past bcrypt: at most RECHECK_MS after the last look, the
+ * caller loads the user again and compares the stored hash, so a changed password or a
+ * deleted user fails then; `forgetUser` drops entries at once when groups or passwords
+ * change, an app password is revoked, the second factor is switched on or off, or the
+ * member is deleted.
  */
 export class CredentialCache {
   readonly #entries = new Map<string, CacheEntry>();
@@ -68,6 +81,23 @@ export class CredentialCache {
     const entry: CacheEntry = { userId, passwordHash, expiresMs: nowMs + this.#ttlMs };
     if (appPasswordId !== undefined) entry.appPasswordId = appPasswordId;
     this.#entries.set(key, entry);
+  }
+
+  /** The member as the database shows them now; taken as they are for RECHECK_MS. */
+  confirm(key: string, principal: Principal, nowMs: number): Principal {
+    const entry = this.#entries.get(key);
+    if (entry) {
+      entry.principal = principal;
+      entry.checkedMs = nowMs;
+    }
+    return principal;
+  }
+
+  /** The member of a remembered entry while the last look into the database is recent (a clock set back counts as stale). */
+  recentPrincipal(entry: CacheEntry, nowMs: number): Principal | undefined {
+    const { principal, checkedMs } = entry;
+    if (!principal || checkedMs === undefined || nowMs < checkedMs || nowMs - checkedMs >= RECHECK_MS) return undefined;
+    return principal;
   }
 
   forgetUser(userId: number): void {
