@@ -36,6 +36,12 @@ export const PUBLIC_CACHE_TTL_MS = 10_000;
  */
 export const PUBLIC_CACHE_CONTROL = 'public, no-cache';
 
+/** For an answer only its member may see: the browser keeps it but asks again (the ETag makes that cheap), no shared cache keeps it. */
+export const PRIVATE_CACHE_CONTROL = 'private, no-cache';
+
+/** The JSON content type of every serialized value. */
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 interface Entry {
   value: Promise<unknown>;
   expiresAt: number;
@@ -341,9 +347,6 @@ export class PublicCache {
   }
 }
 
-/** The JSON content type of every serialized value. */
-const JSON_TYPE = 'application/json; charset=utf-8';
-
 /** A strong ETag from the bytes of an answer: the same answer gives the same tag on every instance. */
 export function etagOf(body: Buffer | string): string {
   return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
@@ -365,9 +368,6 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
     return tag === '*' || tag === etag || tag === `W/${etag}`;
   });
 }
-
-/** For an answer only its member may see: the browser keeps it but asks again (the ETag makes that cheap), no shared cache keeps it. */
-export const PRIVATE_CACHE_CONTROL = 'private, no-cache';
 
 /**
  * Answers a REST read from a value of the PublicCache: the stored JSON with its ETag, or
@@ -484,7 +484,7 @@ const FRAMING_HEADERS = new Set(['content-length', 'transfer-encoding']);
 function neverShareCookies(reply: FastifyReply): boolean {
   if (!reply.hasHeader('set-cookie')) return false;
   const control = reply.getHeader('cache-control');
-  if (typeof control === 'string' && /\bpublic\b/i.test(control)) reply.header('Cache-Control', 'private, no-cache');
+  if (typeof control === 'string' && /\bpublic\b/i.test(control)) reply.header('Cache-Control', PRIVATE_CACHE_CONTROL);
   return true;
 }
 
@@ -519,7 +519,7 @@ export function keepSharedReads(cache: PublicCache, isSharedRead: (request: Fast
           if (!FRAMING_HEADERS.has(name)) reply.header(name, value);
         });
       }
-      if (!reply.hasHeader('content-type')) reply.type('application/json; charset=utf-8');
+      if (!reply.hasHeader('content-type')) reply.type(JSON_TYPE);
       // sendCached (REST) has tagged the answer already; only tRPC's still needs its tag.
       const tagged = reply.getHeader('etag');
       reply.header('ETag', typeof tagged === 'string' ? tagged : etagOf(body)).header('Cache-Control', PUBLIC_CACHE_CONTROL);

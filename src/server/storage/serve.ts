@@ -8,7 +8,7 @@ import type { Principal } from '../areas/auth/principal.ts';
 import type { Db } from '../db/connection.ts';
 import { AppError, MESSAGES } from '../errors.ts';
 import type { ContextFor } from '../http/context.ts';
-import { prepareAnswer, routeAnswerKey, storableHeaders, type PublicCache } from '../http/public-cache.ts';
+import { prepareAnswer, PRIVATE_CACHE_CONTROL, routeAnswerKey, storableHeaders, type PublicCache } from '../http/public-cache.ts';
 import { isInlineSafe } from './kinds.ts';
 import type { Storage } from './storage.ts';
 
@@ -147,7 +147,7 @@ export const MAX_KEPT_FILE_BYTES = 256 * 1024;
  * members may read is for the member's browser alone and never for a shared cache.
  */
 function cacheControlOf(readers: FileReaders): string {
-  if (readers.kind !== 'everybody') return 'private, no-cache';
+  if (readers.kind !== 'everybody') return PRIVATE_CACHE_CONTROL;
   return readers.forGood ? 'public, max-age=31536000, immutable' : 'public, no-cache';
 }
 

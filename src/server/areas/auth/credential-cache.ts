@@ -16,9 +16,8 @@ interface CacheEntry {
   /** The app password it matched (migration 0014), if it was one. */
   appPasswordId?: number;
   expiresMs: number;
-  /** The member as the database showed them at `checkedMs` (`confirm`). */
-  principal?: Principal;
-  checkedMs?: number;
+  /** The member as the database showed them at the last look (`confirm`). */
+  checked?: { principal: Principal; atMs: number };
 }
 
 /**
@@ -86,18 +85,15 @@ export class CredentialCache {
   /** The member as the database shows them now; taken as they are for RECHECK_MS. */
   confirm(key: string, principal: Principal, nowMs: number): Principal {
     const entry = this.#entries.get(key);
-    if (entry) {
-      entry.principal = principal;
-      entry.checkedMs = nowMs;
-    }
+    if (entry) entry.checked = { principal, atMs: nowMs };
     return principal;
   }
 
   /** The member of a remembered entry while the last look into the database is recent (a clock set back counts as stale). */
   recentPrincipal(entry: CacheEntry, nowMs: number): Principal | undefined {
-    const { principal, checkedMs } = entry;
-    if (!principal || checkedMs === undefined || nowMs < checkedMs || nowMs - checkedMs >= RECHECK_MS) return undefined;
-    return principal;
+    const { checked } = entry;
+    if (!checked || nowMs < checked.atMs || nowMs - checked.atMs >= RECHECK_MS) return undefined;
+    return checked.principal;
   }
 
   forgetUser(userId: number): void {

@@ -63,7 +63,7 @@ export async function findUserWithHash(db: Db, by: { id: number } | { uid: strin
     lastname: first.lastname,
     password_hash: first.password_hash,
     second_factor: first.second_factor_of !== null,
-    permissions: new Set(rows.flatMap((row) => (row.permission === null ? [] : [row.permission as PermissionName]))) as ReadonlySet<PermissionName>,
+    permissions: new Set(rows.flatMap((row) => (row.permission === null ? [] : [row.permission as PermissionName]))),
     secondFactorRequired: rows.some((row) => Number(row.require_second_factor) === 1),
   };
 }
