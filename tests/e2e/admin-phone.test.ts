@@ -1,6 +1,8 @@
 import dayjs from 'dayjs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
+import 'dayjs/locale/de';
+import { formatGermanDate } from '../../src/shared/dates.ts';
 import { pdf } from '../helpers/multipart.ts';
 import { expectNoSeriousAccessibilityViolations } from './support/axe.ts';
 import { expectPath, logIn } from './support/browser.ts';
@@ -18,11 +20,14 @@ import { ADMIN_PASSWORD, ADMIN_UID } from './support/site.ts';
 
 const PHONE = { width: 360, height: 740 };
 const MEMBER = { uid: '40000001', password: 'Mitglied2026' };
+/** May read the calendar and change appointments, read the roster; may neither create nor see the groups. */
+const EDITOR = { uid: '40000002', password: 'Kalender2026' };
 const BEGIN = dayjs().add(2, 'day').hour(18).minute(0).second(0);
 const APPOINTMENT = 'Training Luftgewehr und Luftpistole';
 
 const { visit } = useSite(async (site) => {
   await createMember(site.databaseFile, { ...MEMBER, groupName: 'Jugendabteilung Luftgewehr', permissions: ['calendar_view'] });
+  await createMember(site.databaseFile, { ...EDITOR, groupName: 'Terminpflege', permissions: ['calendar_view', 'calendar_update', 'hosts_view'] });
   const group = await writeAsAdmin(site, 'POST', '/groups', { name: 'Bogensport', permissions: [] });
   await writeAsAdmin(site, 'POST', '/calendar', {
     name: APPOINTMENT,
@@ -118,6 +123,57 @@ describe('the back office on a 360 px wide phone: no sideways scrolling, touch t
     await page.keyboard.press('Escape');
     await openDialog(page, page.getByRole('button', { name: 'Termin anlegen' }), 'Termin anlegen');
     await check('Termin anlegen');
+    expect(problems).toEqual({});
+  });
+
+  it('keeps the calendar and the roster as SPEC §6 has them for a member with fewer rights: month addresses, disabled controls, the edit toggle', async () => {
+    const { page } = await visit({ viewport: PHONE, phone: true });
+    await logIn(page, EDITOR.uid, EDITOR.password);
+    await page.waitForURL(/\/admin\//);
+    const { problems, check } = problemLog(page);
+    // A month written without its leading zero opens that month under its canonical address.
+    await page.goto(`/admin/kalender/${BEGIN.format('YYYY')}/${BEGIN.month() + 1}`);
+    await expectPath(page, `/admin/kalender/${BEGIN.format('YYYY/MM')}`);
+    const agenda = page.getByRole('list', { name: `Termine ${BEGIN.locale('de').format('MMMM YYYY')}` });
+    await agenda.waitFor();
+    await settled(page);
+    const add = page.getByRole('button', { name: 'Termin anlegen' });
+    expect(await add.isVisible()).toBe(true);
+    expect(await add.isDisabled()).toBe(true);
+    await check('Kalender ohne calendar_create');
+
+    const view = await openDialog(page, agenda.getByRole('button', { name: new RegExp(`^${APPOINTMENT} Beginn`) }), 'Termin ansehen');
+    // Without groups_view the assignment is text, and the groups are never asked for.
+    expect(await view.getByRole('textbox', { name: 'Gruppe' }).inputValue()).toBe('Bogensport');
+    await view.getByRole('button', { name: 'Bearbeiten', pressed: false }).tap();
+    const edit = page.getByRole('dialog', { name: 'Termin bearbeiten', exact: true });
+    await edit.getByLabel('Titel').fill('Verworfen');
+    await page.waitForTimeout(400);
+    await check('Termin bearbeiten ohne groups_view');
+    // The pressed toggle leads back to reading without closing the dialog; the typing is dropped.
+    await edit.getByRole('button', { name: 'Bearbeiten', pressed: true }).tap();
+    await view.waitFor();
+    expect(await view.getByLabel('Titel').inputValue()).toBe(APPOINTMENT);
+    expect(await view.getByLabel('Titel').getAttribute('readonly')).not.toBeNull();
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await view.waitFor({ state: 'hidden' });
+
+    // A year alone opens that year's current month, not today's.
+    await page.goto('/admin/kalender/2030');
+    await expectPath(page, `/admin/kalender/2030/${dayjs().format('MM')}`);
+    await page.getByLabel(`Termine ${dayjs().locale('de').format('MMMM')} 2030`).waitFor();
+
+    // The roster read-only: save, delete and the new row are there, disabled.
+    await page.goto('/admin/standaufsicht_bewirtung');
+    await settled(page);
+    const entry = page.getByRole('form', { name: `Eintrag vom ${formatGermanDate(BEGIN.format('YYYY-MM-DD'))}`, exact: true });
+    for (const button of [entry.getByRole('button', { name: 'Speichern' }), entry.getByRole('button', { name: 'Löschen' })]) {
+      expect(await button.isVisible()).toBe(true);
+      expect(await button.isDisabled()).toBe(true);
+    }
+    expect(await page.getByRole('form', { name: 'Neuer Eintrag', exact: true }).getByRole('button', { name: 'Eintrag anlegen' }).isDisabled()).toBe(true);
+    await check('Standaufsicht & Bewirtung nur lesend');
     expect(problems).toEqual({});
   });
 
