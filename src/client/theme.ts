@@ -22,12 +22,19 @@ export const theme = createTheme(
       },
       MuiIconButton: { styleOverrides: { root: { [TOUCH]: { minWidth: 44, minHeight: 44 } } } },
       MuiButton: { styleOverrides: { root: { [TOUCH]: { minHeight: 44 } } } },
-      MuiToggleButton: { styleOverrides: { root: { [TOUCH]: { minHeight: 44 } } } },
+      MuiToggleButton: { styleOverrides: { root: { [TOUCH]: { minWidth: 44, minHeight: 44 } } } },
       MuiCheckbox: { styleOverrides: { root: { [TOUCH]: { padding: 10 } } } },
       MuiFormControlLabel: { styleOverrides: { root: { [TOUCH]: { minHeight: 44 } } } },
       MuiInputBase: { styleOverrides: { root: { [TOUCH]: { minHeight: 44 } } } },
       // A chosen group in a field of several is removed with a tap on its chip.
       MuiChip: { styleOverrides: { root: { [TOUCH]: { '&.MuiChip-clickable, &.MuiChip-deletable': { height: 'auto', minHeight: 44, borderRadius: 22 } } } } },
+      // A dialog's buttons go onto a second line when a phone is too narrow for all of them in
+      // one; otherwise they would shrink below their text, which then spills over the next one.
+      MuiDialogActions: { styleOverrides: { root: { flexWrap: 'wrap', rowGap: 8 } } },
+      // On a phone a dialog fills the screen; 24 px at each side would take an eighth of its
+      // 360 px (the groups' permission table needs them).
+      MuiDialogTitle: { styleOverrides: { root: ({ theme }) => ({ [theme.breakpoints.down('sm')]: { paddingLeft: 16, paddingRight: 16 } }) } },
+      MuiDialogContent: { styleOverrides: { root: ({ theme }) => ({ [theme.breakpoints.down('sm')]: { paddingLeft: 16, paddingRight: 16 } }) } },
       MuiFormHelperText: {
         styleOverrides: {
           // A disabled field's hint says why it is disabled: it must stay readable.

@@ -118,8 +118,13 @@ describe('the back office on a 360 px wide phone: no sideways scrolling, touch t
     const entry = page.getByRole('button', { name: new RegExp(`^${APPOINTMENT} Beginn`) });
     await entry.waitFor();
     await check('Kalender');
-    await openDialog(page, entry, 'Termin ansehen');
+    const view = await openDialog(page, entry, 'Termin ansehen');
     await check('Termin ansehen');
+    // Editing adds 'Abbrechen' and 'Speichern' beside 'Löschen' and 'Bearbeiten'.
+    await view.getByRole('button', { name: 'Bearbeiten', pressed: false }).click();
+    await page.getByRole('dialog', { name: 'Termin bearbeiten', exact: true }).waitFor();
+    await page.waitForTimeout(400);
+    await check('Termin bearbeiten');
     await page.keyboard.press('Escape');
     await openDialog(page, page.getByRole('button', { name: 'Termin anlegen' }), 'Termin anlegen');
     await check('Termin anlegen');

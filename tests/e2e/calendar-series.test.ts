@@ -230,7 +230,11 @@ describe('appointment series', () => {
     await expectNoSeriousAccessibilityViolations(page);
     await form.getByRole('button', { name: 'Speichern' }).tap();
     const question = dialog(page, 'Termin der Serie speichern');
+    await question.getByRole('radio', { name: 'Diesen und alle folgenden' }).waitFor();
+    // Its opening transition is over when its buttons stand still.
+    await page.waitForTimeout(400);
     expect(await sidewaysProblems(page, 360)).toEqual([]);
+    expect(await smallTouchTargets(page)).toEqual([]);
     await question.getByRole('button', { name: 'Abbrechen' }).tap();
     await question.waitFor({ state: 'hidden' });
   });

@@ -35,23 +35,43 @@ export async function sidewaysProblems(page: Page, width: number): Promise<strin
       problems.push(`${name(element)} ${problem}`);
       reported.push(element);
     };
-    // Text for screen readers only sits in a box a pixel wide; what it holds is clipped.
+    // Text for screen readers only sits in a box a pixel wide; what it holds is clipped. An
+    // element drawn without a box of its own (a dialog's form, `display: contents`) hides nothing.
     const hidden = (element: Element) => {
       for (let box: Element | null = element; box; box = box.parentElement) {
+        if (getComputedStyle(box).display === 'contents') continue;
         const { width: boxWidth, height } = box.getBoundingClientRect();
         if (boxWidth <= 1 || height <= 1) return true;
       }
       return false;
     };
-    const outside = (box: DOMRect) => box.left < -0.5 || box.right > width + 0.5;
+    const outside = (box: { left: number; right: number }) => box.left < -0.5 || box.right > width + 0.5;
+    // What of an element can be seen: a box that clips its overflow (a switch's wide, invisible
+    // input inside its round frame) cuts it to its own width.
+    const visiblePart = (element: Element) => {
+      let { left, right } = element.getBoundingClientRect();
+      for (let box = element.parentElement; box; box = box.parentElement) {
+        if (!['hidden', 'clip'].includes(getComputedStyle(box).overflowX)) continue;
+        const frame = box.getBoundingClientRect();
+        left = Math.max(left, frame.left);
+        right = Math.min(right, frame.right);
+      }
+      return { left, right };
+    };
     for (const element of document.body.querySelectorAll('*')) {
       if (hidden(element) || inTabStrip(element)) continue;
-      const box = element.getBoundingClientRect();
+      const box = visiblePart(element);
+      if (box.right <= box.left) continue;
       if (scrollsSideways(element) && element.scrollWidth > element.clientWidth + 1 && !element.querySelector('[role="tablist"]')) {
         report(element, `scrollt seitwärts (${element.scrollWidth} px Inhalt in ${element.clientWidth} px).`);
       } else if (outside(box)) {
         report(element, `reicht von ${Math.round(box.left)} bis ${Math.round(box.right)} px.`);
       }
+    }
+    // A control squeezed below its text: the label spills over its neighbour (or is cut off).
+    for (const control of document.body.querySelectorAll('button, [role="button"], a[href]')) {
+      if (hidden(control) || inTabStrip(control)) continue;
+      if (control.scrollWidth > control.clientWidth + 1) report(control, `ist zu schmal für seinen Text (${control.scrollWidth} px Inhalt in ${control.clientWidth} px).`);
     }
     // A word too long for its box spills out of it (or is cut off) while the box keeps its width.
     const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -78,6 +98,7 @@ export async function smallTouchTargets(page: Page, size = 44): Promise<string[]
     const visible = (element: Element) => {
       for (let box: Element | null = element; box; box = box.parentElement) {
         const style = getComputedStyle(box);
+        if (style.display === 'contents') continue;
         if (style.display === 'none' || style.visibility === 'hidden') return false;
         const { width, height } = box.getBoundingClientRect();
         if (width <= 1 || height <= 1) return false;
