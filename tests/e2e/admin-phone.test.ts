@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { Secret, TOTP } from 'otpauth';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
 import 'dayjs/locale/de';
@@ -125,7 +126,13 @@ describe('the back office on a 360 px wide phone: no sideways scrolling, touch t
     await page.getByRole('dialog', { name: 'Termin bearbeiten', exact: true }).waitFor();
     await page.waitForTimeout(400);
     await check('Termin bearbeiten');
-    await page.keyboard.press('Escape');
+    await openDialog(page, page.getByRole('dialog', { name: 'Termin bearbeiten', exact: true }).getByRole('button', { name: 'Löschen' }), 'Termin löschen?');
+    await check('Termin löschen?');
+    await page.getByRole('dialog', { name: 'Termin löschen?', exact: true }).getByRole('button', { name: 'Nein' }).click();
+    await page.getByRole('dialog', { name: 'Termin löschen?', exact: true }).waitFor({ state: 'detached' });
+    const edit = page.getByRole('dialog', { name: 'Termin bearbeiten', exact: true });
+    await edit.getByRole('button', { name: 'Abbrechen' }).click();
+    await edit.waitFor({ state: 'detached' });
     await openDialog(page, page.getByRole('button', { name: 'Termin anlegen' }), 'Termin anlegen');
     await check('Termin anlegen');
     expect(problems).toEqual({});
@@ -179,6 +186,43 @@ describe('the back office on a 360 px wide phone: no sideways scrolling, touch t
     }
     expect(await page.getByRole('form', { name: 'Neuer Eintrag', exact: true }).getByRole('button', { name: 'Eintrag anlegen' }).isDisabled()).toBe(true);
     await check('Standaufsicht & Bewirtung nur lesend');
+    expect(problems).toEqual({});
+  });
+
+  it("on Meine Daten's dialogs that show a secret once: recovery codes, a new app password, the second factor's own dialogs", async () => {
+    const { page } = await visit({ viewport: PHONE, phone: true });
+    await logIn(page, MEMBER.uid, MEMBER.password);
+    await expectPath(page, '/admin/ich');
+    await settled(page);
+    const { problems, check } = problemLog(page);
+
+    const setup = await openDialog(page, page.getByRole('button', { name: 'Zweiten Faktor einrichten' }), 'Zweiten Faktor einrichten');
+    const key = (await setup.getByTestId('totp-secret').innerText()).replace(/\s/g, '');
+    await setup.getByLabel('Code aus der App').fill(new TOTP({ secret: Secret.fromBase32(key) }).generate());
+    await setup.getByLabel('Aktuelles Passwort').fill(MEMBER.password);
+    await setup.getByRole('button', { name: 'Einschalten' }).click();
+    const codes = page.getByRole('dialog', { name: 'Deine Wiederherstellungscodes', exact: true });
+    await codes.getByRole('list', { name: 'Wiederherstellungscodes' }).waitFor();
+    await page.waitForTimeout(400);
+    await check('Deine Wiederherstellungscodes');
+    await codes.getByRole('button', { name: 'Fertig' }).click();
+    await codes.waitFor({ state: 'detached' });
+
+    await openDialog(page, page.getByRole('button', { name: 'Neue Wiederherstellungscodes' }), 'Neue Wiederherstellungscodes');
+    await check('Neue Wiederherstellungscodes');
+    await page.keyboard.press('Escape');
+    await openDialog(page, page.getByRole('button', { name: 'Zweiten Faktor ausschalten' }), 'Zweiten Faktor ausschalten');
+    await check('Zweiten Faktor ausschalten');
+    await page.keyboard.press('Escape');
+
+    const create = await openDialog(page, page.getByRole('button', { name: 'App-Passwort anlegen' }), 'App-Passwort anlegen');
+    await create.getByLabel('Name').fill('Vereinsprogramm auf dem Rechner im Schützenhaus');
+    await create.getByLabel('Aktuelles Passwort').fill(MEMBER.password);
+    await create.getByRole('button', { name: 'Anlegen' }).click();
+    const shown = page.getByRole('dialog', { name: 'Dein neues App-Passwort', exact: true });
+    await shown.getByRole('button', { name: 'Fertig' }).waitFor();
+    await page.waitForTimeout(400);
+    await check('Dein neues App-Passwort');
     expect(problems).toEqual({});
   });
 
