@@ -124,7 +124,7 @@ async function albumPath(page: Page): Promise<string> {
 }
 
 describe('the public pages on a 360 px wide phone', () => {
-  it('fit the width on every public route, with an album, the menu, the cookie notice and the contact dialog open', async () => {
+  it('fit the width on every public route, with an album, the menu, the cookie notice, the contact and the password reset dialogs open', async () => {
     const { page } = await visit({ viewport: PHONE, phone: true, cookieNoticeAccepted: false });
     const problems: Record<string, string[]> = {};
     const check = async (what: string) => {
@@ -147,6 +147,13 @@ describe('the public pages on a 360 px wide phone', () => {
     await page.getByRole('button', { name: 'Nachricht schreiben' }).click();
     await page.getByRole('dialog', { name: 'Nachricht senden' }).waitFor();
     await check('Kontaktformular');
+
+    await page.goto('/login');
+    await settled(page);
+    await page.getByRole('button', { name: 'Passwort vergessen?' }).click();
+    await page.getByRole('dialog', { name: 'Passwort vergessen?' }).waitFor();
+    await page.waitForTimeout(400);
+    await check('Passwort vergessen?');
 
     expect(problems).toEqual({});
   });
