@@ -1,10 +1,18 @@
-import { createTheme } from '@mui/material/styles';
+import { createTheme, type Theme } from '@mui/material/styles';
 import { deDE as materialGerman } from '@mui/material/locale';
 /**
  * A finger needs 44 px (WCAG 2.5.5); MUI's icon buttons, small buttons, checkboxes and small
  * fields are 30–42 px. On touch screens they grow to 44, with a mouse they keep their size.
  */
 const TOUCH = '@media (pointer: coarse)';
+
+/**
+ * On a phone a dialog fills the screen; 24 px at each side would take an eighth of its 360 px
+ * (the groups' permission table needs them). Title and content keep the same edge.
+ */
+function phoneDialogGutters({ theme }: { theme: Theme }) {
+  return { [theme.breakpoints.down('sm')]: { paddingLeft: 16, paddingRight: 16 } };
+}
 
 export const theme = createTheme(
   {
@@ -31,10 +39,8 @@ export const theme = createTheme(
       // A dialog's buttons go onto a second line when a phone is too narrow for all of them in
       // one; otherwise they would shrink below their text, which then spills over the next one.
       MuiDialogActions: { styleOverrides: { root: { flexWrap: 'wrap', rowGap: 8 } } },
-      // On a phone a dialog fills the screen; 24 px at each side would take an eighth of its
-      // 360 px (the groups' permission table needs them).
-      MuiDialogTitle: { styleOverrides: { root: ({ theme }) => ({ [theme.breakpoints.down('sm')]: { paddingLeft: 16, paddingRight: 16 } }) } },
-      MuiDialogContent: { styleOverrides: { root: ({ theme }) => ({ [theme.breakpoints.down('sm')]: { paddingLeft: 16, paddingRight: 16 } }) } },
+      MuiDialogTitle: { styleOverrides: { root: phoneDialogGutters } },
+      MuiDialogContent: { styleOverrides: { root: phoneDialogGutters } },
       MuiFormHelperText: {
         styleOverrides: {
           // A disabled field's hint says why it is disabled: it must stay readable.

@@ -122,15 +122,12 @@ describe('the back office on a 360 px wide phone: no sideways scrolling, touch t
     const view = await openDialog(page, entry, 'Termin ansehen');
     await check('Termin ansehen');
     // Editing adds 'Abbrechen' and 'Speichern' beside 'Löschen' and 'Bearbeiten'.
-    await view.getByRole('button', { name: 'Bearbeiten', pressed: false }).click();
-    await page.getByRole('dialog', { name: 'Termin bearbeiten', exact: true }).waitFor();
-    await page.waitForTimeout(400);
+    const edit = await openDialog(page, view.getByRole('button', { name: 'Bearbeiten', pressed: false }), 'Termin bearbeiten');
     await check('Termin bearbeiten');
-    await openDialog(page, page.getByRole('dialog', { name: 'Termin bearbeiten', exact: true }).getByRole('button', { name: 'Löschen' }), 'Termin löschen?');
+    const question = await openDialog(page, edit.getByRole('button', { name: 'Löschen' }), 'Termin löschen?');
     await check('Termin löschen?');
-    await page.getByRole('dialog', { name: 'Termin löschen?', exact: true }).getByRole('button', { name: 'Nein' }).click();
-    await page.getByRole('dialog', { name: 'Termin löschen?', exact: true }).waitFor({ state: 'detached' });
-    const edit = page.getByRole('dialog', { name: 'Termin bearbeiten', exact: true });
+    await question.getByRole('button', { name: 'Nein' }).click();
+    await question.waitFor({ state: 'detached' });
     await edit.getByRole('button', { name: 'Abbrechen' }).click();
     await edit.waitFor({ state: 'detached' });
     await openDialog(page, page.getByRole('button', { name: 'Termin anlegen' }), 'Termin anlegen');
@@ -200,28 +197,23 @@ describe('the back office on a 360 px wide phone: no sideways scrolling, touch t
     const key = (await setup.getByTestId('totp-secret').innerText()).replace(/\s/g, '');
     await setup.getByLabel('Code aus der App').fill(new TOTP({ secret: Secret.fromBase32(key) }).generate());
     await setup.getByLabel('Aktuelles Passwort').fill(MEMBER.password);
-    await setup.getByRole('button', { name: 'Einschalten' }).click();
-    const codes = page.getByRole('dialog', { name: 'Deine Wiederherstellungscodes', exact: true });
+    const codes = await openDialog(page, setup.getByRole('button', { name: 'Einschalten' }), 'Deine Wiederherstellungscodes');
     await codes.getByRole('list', { name: 'Wiederherstellungscodes' }).waitFor();
-    await page.waitForTimeout(400);
     await check('Deine Wiederherstellungscodes');
     await codes.getByRole('button', { name: 'Fertig' }).click();
     await codes.waitFor({ state: 'detached' });
 
-    await openDialog(page, page.getByRole('button', { name: 'Neue Wiederherstellungscodes' }), 'Neue Wiederherstellungscodes');
-    await check('Neue Wiederherstellungscodes');
-    await page.keyboard.press('Escape');
-    await openDialog(page, page.getByRole('button', { name: 'Zweiten Faktor ausschalten' }), 'Zweiten Faktor ausschalten');
-    await check('Zweiten Faktor ausschalten');
-    await page.keyboard.press('Escape');
+    for (const name of ['Neue Wiederherstellungscodes', 'Zweiten Faktor ausschalten']) {
+      await openDialog(page, page.getByRole('button', { name }), name);
+      await check(name);
+      await page.keyboard.press('Escape');
+    }
 
     const create = await openDialog(page, page.getByRole('button', { name: 'App-Passwort anlegen' }), 'App-Passwort anlegen');
     await create.getByLabel('Name').fill('Vereinsprogramm auf dem Rechner im Schützenhaus');
     await create.getByLabel('Aktuelles Passwort').fill(MEMBER.password);
-    await create.getByRole('button', { name: 'Anlegen' }).click();
-    const shown = page.getByRole('dialog', { name: 'Dein neues App-Passwort', exact: true });
+    const shown = await openDialog(page, create.getByRole('button', { name: 'Anlegen' }), 'Dein neues App-Passwort');
     await shown.getByRole('button', { name: 'Fertig' }).waitFor();
-    await page.waitForTimeout(400);
     await check('Dein neues App-Passwort');
     expect(problems).toEqual({});
   });

@@ -66,12 +66,10 @@ export async function sidewaysProblems(page: Page, width: number): Promise<strin
         report(element, `scrollt seitwärts (${element.scrollWidth} px Inhalt in ${element.clientWidth} px).`);
       } else if (outside(box)) {
         report(element, `reicht von ${Math.round(box.left)} bis ${Math.round(box.right)} px.`);
+      } else if (element.matches('button, [role="button"], a[href]') && element.scrollWidth > element.clientWidth + 1) {
+        // A control squeezed below its text: the label spills over its neighbour (or is cut off).
+        report(element, `ist zu schmal für seinen Text (${element.scrollWidth} px Inhalt in ${element.clientWidth} px).`);
       }
-    }
-    // A control squeezed below its text: the label spills over its neighbour (or is cut off).
-    for (const control of document.body.querySelectorAll('button, [role="button"], a[href]')) {
-      if (hidden(control) || inTabStrip(control)) continue;
-      if (control.scrollWidth > control.clientWidth + 1) report(control, `ist zu schmal für seinen Text (${control.scrollWidth} px Inhalt in ${control.clientWidth} px).`);
     }
     // A word too long for its box spills out of it (or is cut off) while the box keeps its width.
     const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);

@@ -135,6 +135,7 @@ export function RecurrenceFields({ value, begin, onChange, readOnly, error }: Re
             sx={{ flexWrap: 'wrap', mt: 0.5 }}
           >
             {WEEKDAY_CODES.map((code) => (
+              // One width for all seven, a finger's: sx outranks the theme's touch size, so it says 44 itself.
               <ToggleButton key={code} value={code} sx={{ minWidth: 44 }}>
                 {/* 'Di' to see, 'Dienstag' to hear: the name is the whole day. */}
                 <span aria-hidden>{WEEKDAY_LABELS[code][0]}</span>
