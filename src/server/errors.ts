@@ -59,6 +59,8 @@ export const MAX_BATCH_SIZE = 10;
 export const MESSAGES = {
   unauthorized: 'Du bist nicht angemeldet. Bitte melde dich mit Schützennummer und Passwort an.',
   forbidden: 'Dir fehlt die Berechtigung für diese Aktion.',
+  appPasswordNotForAccount:
+    'Mit einem App-Passwort kannst du nur mit den Daten des Vereins arbeiten, nicht dein Konto verwalten (Passwort, E-Mail-Adresse, Schützennummer, App-Passwörter, zweiter Faktor, Kalenderadressen). Melde dich dazu mit deinem Passwort an.',
   secondFactorRequired: 'Deine Gruppe verlangt einen zweiten Faktor. Bitte richte ihn zuerst unter „Meine Daten“ ein.',
   protected: 'Dieser Eintrag ist geschützt und kann weder geändert noch gelöscht werden.',
   notFound: 'Der angeforderte Eintrag wurde nicht gefunden.',

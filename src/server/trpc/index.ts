@@ -4,6 +4,7 @@ import { ZodError } from 'zod';
 import type { PermissionName } from '../../shared/permissions.ts';
 import { isDatabaseUnreachable, isMissingReference } from '../db/errors.ts';
 import { AppError, INTERNAL_ERROR_MESSAGE, MESSAGES, Refusal, fieldErrorsOf, protocolErrorMessage, type FieldErrors } from '../errors.ts';
+import type { Principal } from '../areas/auth/principal.ts';
 import { REFUSAL_PREFIX, type Context } from './context.ts';
 
 export interface ProcedureMeta {
@@ -95,14 +96,37 @@ export const authedProcedure = publicProcedure.use(({ ctx, next, meta, path }) =
   return next({ ctx: { user: ctx.user } });
 });
 
-/** Allows the procedure only to members holding the permission; refusals are logged (once per window). */
-export function can(permission: PermissionName) {
-  return canAny(permission);
+/**
+ * What manages the account itself (password, e-mail address, shooter number, app
+ * passwords, second factor, feed addresses): a session or Basic with the account password,
+ * never an app password (DESIGN §10). A program keeps what its app password was made for,
+ * the club's data; whoever holds only that cannot make it their account.
+ */
+export const accountProcedure = authedProcedure.use(({ ctx, next, path }) => {
+  refuseAppPassword(ctx.user, path);
+  return next();
+});
+
+/** The rule of `accountProcedure`, for a procedure that learns from its input whether it touches the account (a save of one's own record). */
+export function refuseAppPassword(user: Pick<Principal, 'via'>, path: string): void {
+  if (user.via === 'appPassword') throw new Refusal(`${path} (mit einem App-Passwort)`, MESSAGES.appPasswordNotForAccount);
+}
+
+/**
+ * Allows the procedure only to members holding the permission; refusals are logged (once
+ * per window). `base` narrows further first, e.g. `can('users_update', accountProcedure)`.
+ */
+export function can(permission: PermissionName, base: typeof authedProcedure = authedProcedure) {
+  return holding([permission], base);
 }
 
 /** Allows the procedure to members holding at least one of the permissions (e.g. an upload serving two buttons). */
 export function canAny(...permissions: PermissionName[]) {
-  return authedProcedure.use(({ ctx, next, path }) => {
+  return holding(permissions, authedProcedure);
+}
+
+function holding(permissions: PermissionName[], base: typeof authedProcedure) {
+  return base.use(({ ctx, next, path }) => {
     if (!permissions.some((permission) => ctx.user.permissions.has(permission))) {
       throw new Refusal(`${path} (fehlende Berechtigung ${permissions.join(' oder ')})`);
     }

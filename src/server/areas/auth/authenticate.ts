@@ -16,7 +16,7 @@ import {
   type LoginClient,
 } from './login-limits.ts';
 import { appPasswordExists, findAppPassword, touchAppPassword } from './app-passwords.ts';
-import { findUserWithHash, principalOf, type Principal, type UserWithHash } from './principal.ts';
+import { findUserWithHash, principalOf, type AuthenticatedVia, type Principal, type UserWithHash } from './principal.ts';
 import { acceptCode, type CodeKind } from './second-factor.ts';
 import { findLiveSession } from './sessions.ts';
 
@@ -154,7 +154,7 @@ async function attemptPassword(services: AppServices, uid: string, password: str
 export async function verifyCredentials(services: AppServices, uid: string, password: string, from: PasswordClient): Promise<VerifiedCredentials> {
   const user = await attemptPassword(services, uid, password, from, 'Fehlgeschlagene Anmeldung');
   if (!user) throw new AppError('UNAUTHORIZED', WRONG_CREDENTIALS_MESSAGE);
-  return { principal: principalOf(user), passwordHash: user.password_hash, secondFactor: user.second_factor };
+  return { principal: principalOf(user, 'session'), passwordHash: user.password_hash, secondFactor: user.second_factor };
 }
 
 export const WRONG_CODE_MESSAGE = 'Der Code ist falsch oder wurde schon verwendet.';
@@ -237,20 +237,20 @@ async function authenticateBasic(services: AppServices, uid: string, password: s
     const current = await findUserWithHash(db, { id: cached.userId });
     if (current && cached.appPasswordId !== undefined && (await appPasswordExists(db, cached.appPasswordId, current.id))) {
       await touchAppPassword(db, cached.appPasswordId, nowMs);
-      return credentials.confirm(key, principalOf(current), nowMs);
+      return credentials.confirm(key, principalOf(current, 'appPassword'), nowMs);
     }
     if (current && cached.passwordHash !== null && current.password_hash === cached.passwordHash && !current.second_factor) {
-      return credentials.confirm(key, principalOf(current), nowMs);
+      return credentials.confirm(key, principalOf(current, 'password'), nowMs);
     }
     credentials.forgetUser(cached.userId);
   }
   const client = JSON.stringify([key, from.address, from.deviceCookie ?? null]);
-  const user = await credentials.checkOnce(client, () => proveBasic(services, key, uid, password, from));
-  return credentials.confirm(key, principalOf(user), nowMs);
+  const { user, via } = await credentials.checkOnce(client, () => proveBasic(services, key, uid, password, from));
+  return credentials.confirm(key, principalOf(user, via), nowMs);
 }
 
 /** Books and checks Basic credentials that are not remembered (bcrypt), and remembers them when they are right. */
-async function proveBasic(services: AppServices, key: string, uid: string, password: string, from: PasswordClient): Promise<UserWithHash> {
+async function proveBasic(services: AppServices, key: string, uid: string, password: string, from: PasswordClient): Promise<{ user: UserWithHash; via: AuthenticatedVia }> {
   const { db } = services;
   let refusedForSecondFactor = false;
   const proven = await attemptLogin<{ user: UserWithHash; proof: BasicProof }>(services, uid, from, 'Fehlgeschlagene Anmeldung', async (user) => {
@@ -268,10 +268,10 @@ async function proveBasic(services: AppServices, key: string, uid: string, passw
   if ('appPasswordId' in proof) {
     await touchAppPassword(db, proof.appPasswordId, nowMs);
     services.credentials.set(key, user.id, null, nowMs, proof.appPasswordId);
-  } else {
-    services.credentials.set(key, user.id, proof.passwordHash, nowMs);
+    return { user, via: 'appPassword' };
   }
-  return user;
+  services.credentials.set(key, user.id, proof.passwordHash, nowMs);
+  return { user, via: 'password' };
 }
 
 /**
@@ -288,7 +288,7 @@ export async function authenticateRequest(services: AppServices, credentials: Re
   if (credentials.sessionToken) {
     const session = await findLiveSession(services.db, credentials.sessionToken, services.clock.now().getTime());
     const member = session ? await findUserWithHash(services.db, { id: session.userId }) : undefined;
-    if (session && member) return { user: principalOf(member), sessionId: session.sessionId, sessionExtended: session.extended };
+    if (session && member) return { user: principalOf(member, 'session'), sessionId: session.sessionId, sessionExtended: session.extended };
   }
   return { user: null, sessionId: null, sessionExtended: false };
 }

@@ -1,8 +1,16 @@
 import type { Db } from '../../db/connection.ts';
 import type { PermissionName } from '../../../shared/permissions.ts';
 
+/**
+ * How the request proved who it is (DESIGN §10): the session cookie, Basic with the
+ * account password, or Basic with an app password. An app password is for programs and
+ * never reaches what manages the account itself (trpc/index.ts, `accountProcedure`).
+ */
+export type AuthenticatedVia = 'session' | 'password' | 'appPassword';
+
 /** Who is asking: the logged-in member and the permission names of all their groups. */
 export interface Principal {
+  via: AuthenticatedVia;
   id: number;
   uid: string;
   prename: string;
@@ -71,14 +79,14 @@ export async function findUserWithHash(db: Db, by: { id: number } | { uid: strin
 export type UserWithHash = NonNullable<Awaited<ReturnType<typeof findUserWithHash>>>;
 
 /** Who the member is to the procedures; a group's required second factor they have not set up keeps them at its setup. */
-export function principalOf(user: UserWithHash): Principal {
+export function principalOf(user: UserWithHash, via: AuthenticatedVia): Principal {
   const { id, uid, prename, lastname, permissions } = user;
-  return { id, uid, prename, lastname, permissions, secondFactorPending: user.secondFactorRequired && !user.second_factor };
+  return { via, id, uid, prename, lastname, permissions, secondFactorPending: user.secondFactorRequired && !user.second_factor };
 }
 
-export async function loadPrincipal(db: Db, userId: number): Promise<Principal | null> {
+export async function loadPrincipal(db: Db, userId: number, via: AuthenticatedVia = 'session'): Promise<Principal | null> {
   const user = await findUserWithHash(db, { id: userId });
-  return user ? principalOf(user) : null;
+  return user ? principalOf(user, via) : null;
 }
 
 /** How a member appears in the server log: shooter number and name. */

@@ -8,7 +8,7 @@ import type { DutyRole } from '../../db/schema.ts';
 import { AppError, Refusal } from '../../errors.ts';
 import { enqueueMail, mailboxOf } from '../../mail/outbox.ts';
 import type { Context } from '../../trpc/context.ts';
-import { authedProcedure, can, publicProcedure, router } from '../../trpc/index.ts';
+import { accountProcedure, authedProcedure, can, publicProcedure, router } from '../../trpc/index.ts';
 import { describePrincipal, permissionNamesOf, type Principal } from '../auth/principal.ts';
 import { clubProfile } from '../club/cache.ts';
 import { readClubData } from '../club/queries.ts';
@@ -165,7 +165,7 @@ export const dutiesRouter = router({
    * A new secret address for the member's feed, answered this once (only its hash is
    * stored); the previous address stops working at once.
    */
-  renewFeed: authedProcedure.mutation(async ({ ctx }) => {
+  renewFeed: accountProcedure.mutation(async ({ ctx }) => {
     const { db, clock, config } = ctx.services;
     const token = newFeedToken();
     const createdMs = clock.now().getTime();
@@ -180,7 +180,7 @@ export const dutiesRouter = router({
   }),
 
   /** The feed's address stops working; a calendar app subscribed to it gets 404. */
-  revokeFeed: authedProcedure.mutation(async ({ ctx }) => {
+  revokeFeed: accountProcedure.mutation(async ({ ctx }) => {
     const { db } = ctx.services;
     if ((await readSettings(db, ctx.user.id)).feed_created_ms === null) throw new AppError('CONFLICT', DUTY_MESSAGES.feedNotActive);
     await setFeedToken(db, ctx.user.id, null);

@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/connection.ts';
 import { AppError, Refusal } from '../../errors.ts';
 import type { Context } from '../../trpc/context.ts';
-import { authedProcedure, router } from '../../trpc/index.ts';
+import { accountProcedure, authedProcedure, router } from '../../trpc/index.ts';
 import { appPasswordHash, newAppPassword } from '../auth/app-passwords.ts';
 import { confirmCurrentPassword } from '../auth/authenticate.ts';
 import type { Principal } from '../auth/principal.ts';
@@ -61,7 +61,7 @@ export const secondFactorRouter = router({
    * Starts the setup: a new key, kept on the server until a first code confirms it. The
    * browser draws it as a QR code (otpauth:// address) and shows it as text to type.
    */
-  begin: authedProcedure.meta({ beforeSecondFactor: true }).mutation(async ({ ctx }) => {
+  begin: accountProcedure.meta({ beforeSecondFactor: true }).mutation(async ({ ctx }) => {
     const { db, clock } = ctx.services;
     // The issuer the authenticator app shows: the club's name as saved in the back office.
     const issuer = (await clubProfile(ctx.services)).name;
@@ -80,7 +80,7 @@ export const secondFactorRouter = router({
    * password): the second factor is on, ten recovery codes are made and answered once,
    * the member's other sessions end and remembered Basic credentials are forgotten.
    */
-  confirm: authedProcedure
+  confirm: accountProcedure
     .meta({ beforeSecondFactor: true })
     .input(secondFactorConfirmInput)
     .mutation(async ({ ctx, input }) => {
@@ -113,7 +113,7 @@ export const secondFactorRouter = router({
     }),
 
   /** Ten new recovery codes (current password), answered once; the old ones stop working. */
-  newRecoveryCodes: authedProcedure.input(currentPasswordInput).mutation(async ({ ctx, input }) => {
+  newRecoveryCodes: accountProcedure.input(currentPasswordInput).mutation(async ({ ctx, input }) => {
     const { db } = ctx.services;
     await proveOwnPassword(ctx, input.current_password);
     const codes = await db.transaction().execute(async (trx) => {
@@ -125,7 +125,7 @@ export const secondFactorRouter = router({
   }),
 
   /** The member switches their own second factor off (current password), unless a group requires it. */
-  disable: authedProcedure.input(currentPasswordInput).mutation(async ({ ctx, input }) => {
+  disable: accountProcedure.input(currentPasswordInput).mutation(async ({ ctx, input }) => {
     const { db } = ctx.services;
     if (await secondFactorRequired(db, ctx.user.id)) {
       throw new Refusal('eigenen zweiten Faktor ausschalten (von der Gruppe verlangt)', SECOND_FACTOR_REQUIRED_BY_GROUP);
@@ -162,10 +162,10 @@ async function listAppPasswords(db: Db, userId: number): Promise<AppPasswordReco
 
 /** App passwords for programs with Basic authentication: each member their own. */
 export const appPasswordsRouter = router({
-  list: authedProcedure.query(({ ctx }) => listAppPasswords(ctx.services.db, ctx.user.id)),
+  list: accountProcedure.query(({ ctx }) => listAppPasswords(ctx.services.db, ctx.user.id)),
 
   /** A new app password, answered in plain text this once; only its hash is stored. */
-  create: authedProcedure
+  create: accountProcedure
     .input(appPasswordCreateInput.extend(currentPasswordInput.shape))
     .mutation(async ({ ctx, input }) => {
       const { db, clock } = ctx.services;
@@ -187,7 +187,7 @@ export const appPasswordsRouter = router({
     }),
 
   /** Revoked at once: a program using it is refused from its next request on. */
-  revoke: authedProcedure.input(idInput).mutation(async ({ ctx, input }) => {
+  revoke: accountProcedure.input(idInput).mutation(async ({ ctx, input }) => {
     const { db } = ctx.services;
     const row = await db
       .selectFrom('app_passwords')

@@ -9,7 +9,7 @@ import {
   userUpdateInput,
 } from '../../../shared/schemas/users.ts';
 import { AppError, MESSAGES, Refusal } from '../../errors.ts';
-import { authedProcedure, can, router } from '../../trpc/index.ts';
+import { accountProcedure, authedProcedure, can, refuseAppPassword, router } from '../../trpc/index.ts';
 import type { Context } from '../../trpc/context.ts';
 import { confirmCurrentPassword } from '../auth/authenticate.ts';
 import type { Principal } from '../auth/principal.ts';
@@ -116,14 +116,20 @@ export const usersRouter = router({
 
   update: can('users_update')
     .input(userUpdateInput)
-    .mutation(({ ctx, input }) => updateUser(ctx, input)),
+    .mutation(({ ctx, input, path }) => {
+      if (refersTo(input.ref, ctx.user)) refuseAppPassword(ctx.user, path);
+      return updateUser(ctx, input);
+    }),
 
   /**
    * One save for `{uid or id}`: the own record follows 'My account' (no users_update
    * needed, e-mail and phone up to 255), anyone else's the admin dialog (users_update).
    */
-  save: authedProcedure.input(userSaveInput).mutation(({ ctx, input }) => {
-    if (refersTo(input.ref, ctx.user)) return updateAccount(ctx, parseWith(accountUpdateInput, input));
+  save: authedProcedure.input(userSaveInput).mutation(({ ctx, input, path }) => {
+    if (refersTo(input.ref, ctx.user)) {
+      refuseAppPassword(ctx.user, path);
+      return updateAccount(ctx, parseWith(accountUpdateInput, input));
+    }
     if (!ctx.user.permissions.has('users_update')) throw new Refusal('users.save (fehlende Berechtigung users_update)');
     return updateUser(ctx, parseWith(userUpdateInput, input));
   }),
@@ -133,7 +139,7 @@ export const usersRouter = router({
    * without recovery codes; only for members whose permissions they hold themselves, and
    * not their own (that goes through Meine Daten with the password). Logged.
    */
-  disableSecondFactor: can('users_update')
+  disableSecondFactor: can('users_update', accountProcedure)
     .input(userRefInput)
     .mutation(async ({ ctx, input }) => {
       const { db } = ctx.services;
@@ -179,5 +185,5 @@ export const usersRouter = router({
 
 /** Meine Daten: every member edits their own record (SPEC §5 'My account'). */
 export const accountRouter = router({
-  update: authedProcedure.input(accountUpdateInput).mutation(({ ctx, input }) => updateAccount(ctx, input)),
+  update: accountProcedure.input(accountUpdateInput).mutation(({ ctx, input }) => updateAccount(ctx, input)),
 });
