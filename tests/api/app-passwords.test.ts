@@ -65,7 +65,7 @@ describe('app passwords on Meine Daten', () => {
 
     const noPassword = await trpc('appPasswords.create', { name: 'Ergebnisdienst' }, session);
     expect(noPassword.statusCode).toBe(422);
-    expect(noPassword.json().error.data.fieldErrors).toEqual({ current_password: ['Bitte gib dein aktuelles Passwort ein, um ein neues festzulegen.'] });
+    expect(noPassword.json().error.data.fieldErrors).toEqual({ current_password: ['Bitte gib zur Bestätigung dein aktuelles Passwort ein.'] });
 
     const created = await createAppPassword(session, '  Ergebnisdienst  ', MEMBER_PASSWORD);
     expect(created.message).toBe('App-Passwort angelegt');

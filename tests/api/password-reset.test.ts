@@ -95,8 +95,9 @@ beforeEach(async () => {
 /** Asks for a link for the member and returns the token from the mail that arrived. */
 async function linkFromMail(login = member.uid): Promise<string> {
   expect((await requestReset(login)).statusCode).toBe(200);
-  expect(await deliver()).toMatchObject({ sent: 1 });
-  const mail = peer.received.at(-1);
+  // A security notice of an earlier reset may go out in the same round.
+  expect((await deliver()).sent).toBeGreaterThanOrEqual(1);
+  const mail = peer.received.findLast((received) => received.parsed.subject?.startsWith('Passwort zurücksetzen'));
   if (!mail) throw new Error('keine Mail angekommen');
   return tokenOf(mail.parsed.text ?? '');
 }
@@ -226,7 +227,7 @@ describe('using the link', () => {
     expect((await t.inject({ method: 'GET', url: '/api/me', headers: adminSession })).statusCode).toBe(200);
     await expect(t.login(member.uid, MEMBER_PASSWORD)).rejects.toThrow(/401/);
     await t.login(member.uid, NEW_PASSWORD);
-    expect(await logLines()).toContain(`${member.uid} (Jörg Schütze): Passwort über den Link aus der Mail zurückgesetzt von 203.0.113.7 (2 Sitzungen beendet)`);
+    expect(await logLines()).toContain(`${member.uid} (Jörg Schütze): Passwort über den Link aus der Mail zurückgesetzt von 203.0.113.7 (2 Sitzungen beendet, 0 App-Passwörter widerrufen)`);
 
     for (const again of [await call('checkPasswordReset', { token }), await call('resetPassword', { token, password: 'Nochmal2026x' })]) {
       expect(again.statusCode).toBe(422);

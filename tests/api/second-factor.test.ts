@@ -89,7 +89,7 @@ describe('setting up the second factor on Meine Daten', () => {
 
     const noPassword = await trpc('secondFactor.confirm', { code: totpCodeAt(secret, Date.now()) }, session);
     expect(noPassword.statusCode).toBe(422);
-    expect(noPassword.json().error.data.fieldErrors).toEqual({ current_password: ['Bitte gib dein aktuelles Passwort ein, um ein neues festzulegen.'] });
+    expect(noPassword.json().error.data.fieldErrors).toEqual({ current_password: ['Bitte gib zur Bestätigung dein aktuelles Passwort ein.'] });
 
     const badInput = await trpc('secondFactor.confirm', { code: '12ab', current_password: MEMBER_PASSWORD }, session);
     expect(badInput.statusCode).toBe(400);

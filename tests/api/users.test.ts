@@ -251,7 +251,7 @@ describe('Meine Daten (account.update, PUT on the own record)', () => {
 });
 
 describe('the own password needs the current one over a session (account.update, users.save, users.update)', () => {
-  const MISSING = 'Bitte gib dein aktuelles Passwort ein, um ein neues festzulegen.';
+  const MISSING = 'Bitte gib zur Bestätigung dein aktuelles Passwort ein.';
   const WRONG = 'Das aktuelle Passwort ist falsch.';
   let addressCounter = 0;
   /** Each test from its own address: wrong current passwords count like failed logins per address. */
@@ -301,8 +301,9 @@ describe('the own password needs the current one over a session (account.update,
     const response = await t.inject({ method: 'PUT', url: `/api/users/${member.uid}`, remoteAddress: nextAddress(), headers: session, payload: body });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({ message: WRONG, errors: { current_password: [WRONG] } });
-    // Changing anything but the password needs no proof.
-    const names = await t.inject({ method: 'PUT', url: `/api/users/${member.uid}`, headers: session, payload: { ...body, password: '', current_password: '' } });
+    // Names and phone need no proof (shooter number, e-mail address and password do).
+    const { email } = await t.db.selectFrom('users').select('email').where('id', '=', member.id).executeTakeFirstOrThrow();
+    const names = await t.inject({ method: 'PUT', url: `/api/users/${member.uid}`, headers: session, payload: { ...body, email, password: '', current_password: '' } });
     expect(names.statusCode, names.body).toBe(200);
   });
 
@@ -329,7 +330,7 @@ describe('the own password needs the current one over a session (account.update,
     const login = await t.inject({ method: 'POST', url: '/api/login', remoteAddress: address, payload: { username: member.uid, password: MEMBER_PASSWORD } });
     expect(login.statusCode).toBe(429);
     const log = await t.db.selectFrom('log_entries').select('message').where('actor', '=', `Schützennummer ${member.uid}`).execute();
-    expect(log.filter((entry) => entry.message === `Falsches aktuelles Passwort beim Ändern des Passworts von ${address}`)).toHaveLength(5);
+    expect(log.filter((entry) => entry.message === `Falsches aktuelles Passwort bei einer Änderung am Zugang von ${address}`)).toHaveLength(5);
     expect(await passwordWorks(member.uid, MEMBER_PASSWORD)).toBe(true);
   });
 });

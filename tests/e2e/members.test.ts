@@ -155,7 +155,7 @@ describe('members in the back office', () => {
     expect(await currentPassword.count()).toBe(0);
     await form.getByLabel('Passwort', { exact: true }).fill(MEMBER.newPassword);
     await form.getByRole('button', { name: 'Speichern' }).click();
-    await form.getByText('Bitte gib dein aktuelles Passwort ein, um ein neues festzulegen.').waitFor();
+    await form.getByText('Bitte gib zur Bestätigung dein aktuelles Passwort ein.').waitFor();
     await currentPassword.fill('Falsch2026');
     await form.getByRole('button', { name: 'Speichern' }).click();
     await snackbar(page, 'Fehler beim Speichern: Das aktuelle Passwort ist falsch.');

@@ -41,6 +41,7 @@ export interface Database {
   duty_settings: DutySettingsTable;
   duty_offers: DutyOfferTable;
   duty_reminders: DutyReminderTable;
+  code_failures: CodeFailureTable;
 }
 
 type CreatedAt = ColumnType<string, string, never>;
@@ -445,3 +446,10 @@ export interface DutyReminderTable {
 export type UserRow = Selectable<UserTable>;
 export type NewUser = Insertable<UserTable>;
 export type UserUpdate = Updateable<UserTable>;
+
+/** A wrong second-factor code of a member, kept for the window of the code budget (migration 0018). */
+export interface CodeFailureTable {
+  id: Generated<number>;
+  user_id: number;
+  failed_ms: number;
+}

@@ -14,7 +14,7 @@ import {
 export const userRefSchema = z.union([z.string(), z.number()], { error: 'Der Benutzer muss angegeben werden!' }).transform(String);
 
 export const CURRENT_PASSWORD_MESSAGES = {
-  missing: 'Bitte gib dein aktuelles Passwort ein, um ein neues festzulegen.',
+  missing: 'Bitte gib zur Bestätigung dein aktuelles Passwort ein.',
   wrong: 'Das aktuelle Passwort ist falsch.',
 } as const;
 

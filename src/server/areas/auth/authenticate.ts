@@ -18,6 +18,7 @@ import {
 import { appPasswordExists, findAppPassword, touchAppPassword } from './app-passwords.ts';
 import { findUserWithHash, principalOf, type AuthenticatedVia, type Principal, type UserWithHash } from './principal.ts';
 import { acceptCode, type CodeKind } from './second-factor.ts';
+import { sendSecurityNotice } from './security-notices.ts';
 import { findLiveSession } from './sessions.ts';
 
 export const WRONG_CREDENTIALS_MESSAGE = 'Schützennummer oder Passwort ist falsch.';
@@ -160,16 +161,73 @@ export async function verifyCredentials(services: AppServices, uid: string, pass
 export const WRONG_CODE_MESSAGE = 'Der Code ist falsch oder wurde schon verwendet.';
 
 /**
+ * Wrong second-factor codes allowed per member within the window, from all networks
+ * together (issue 25, point 7). The password step keeps its own limits, so reaching this
+ * budget locks the code step only, and only until the window has passed.
+ */
+export const CODE_BUDGET = { perMember: 10, windowMs: 15 * 60 * 1000 } as const;
+
+export const CODE_BUDGET_MESSAGE = (minutes: number) =>
+  `Für diese Schützennummer wurden zu viele falsche Codes eingegeben. Bitte versuche es in ${minutes} Minuten erneut.`;
+
+const codeBudgetMinutes = () => Math.ceil(CODE_BUDGET.windowMs / 60_000);
+
+/**
+ * Books a code attempt of the member before it is checked (parallel guesses see each
+ * other) and answers 429 when the budget is spent. Returns the booking and how many wrong
+ * codes came before it.
+ */
+async function bookCodeAttempt(services: AppServices, member: Pick<Principal, 'id' | 'uid'>, nowMs: number): Promise<{ id: number; earlier: number }> {
+  const { db } = services;
+  const since = nowMs - CODE_BUDGET.windowMs;
+  await db.deleteFrom('code_failures').where('user_id', '=', member.id).where('failed_ms', '<=', since).execute();
+  const booked = await db.insertInto('code_failures').values({ user_id: member.id, failed_ms: nowMs }).executeTakeFirstOrThrow();
+  const id = Number(booked.insertId);
+  const { n } = await db
+    .selectFrom('code_failures')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', member.id)
+    .where('failed_ms', '>', since)
+    .where('id', '<', id)
+    .executeTakeFirstOrThrow();
+  const earlier = Number(n);
+  if (earlier >= CODE_BUDGET.perMember) {
+    await db.deleteFrom('code_failures').where('id', '=', id).execute();
+    await services.serverLog.writeOnce(
+      `code budget\n${member.id}`,
+      `Schützennummer ${member.uid}`,
+      `Code des zweiten Faktors abgelehnt: ${CODE_BUDGET.perMember} falsche Codes in ${codeBudgetMinutes()} Minuten`,
+      CODE_BUDGET.windowMs,
+    );
+    throw new AppError('TOO_MANY_REQUESTS', CODE_BUDGET_MESSAGE(codeBudgetMinutes()));
+  }
+  return { id, earlier };
+}
+
+/**
  * The second step of a login: a code of the member's app or one of their recovery codes,
  * counted like a password (a wrong one is a failed attempt of the member's shooter
- * number; the limits answer 429). Returns how the member proved it, or null.
+ * number; the limits answer 429) and against the member's own code budget
+ * (CODE_BUDGET; its last wrong code tells the member by mail). Returns how the member
+ * proved it, or null.
  */
 export async function attemptSecondFactor(services: AppServices, member: Pick<Principal, 'id' | 'uid'>, code: string, from: PasswordClient): Promise<CodeKind | null> {
   const nowMs = services.clock.now().getTime();
-  return attemptLogin<CodeKind>(services, member.uid, from, 'Falscher Code des zweiten Faktors bei der Anmeldung', async (user) => {
-    const kind = user?.id === member.id ? await acceptCode(services.db, member.id, code, nowMs) : null;
-    return kind ? { ok: true, value: kind, forgive: true } : { ok: false };
-  });
+  const booking = await bookCodeAttempt(services, member, nowMs);
+  let wrong = false;
+  try {
+    return await attemptLogin<CodeKind>(services, member.uid, from, 'Falscher Code des zweiten Faktors bei der Anmeldung', async (user) => {
+      const accepted = user?.id === member.id ? await acceptCode(services.db, member.id, code, nowMs) : null;
+      wrong = accepted === null;
+      return accepted ? { ok: true, value: accepted, forgive: true } : { ok: false };
+    });
+  } finally {
+    // Only a wrong code stays booked (not one the login limits refused before it was checked).
+    if (!wrong) await services.db.deleteFrom('code_failures').where('id', '=', booking.id).execute();
+    else if (booking.earlier + 1 === CODE_BUDGET.perMember) {
+      await sendSecurityNotice(services, member.id, [{ kind: 'codeBudget', count: CODE_BUDGET.perMember, minutes: codeBudgetMinutes() }], from.address);
+    }
+  }
 }
 
 /**
@@ -179,7 +237,7 @@ export async function attemptSecondFactor(services: AppServices, member: Pick<Pr
  */
 export async function confirmCurrentPassword(services: AppServices, member: Pick<Principal, 'id' | 'uid'>, password: string | undefined, from: PasswordClient): Promise<void> {
   if (password === undefined) throw AppError.field('current_password', CURRENT_PASSWORD_MESSAGES.missing);
-  const user = await attemptLogin(services, member.uid, from, 'Falsches aktuelles Passwort beim Ändern des Passworts', async (found) =>
+  const user = await attemptLogin(services, member.uid, from, 'Falsches aktuelles Passwort bei einer Änderung am Zugang', async (found) =>
     found && (await passwordMatches(services, found, password)) ? { ok: true, value: found, forgive: true } : { ok: false },
   );
   if (user?.id !== member.id) throw AppError.field('current_password', CURRENT_PASSWORD_MESSAGES.wrong);

@@ -19,7 +19,8 @@ import type { AppServices } from '../../services.ts';
 import { publicProcedure } from '../../trpc/index.ts';
 import { ANONYMOUS_ACTOR, REPEATED_EVENT_WINDOW_MS } from '../log/server-log.ts';
 import { describePrincipal } from './principal.ts';
-import { deleteOtherSessions } from './sessions.ts';
+import { endOldCredentials } from './credentials.ts';
+import { queueSecurityNoticeFor } from './security-notices.ts';
 
 /**
  * 'Passwort vergessen?' (issue 18, README „Passwort vergessen“): a member asks for a link by
@@ -214,14 +215,6 @@ async function usableLink(db: Db, token: string, nowMs: number) {
   return link;
 }
 
-/**
- * Ends the member's unused links (their password was just changed some other way: a link
- * sent before must not change it again). Called inside the saving transaction.
- */
-export async function endPasswordResets(trx: Db, userId: number): Promise<void> {
-  await trx.deleteFrom('password_resets').where('user_id', '=', userId).where('used_ms', 'is', null).execute();
-}
-
 /** The procedures of 'Passwort vergessen?', part of the auth router; all public by nature. */
 export const passwordResetProcedures = {
   /** The one answer for every input the schema takes; 429 past the limits per network and per target. */
@@ -281,7 +274,9 @@ export const passwordResetProcedures = {
         .set({ password_hash: passwordHash, updated_at: toClubDateTime(new Date(nowMs)) })
         .where('id', '=', link.user_id)
         .execute();
-      return deleteOtherSessions(trx, link.user_id, null);
+      const endedNow = await endOldCredentials(trx, link.user_id, null);
+      await queueSecurityNoticeFor(trx, services, link.user_id, [{ kind: 'password', by: 'reset' }], { address: ctx.request.address, ended: endedNow });
+      return endedNow;
     });
     if (ended === undefined) {
       // Another request spent it first, or its hour ran out meanwhile: say which.
@@ -289,10 +284,12 @@ export const passwordResetProcedures = {
       throw AppError.field('token', PASSWORD_RESET_MESSAGES.linkUsed);
     }
     services.credentials.forgetUser(link.user_id);
+    services.mail.wake();
     const member = { uid: link.uid, prename: link.prename, lastname: link.lastname };
+    const { sessions, appPasswords } = ended;
     await services.serverLog.write(
       describePrincipal(member),
-      `Passwort über den Link aus der Mail zurückgesetzt ${fromWhere(ctx.request.address)} (${ended} ${ended === 1 ? 'Sitzung' : 'Sitzungen'} beendet)`,
+      `Passwort über den Link aus der Mail zurückgesetzt ${fromWhere(ctx.request.address)} (${sessions} ${sessions === 1 ? 'Sitzung' : 'Sitzungen'} beendet, ${appPasswords} ${appPasswords === 1 ? 'App-Passwort' : 'App-Passwörter'} widerrufen)`,
     );
     return { message: PASSWORD_RESET_MESSAGES.done };
   }),

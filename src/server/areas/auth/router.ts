@@ -13,9 +13,11 @@ import {
   countRecoveryCodes,
   createPendingLogin,
   findPendingLogin,
+  PENDING_LOGIN_MAX_FAILURES,
   PENDING_LOGIN_MS,
 } from './second-factor.ts';
 import { createSession, deleteExpiredSessions, deleteOtherSessions, deleteSession } from './sessions.ts';
+import { sendSecurityNotice } from './security-notices.ts';
 
 /** The password was right and the member has a second factor: the code comes next (auth.loginCode). */
 export const CODE_NEEDED_MESSAGE = 'Bitte gib den Code aus deiner Authenticator-App ein.';
@@ -76,7 +78,10 @@ export const authRouter = router({
     if (!pending || !principal) throw expired();
     const kind = await attemptSecondFactor(services, principal, input.code, ctx.request);
     if (!kind) {
-      await countPendingLoginFailure(services.db, pending.id);
+      if (await countPendingLoginFailure(services.db, pending.id)) {
+        // The password was right: whoever typed these codes knows it. The member hears of it.
+        await sendSecurityNotice(services, principal.id, [{ kind: 'codeFailures', count: PENDING_LOGIN_MAX_FAILURES }], ctx.request.address);
+      }
       throw new AppError('UNAUTHORIZED', WRONG_CODE_MESSAGE, { code: [WRONG_CODE_MESSAGE] });
     }
     // Two right codes at once: only the request that ends the reference logs in.

@@ -193,10 +193,15 @@ export async function dropPendingLogin(db: Db, ticket: string): Promise<void> {
   await db.deleteFrom('pending_logins').where('id', '=', sha256(ticket)).execute();
 }
 
-export async function countPendingLoginFailure(db: Db, id: string): Promise<void> {
-  await db
+/** Counts a wrong code for the pending login; returns whether this one ended it (PENDING_LOGIN_MAX_FAILURES reached). */
+export async function countPendingLoginFailure(db: Db, id: string): Promise<boolean> {
+  const counted = await db
     .updateTable('pending_logins')
     .set((eb) => ({ failures: eb('failures', '+', 1) }))
     .where('id', '=', id)
-    .execute();
+    .where('failures', '<', PENDING_LOGIN_MAX_FAILURES)
+    .executeTakeFirst();
+  if (Number(counted.numUpdatedRows) === 0) return false;
+  const row = await db.selectFrom('pending_logins').select('failures').where('id', '=', id).executeTakeFirst();
+  return Number(row?.failures) === PENDING_LOGIN_MAX_FAILURES;
 }

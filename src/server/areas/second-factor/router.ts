@@ -23,6 +23,7 @@ import {
   secondFactorRequired,
   totpStepOf,
 } from '../auth/second-factor.ts';
+import { queueSecurityNoticeFor, type SecurityEvent } from '../auth/security-notices.ts';
 import { deleteOtherSessions } from '../auth/sessions.ts';
 import { clubProfile } from '../club/cache.ts';
 
@@ -45,6 +46,11 @@ export const APP_PASSWORDS_FULL = `Du kannst höchstens ${APP_PASSWORDS_MAX} App
 async function proveOwnPassword(ctx: AuthedContext, password: string | undefined): Promise<void> {
   if (ctx.sessionId === null) return;
   await confirmCurrentPassword(ctx.services, ctx.user, password, ctx.request);
+}
+
+/** Tells the member of a change to how they log in, inside its transaction (security-notices.ts). */
+function noticeOf(ctx: AuthedContext, trx: Db, event: SecurityEvent): Promise<boolean> {
+  return queueSecurityNoticeFor(trx, ctx.services, ctx.user.id, [event], { address: ctx.request.address });
 }
 
 async function statusOf(db: Db, userId: number) {
@@ -104,10 +110,12 @@ export const secondFactorRouter = router({
         // Another setup began or ended meanwhile.
         if (Number(confirmed.numUpdatedRows) === 0) throw AppError.field('code', SETUP_NOT_STARTED);
         await deleteOtherSessions(trx, userId, ctx.sessionId);
+        await noticeOf(ctx, trx, { kind: 'secondFactorOn' });
         return replaceRecoveryCodes(trx, userId);
       });
       // Basic authentication with the account password ends now, not when the cache forgets it.
       ctx.services.credentials.forgetUser(userId);
+      ctx.services.mail.wake();
       await ctx.log('Zweiten Faktor eingeschaltet');
       return { message: 'Der zweite Faktor ist eingeschaltet.', data: { recovery_codes: codes } };
     }),
@@ -118,8 +126,10 @@ export const secondFactorRouter = router({
     await proveOwnPassword(ctx, input.current_password);
     const codes = await db.transaction().execute(async (trx) => {
       if (!(await findSecondFactor(trx, ctx.user.id))?.confirmed) throw new AppError('CONFLICT', SECOND_FACTOR_NOT_ON);
+      await noticeOf(ctx, trx, { kind: 'recoveryCodes' });
       return replaceRecoveryCodes(trx, ctx.user.id);
     });
+    ctx.services.mail.wake();
     await ctx.log('Neue Wiederherstellungscodes erzeugt');
     return { message: 'Neue Wiederherstellungscodes erzeugt; die bisherigen gelten nicht mehr.', data: { recovery_codes: codes } };
   }),
@@ -131,9 +141,14 @@ export const secondFactorRouter = router({
       throw new Refusal('eigenen zweiten Faktor ausschalten (von der Gruppe verlangt)', SECOND_FACTOR_REQUIRED_BY_GROUP);
     }
     await proveOwnPassword(ctx, input.current_password);
-    const removed = await db.transaction().execute((trx) => removeSecondFactor(trx, ctx.user.id));
+    const removed = await db.transaction().execute(async (trx) => {
+      if (!(await removeSecondFactor(trx, ctx.user.id))) return false;
+      await noticeOf(ctx, trx, { kind: 'secondFactorOff', by: 'self' });
+      return true;
+    });
     if (!removed) throw new AppError('CONFLICT', SECOND_FACTOR_NOT_ON);
     ctx.services.credentials.forgetUser(ctx.user.id);
+    ctx.services.mail.wake();
     await ctx.log('Eigenen zweiten Faktor ausgeschaltet');
     return { message: 'Der zweite Faktor ist ausgeschaltet.', data: await statusOf(db, ctx.user.id) };
   }),
@@ -179,8 +194,10 @@ export const appPasswordsRouter = router({
           .insertInto('app_passwords')
           .values({ user_id: ctx.user.id, name: input.name, secret_hash: appPasswordHash(password), created_ms: createdMs, last_used_ms: null })
           .executeTakeFirstOrThrow();
+        await noticeOf(ctx, trx, { kind: 'appPassword', name: input.name });
         return Number(inserted.insertId);
       });
+      ctx.services.mail.wake();
       const record: AppPasswordRecord = { id, name: input.name, created_at: clubTime(createdMs)!, last_used_at: null };
       await ctx.log(`App-Passwort ${id} „${record.name}“ angelegt`);
       return { message: 'App-Passwort angelegt', data: record, password };

@@ -12,8 +12,9 @@ import { AppError, MESSAGES, Refusal } from '../../errors.ts';
 import { accountProcedure, authedProcedure, can, refuseAppPassword, router } from '../../trpc/index.ts';
 import type { Context } from '../../trpc/context.ts';
 import { confirmCurrentPassword } from '../auth/authenticate.ts';
-import type { Principal } from '../auth/principal.ts';
+import { describePrincipal, type Principal } from '../auth/principal.ts';
 import { removeSecondFactor } from '../auth/second-factor.ts';
+import { queueSecurityNoticeFor } from '../auth/security-notices.ts';
 import { assertMayManageMember, MEMBER_DELETE_REFUSED } from '../groups/grants.ts';
 import { HOSTS_CACHE_AREA } from '../hosts/queries.ts';
 import { findUserRecord, groupIdsOfUser, listUserRecords, refersTo, resolveUserId, USER_NOT_FOUND } from './queries.ts';
@@ -39,15 +40,24 @@ async function changesGroups(ctx: Context, userId: number, wanted: number[] | un
   return current.size !== next.size || [...next].some((id) => !current.has(id));
 }
 
+type IdentityInput = { password?: string | undefined; current_password?: string | undefined; uid: string; email: string };
+
 /**
- * A new own password needs the current one when the request came with the session cookie
- * (a stolen or forgotten open session must not be enough to take the account). A request
- * with Basic authentication has just proven it with its header.
+ * A new own password, e-mail address or shooter number needs the current password when
+ * the request came with the session cookie (a stolen or forgotten open session must not be
+ * enough to take the account, e.g. by a new address and then a reset link to it). A
+ * request with Basic authentication has just proven it with its header (an app password
+ * never gets here: `refuseAppPassword`).
  */
-async function proveOwnPassword(ctx: AuthedContext, input: { password?: string | undefined; current_password?: string | undefined }): Promise<void> {
-  if (input.password === undefined || ctx.sessionId === null) return;
-  await confirmCurrentPassword(ctx.services, ctx.user, input.current_password, ctx.request);
+async function proveOwnPassword(ctx: AuthedContext, input: IdentityInput): Promise<void> {
+  if (ctx.sessionId === null) return;
+  const current = await ctx.services.db.selectFrom('users').select(['uid', 'email']).where('id', '=', ctx.user.id).executeTakeFirst();
+  const changesIdentity = input.password !== undefined || current?.uid !== input.uid || current.email !== input.email;
+  if (changesIdentity) await confirmCurrentPassword(ctx.services, ctx.user, input.current_password, ctx.request);
 }
+
+/** How the member's security notice names whoever saved, and from where. */
+const noticeOf = (ctx: AuthedContext) => ({ actorName: describePrincipal(ctx.user), address: ctx.request.address });
 
 /** The admin dialog's rules: the caller holds users_update. */
 async function updateUser(ctx: AuthedContext, input: z.output<typeof userUpdateInput>) {
@@ -59,7 +69,7 @@ async function updateUser(ctx: AuthedContext, input: z.output<typeof userUpdateI
   const own = id === ctx.user.id;
   if (own) await proveOwnPassword(ctx, input);
   const keepSessionId = own ? ctx.sessionId : null;
-  const record = await saveUser(ctx.services, { id }, input, { actorId: ctx.user.id, keepSessionId });
+  const record = await saveUser(ctx.services, { id }, input, { actorId: ctx.user.id, keepSessionId, notice: noticeOf(ctx) });
   await ctx.log(`${describeUser(record)} geändert${input.password ? ' (neues Passwort)' : ''}`);
   return { message: 'Benutzer gespeichert', data: record };
 }
@@ -74,7 +84,7 @@ async function updateAccount(ctx: AuthedContext, input: z.output<typeof accountU
     refuseProtectedUser(id, 'Änderung der Gruppen');
   }
   await proveOwnPassword(ctx, input);
-  const record = await saveUser(ctx.services, { id }, input, { actorId: id, keepSessionId: ctx.sessionId });
+  const record = await saveUser(ctx.services, { id }, input, { actorId: id, keepSessionId: ctx.sessionId, notice: noticeOf(ctx) });
   await ctx.log(`Eigene Daten geändert: ${describeUser(record)}${input.password ? ' (neues Passwort)' : ''}`);
   return { message: 'Gepeichert', data: record };
 }
@@ -151,9 +161,12 @@ export const usersRouter = router({
         if (!found) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
         await assertMayManageMember(trx, ctx.user.id, id, `Zweiter Faktor von Benutzer ${id}`, MEMBER_SECOND_FACTOR_REFUSED);
         if (!(await removeSecondFactor(trx, id))) throw new AppError('CONFLICT', NO_SECOND_FACTOR);
+        const { actorName, address } = noticeOf(ctx);
+        await queueSecurityNoticeFor(trx, ctx.services, id, [{ kind: 'secondFactorOff', by: { admin: actorName } }], { address });
         return found;
       });
       ctx.services.credentials.forgetUser(id);
+      ctx.services.mail.wake();
       await ctx.log(`Zweiten Faktor von ${describeUser(record)} ausgeschaltet`);
       const saved = await findUserRecord(db, id);
       if (!saved) throw new AppError('NOT_FOUND', USER_NOT_FOUND);

@@ -3,8 +3,8 @@ import type { Db } from '../../db/connection.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../errors.ts';
 import type { AppServices } from '../../services.ts';
-import { endPasswordResets } from '../auth/password-reset.ts';
-import { deleteOtherSessions } from '../auth/sessions.ts';
+import { endOldCredentials } from '../auth/credentials.ts';
+import { queueSecurityNotice, type EndedCredentials, type SecurityEvent } from '../auth/security-notices.ts';
 import { assertMayGrantGroups, assertMayManageMember, MEMBER_CHANGE_REFUSED } from '../groups/grants.ts';
 import { HOSTS_CACHE_AREA } from '../hosts/queries.ts';
 import { assertGroupsExist, findUserRecord, groupIdsOfUser, replaceUserGroups, UID_TAKEN, USER_NOT_FOUND, type UserRecord } from './queries.ts';
@@ -26,6 +26,20 @@ export interface SaveOptions {
   actorId: number;
   /** The saving member's own session, kept when they change their own password. */
   keepSessionId?: string | null;
+  /** Who saves, as the member's security notice names them when it is someone else, and from where. */
+  notice?: { actorName: string; address: string };
+}
+
+/** The member's row before the save, as their security notice addresses them. */
+type CurrentMember = { uid: string; email: string; prename: string; lastname: string };
+
+/** What the member is told of a save (security-notices.ts): a new password, e-mail address or shooter number. */
+function securityEvents(current: CurrentMember, fields: UserFields, bySelf: boolean, actorName: string): SecurityEvent[] {
+  const events: SecurityEvent[] = [];
+  if (fields.password !== undefined) events.push({ kind: 'password', by: bySelf ? 'self' : { admin: actorName } });
+  if (current.email !== fields.email) events.push({ kind: 'email', to: fields.email });
+  if (current.uid !== fields.uid) events.push({ kind: 'uid', from: current.uid, to: fields.uid });
+  return events;
 }
 
 /**
@@ -33,8 +47,7 @@ export interface SaveOptions {
  * password, shooter number, e-mail or groups), as the log names it; names and phone are
  * not among them.
  */
-async function takeoverChanges(trx: Db, id: number, fields: UserFields, currentGroups: ReadonlySet<number>): Promise<string[]> {
-  const current = await trx.selectFrom('users').select(['uid', 'email']).where('id', '=', id).executeTakeFirst();
+function takeoverChanges(current: CurrentMember | undefined, fields: UserFields, currentGroups: ReadonlySet<number>): string[] {
   const changes: string[] = [];
   if (fields.password !== undefined) changes.push('Passwort');
   if (current && current.uid !== fields.uid) changes.push('Schützennummer');
@@ -49,7 +62,9 @@ async function takeoverChanges(trx: Db, id: number, fields: UserFields, currentG
 /**
  * Writes a member in one transaction: the row, the password hash and the memberships.
  * Returns the saved record. A new password ends the member's other sessions (all of
- * them unless `keepSessionId` is the member's own current session). Someone else's
+ * them unless `keepSessionId` is the member's own current session), app passwords and
+ * waiting logins; a new password, e-mail address or shooter number queues a security
+ * notice to the address the member had (with `notice`). Someone else's
  * password, shooter number, e-mail or groups only change when the actor holds every
  * permission of that member, read inside the transaction like the grants.
  */
@@ -57,7 +72,7 @@ export async function saveUser(
   services: AppServices,
   target: { id: number } | { id: null },
   fields: UserFields,
-  { actorId, keepSessionId = null }: SaveOptions,
+  { actorId, keepSessionId = null, notice }: SaveOptions,
 ): Promise<UserRecord> {
   const { db, passwords, clock } = services;
   const now = toClubDateTime(clock.now());
@@ -71,9 +86,12 @@ export async function saveUser(
     updated_at: now,
   };
   let id: number;
+  let noticeQueued = false;
   try {
     id = await db.transaction().execute(async (trx: Db) => {
       const current = new Set(target.id === null ? [] : await groupIdsOfUser(trx, target.id));
+      const before =
+        target.id === null ? undefined : await trx.selectFrom('users').select(['uid', 'email', 'prename', 'lastname']).where('id', '=', target.id).executeTakeFirst();
       if (fields.groups) {
         await assertGroupsExist(trx, fields.groups);
         // Leaving a group grants nothing; only joining one can.
@@ -82,7 +100,7 @@ export async function saveUser(
         await assertMayGrantGroups(trx, actorId, added, `Gruppen ${[...new Set(added)].join(', ')} für ${who}`);
       }
       if (target.id !== null && target.id !== actorId) {
-        const changes = await takeoverChanges(trx, target.id, fields, current);
+        const changes = takeoverChanges(before, fields, current);
         if (changes.length > 0) {
           await assertMayManageMember(trx, actorId, target.id, `${changes.join(', ')} von Benutzer ${target.id}`, MEMBER_CHANGE_REFUSED);
         }
@@ -102,10 +120,11 @@ export async function saveUser(
           .set(passwordHash === undefined ? row : { ...row, password_hash: passwordHash })
           .where('id', '=', userId)
           .execute();
-        if (passwordHash !== undefined) {
-          await deleteOtherSessions(trx, userId, keepSessionId);
-          // A reset link sent before must not change the new password again.
-          await endPasswordResets(trx, userId);
+        let ended: EndedCredentials | undefined;
+        if (passwordHash !== undefined) ended = await endOldCredentials(trx, userId, keepSessionId);
+        if (before && notice) {
+          const events = securityEvents(before, fields, userId === actorId, notice.actorName);
+          noticeQueued = await queueSecurityNotice(trx, services, before, events, { address: notice.address, ended });
         }
       }
       if (fields.groups) await replaceUserGroups(trx, userId, fields.groups);
@@ -117,6 +136,7 @@ export async function saveUser(
     throw error;
   }
   services.credentials.forgetUser(id);
+  if (noticeQueued) services.mail.wake();
   // The public roster shows members' names.
   services.publicCache.invalidate(HOSTS_CACHE_AREA);
   const record = await findUserRecord(db, id);
