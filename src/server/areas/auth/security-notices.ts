@@ -99,10 +99,11 @@ export async function queueSecurityNotice(
   // Read through the transaction: on SQLite its connection is the only one.
   const club = (await clubProfile({ db: trx, publicCache: services.publicCache })).name;
   const { publicUrl } = services.config;
+  const [day, time] = formatGermanDateTime(toClubDateTime(now)).split(' ');
   const text = [
     `Hallo ${member.prename} ${member.lastname},`,
     '',
-    `an deinem Zugang zur Website ${publicUrl} (Schützennummer ${member.uid}) ist am ${formatGermanDateTime(toClubDateTime(now))} Uhr von der Adresse ${address} Folgendes geschehen:`,
+    `an deinem Zugang zur Website ${publicUrl} (Schützennummer ${member.uid}) ist am ${day} um ${time} Uhr von der Adresse ${address} Folgendes geschehen:`,
     '',
     ...events.map((event) => `- ${eventLine(event)}`),
     ...(ended ? ['', endedLine(ended)] : []),
