@@ -10,6 +10,7 @@ import { enqueueMail, mailboxOf } from '../../mail/outbox.ts';
 import type { Context } from '../../trpc/context.ts';
 import { accountProcedure, authedProcedure, can, publicProcedure, router } from '../../trpc/index.ts';
 import { admittedMember, describePrincipal, loadPrincipal, type Principal } from '../auth/principal.ts';
+import { seesInternalAppointments } from '../calendar/queries.ts';
 import { clubProfile } from '../club/cache.ts';
 import { readClubData } from '../club/queries.ts';
 import { HOSTS_CACHE_AREA, maySupervise } from '../hosts/queries.ts';
@@ -137,14 +138,14 @@ export const dutiesRouter = router({
       duties.map((duty) => duty.entry_id),
     );
     const listed = duties.map((duty) => ({ ...duty, offered: offered.has(slotKey(duty.entry_id, duty.role)) }));
-    return withAppointments(db, listed, ctx.user.permissions.has('calendar_view'));
+    return withAppointments(db, listed, seesInternalAppointments(ctx.user.permissions));
   }),
 
   /** Offers of other members the member may take: Standaufsicht only within Standaufsichtsberechtigte. */
   offers: authedProcedure.query(async ({ ctx }) => {
     const { db } = ctx.services;
     const offers = await listOpenOffers(db, { id: ctx.user.id, maySupervise: await maySupervise(db, ctx.user.id) }, today(ctx));
-    return withAppointments(db, offers, ctx.user.permissions.has('calendar_view'));
+    return withAppointments(db, offers, seesInternalAppointments(ctx.user.permissions));
   }),
 
   /** The slots offered for swapping, marked on the roster page (which needs hosts_view). */
@@ -212,7 +213,7 @@ export const dutiesRouter = router({
     const now = clock.now();
     const since = addDays(toClubDate(now), -DUTY_FEED_PAST_DAYS);
     const duties = await listDuties(db, member.id, since, DUTY_FEED_MAX_EVENTS);
-    const events = await withAppointments(db, duties, member.permissions.has('calendar_view'));
+    const events = await withAppointments(db, duties, seesInternalAppointments(member.permissions));
     const { name } = await clubProfile(ctx.services);
     return { body: buildDutyFeed(events, { publicUrl: config.publicUrl, clubName: name, now }) };
   }),
