@@ -3,9 +3,10 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderPage } from '../../src/client/entry-server.tsx';
 import { SESSION_LIFETIME_MS } from '../../src/server/areas/auth/sessions.ts';
 import { readConfig } from '../../src/server/config.ts';
 import { MESSAGES } from '../../src/server/errors.ts';
@@ -364,5 +365,82 @@ describe('answers kept in memory', () => {
     expect((await t.inject({ method: 'GET', url })).json()).toMatchObject({ text: 'Erster Text' });
     await t.inject({ method: 'PUT', url: '/api/info/best_shot', headers: t.admin, payload: { text: 'Zweiter Text' } });
     expect((await t.inject({ method: 'GET', url })).json()).toMatchObject({ text: 'Zweiter Text' });
+  });
+});
+
+/**
+ * A site with its pages rendered on the server (as in production), listening on a port:
+ * some spellings below never reach the app through `inject`, which reads the address as a
+ * browser would (`/\host` as `//host`) before sending it.
+ */
+describe('the rendered site', () => {
+  let site: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    site = await createTestApp({ renderer: renderPage });
+    await site.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (site.app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => site.close());
+
+  /** GET with the request target exactly as written, on a connection of its own. */
+  function rawGet(target: string): Promise<{ status: number; headers: Record<string, string> }> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`));
+      let text = '';
+      socket.setEncoding('latin1');
+      socket.on('data', (chunk: string) => (text += chunk));
+      socket.on('error', reject);
+      socket.on('close', () => {
+        const [statusLine = '', ...lines] = text.slice(0, text.indexOf('\r\n\r\n')).split('\r\n');
+        const headers: Record<string, string> = {};
+        for (const line of lines) headers[line.slice(0, line.indexOf(':')).toLowerCase()] = line.slice(line.indexOf(':') + 1).trim();
+        resolve({ status: Number(statusLine.split(' ')[1]), headers });
+      });
+    });
+  }
+
+  describe('the trailing-slash redirect never leaves the site', () => {
+    const spellings = [
+      '//evil.example/',
+      '///evil.example/',
+      '//////evil.example//',
+      '/\\evil.example/',
+      '/\\\\evil.example/',
+      '/\\/evil.example/',
+      '//\\evil.example/',
+      '/\\\\/\\//evil.example///',
+      '\\\\evil.example/',
+      '/%2F%2Fevil.example/',
+      '/%2f/evil.example/',
+      '/%5C%5Cevil.example/',
+      '/%5C/evil.example/',
+      '/%09/evil.example/',
+      '/\t/evil.example/',
+      '/ /evil.example/',
+      '/./\\evil.example/',
+      '/..//evil.example/',
+      '//evil.example/?weiter=1',
+      '/\\evil.example/?weiter=//anderswo',
+      '/termine/',
+      '/termine//',
+    ];
+
+    it.each(spellings)('GET %s', async (target) => {
+      const answer = await rawGet(target);
+      if (answer.status < 300 || answer.status >= 400) return;
+      const location = answer.headers.location ?? '';
+      // A single '/' and then neither '/' nor '\' (browsers read both as the start of a host), or '/' alone.
+      expect(location, `${target} → ${location}`).toMatch(/^\/(?:$|[^/\\])/);
+      // And as a browser resolves it: still this site.
+      expect(new URL(location, 'https://verein.example/').origin).toBe('https://verein.example');
+    });
+
+    it('still sends a page address with a trailing slash to the page', async () => {
+      const answer = await rawGet('/termine/?monat=12');
+      expect([answer.status, answer.headers.location]).toEqual([301, '/termine?monat=12']);
+      const backslash = await rawGet('/\\evil.example/');
+      expect([backslash.status, backslash.headers.location]).toEqual([301, '/evil.example']);
+    });
   });
 });
