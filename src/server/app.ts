@@ -1,7 +1,8 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { Config, TrustProxy } from './config.ts';
 import type { Db, Dialect } from './db/connection.ts';
 import { CredentialCache } from './areas/auth/credential-cache.ts';
+import { MESSAGES } from './errors.ts';
 import { DeviceCookies } from './areas/auth/device-cookies.ts';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './areas/auth/login-limits.ts';
 import { bcryptHasher, type PasswordHasher } from './areas/auth/passwords.ts';
@@ -124,6 +125,7 @@ export const JSON_BODY_LIMIT = 256 * 1024;
 /** Builds the whole site with everything injected, so each test can build its own. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...deps.httpTimeouts };
+  const security = securityHeaderSets(deps.config.secureCookies);
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: JSON_BODY_LIMIT,
@@ -141,6 +143,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     trustProxy: trustedHops(deps.config.trustProxy),
+    // An address Fastify cannot decode (`/%E0%A4%A`) is refused before any route or hook
+    // runs, in English and without the site's headers; it gets both like every other answer.
+    frameworkErrors: (_error, _request, reply: FastifyReply) => {
+      void reply.code(400).headers(security.data).type('application/json; charset=utf-8').send({ message: MESSAGES.badRequest });
+    },
   });
   const clock = deps.clock ?? systemClock;
   const serverLog = databaseServerLog(deps.db, () => clock.now(), app.log);
@@ -206,7 +213,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', answerFromMemory(services.publicCache));
   // Set by the data scopes on a shared read (keepSharedReads).
   app.decorateRequest('sharedRead', null);
-  const security = securityHeaderSets(deps.config.secureCookies);
   await app.register(securityHeaders, security);
   await app.register(trpcScope, { prefix: '/trpc', contextFor, sessionCookie });
   await app.register(restScope, { prefix: '/api', contextFor, sessionCookie });

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { removeOrphanAttachments } from '../../src/server/areas/calendar/cleanup.ts';
+import { MESSAGES } from '../../src/server/errors.ts';
 import { APPOINTMENT_MESSAGES } from '../../src/shared/schemas/calendar.ts';
 import { createTestApp, MEMBER_PASSWORD, type TestApp } from '../helpers/app.ts';
 import { filesIn, namesInDatabase, pdf, postForm } from '../helpers/multipart.ts';
@@ -138,6 +139,30 @@ describe('who is served an attachment', () => {
     const answer = await get(file.url, { cookie: viewer.session.cookie });
     expect(answer.headers['cache-control']).toBe('private, no-cache');
     expect(answer.rawPayload.equals(pdf())).toBe(true);
+  });
+
+  it('a member whose group requires a second factor they have not set up gets 403 with the German message, as from every procedure', async () => {
+    const file = await upload(uploader);
+    await create(uploader, { visibility: 0, attachments: [file.id] });
+    const pending = await member(['calendar_view']);
+    expect((await get(file.url, pending.basic)).statusCode).toBe(200);
+    await t.db.updateTable('groups').set({ require_second_factor: 1 }).where('id', '=', (await t.db.selectFrom('user_groups').select('group_id').where('user_id', '=', pending.id).executeTakeFirstOrThrow()).group_id).execute();
+    t.app.services.credentials.forgetUser(pending.id);
+    for (const headers of [pending.basic, { cookie: pending.session.cookie }]) {
+      const refused = await get(file.url, headers);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ message: MESSAGES.secondFactorRequired });
+      expect(refused.headers['cache-control']).toBe('no-cache');
+      // The same member's procedures say the same.
+      const procedure = await t.inject({ method: 'GET', url: '/api/calendar/2026-12', headers });
+      expect([procedure.statusCode, procedure.json()]).toEqual([403, { message: MESSAGES.secondFactorRequired }]);
+    }
+    const log = (await t.db.selectFrom('log_entries').select('message').execute()).map((row) => row.message);
+    expect(log).toContain(`Zugriff verweigert: ${file.url} (zweiter Faktor von der Gruppe verlangt, aber nicht eingerichtet)`);
+    // A public file stays everybody's, this member's too.
+    const open = await upload(uploader);
+    await create(uploader, { visibility: 1, attachments: [open.id] });
+    expect((await get(open.url, pending.basic)).statusCode).toBe(200);
   });
 
   it('wrong Basic credentials count as nobody: 404, not 401', async () => {

@@ -2,6 +2,7 @@ import ICAL from 'ical.js';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFY_INTERVAL_MS } from '../../src/server/areas/calendar/notify.ts';
+import { APPOINTMENT_MESSAGES } from '../../src/shared/schemas/calendar.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { filesIn, namesInDatabase, pdf, postForm } from '../helpers/multipart.ts';
 
@@ -158,6 +159,82 @@ describe('permissions', () => {
     expect(restored.json().result.data).toMatchObject({ message: 'Absage zurückgenommen', data: { id: data.id, cancelled: false } });
     expect((await caller(updater)).json().error.message).toBe('Dieser Termin ist nicht abgesagt.');
     expect((await remove(data.id, 'all')).json().message).toBe('Terminserie gelöscht');
+    expect(await t.db.selectFrom('appointments').select('id').execute()).toHaveLength(0);
+  });
+});
+
+describe('a save that would delete occurrences', () => {
+  const REFUSED = APPOINTMENT_MESSAGES.removesOccurrences;
+  /** Every occurrence row of the series with what a save must not have changed. */
+  const rows = async (seriesId: number) =>
+    t.db.selectFrom('appointments').select(['id', 'occurrence_date', 'name', 'location']).where('series_id', '=', seriesId).orderBy('occurrence_date').execute();
+
+  it('needs calendar_delete: without it 403, whichever way the save would delete them, and nothing changes', async () => {
+    const created = await createSeries({ recurrence: { ...WEEKLY, weekdays: ['TU', 'TH'] } });
+    const seriesId = created.data.series!.id;
+    const all = await occurrences(seriesId);
+    const before = await rows(seriesId);
+    const seriesBefore = await t.db.selectFrom('appointment_series').selectAll().where('id', '=', seriesId).executeTakeFirstOrThrow();
+    expect(before).toHaveLength(17);
+    const first = all[0]!;
+    const fifth = all[4]!;
+    const attempts: [string, View, Record<string, unknown>][] = [
+      // The attack of issue 25: the whole series but the one saved goes.
+      ['no recurrence any more, for all', first, { scope: 'all', recurrence: null }],
+      ['an earlier end', first, { scope: 'all', recurrence: { ...WEEKLY, weekdays: ['TU', 'TH'], end: { until: '2027-03-31' } } }],
+      ['fewer weekdays', first, { scope: 'all', recurrence: { ...WEEKLY, weekdays: ['TU'] } }],
+      ['fewer times', first, { scope: 'all', recurrence: { ...WEEKLY, weekdays: ['TU', 'TH'], end: { count: 3 } } }],
+      ["'Diesen und alle folgenden' without recurrence", fifth, { scope: 'following', recurrence: null }],
+      ["'Diesen und alle folgenden' shortened", fifth, { scope: 'following', recurrence: { ...WEEKLY, weekdays: ['TU', 'TH'], end: { until: '2027-03-25' } } }],
+      ["'Diesen und alle folgenden' from the first, without recurrence", first, { scope: 'following', recurrence: null }],
+    ];
+    for (const [what, occurrence, change] of attempts) {
+      const refused = await save(occurrence.id, formOf(occurrence, { ...change, location: 'Irgendwo' }), updater);
+      expect(refused.statusCode, `${what}: ${refused.body}`).toBe(403);
+      expect(refused.json(), what).toEqual({ message: REFUSED });
+      expect(await rows(seriesId), what).toEqual(before);
+      expect(await t.db.selectFrom('appointment_series').selectAll().where('id', '=', seriesId).executeTakeFirstOrThrow(), what).toEqual(seriesBefore);
+      expect(await t.db.selectFrom('appointment_series').select('id').execute(), what).toHaveLength(1);
+    }
+    // The same over tRPC, and the refusal is logged.
+    const viaTrpc = await t.inject({
+      method: 'POST',
+      url: '/trpc/calendar.update',
+      headers: { ...json(updater), 'x-requested-with': 'fetch' },
+      payload: JSON.stringify({ id: all[0]!.id, ...formOf(all[0]!, { scope: 'all', recurrence: null }) }),
+    });
+    expect(viaTrpc.statusCode).toBe(403);
+    expect(viaTrpc.json().error.message).toBe(REFUSED);
+    expect(await rows(seriesId)).toEqual(before);
+    const log = (await t.db.selectFrom('log_entries').select('message').execute()).map((entry) => entry.message);
+    expect(log).toContain(`Zugriff verweigert: calendar.update von Termin ${all[0]!.id} würde 16 Termine der Terminserie ${seriesId} löschen (fehlende Berechtigung calendar_delete)`);
+
+    // With calendar_delete the same save goes through.
+    const dissolved = await save(all[0]!.id, formOf(all[0]!, { scope: 'all', recurrence: null }));
+    expect(dissolved.statusCode, dissolved.body).toBe(200);
+    expect(await t.db.selectFrom('appointments').select('id').execute()).toEqual([{ id: all[0]!.id }]);
+    await remove(all[0]!.id);
+  });
+
+  it('without calendar_delete, a save that deletes nothing still goes through: values, times, a later end, a split', async () => {
+    const created = await createSeries();
+    const seriesId = created.data.series!.id;
+    const all = await occurrences(seriesId);
+    const renamed = await save(all[0]!.id, formOf(all[0]!, { name: 'Training LG', datetime_begin: '2027-03-02 19:00:00', datetime_end: '2027-03-02 21:00:00', scope: 'all', recurrence: WEEKLY }), updater);
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await rows(seriesId)).map((row) => [row.id, row.name])).toEqual(all.map((view) => [view.id, 'Training LG']));
+    const longer = await save(all[0]!.id, formOf(all[0]!, { name: 'Training LG', scope: 'all', recurrence: { ...WEEKLY, end: { until: '2027-05-11' } } }), updater);
+    expect(longer.statusCode, longer.body).toBe(200);
+    expect(await rows(seriesId)).toHaveLength(11);
+    const single = await save(all[3]!.id, formOf(all[3]!, { name: 'Training mit Gästen', scope: 'single' }), updater);
+    expect(single.statusCode, single.body).toBe(200);
+    // 'Diesen und alle folgenden' with the same rule: two series, every evening still there.
+    const split = await save(all[5]!.id, formOf(all[5]!, { name: 'Training ab April', scope: 'following', recurrence: { ...WEEKLY, end: { until: '2027-05-11' } } }), updater);
+    expect(split.statusCode, split.body).toBe(200);
+    const newId = split.json().data.series.id as number;
+    expect([...(await rows(seriesId)), ...(await rows(newId))].map((row) => row.id).sort((a, b) => a - b)).toHaveLength(11);
+    await remove(all[0]!.id, 'all');
+    await remove(all[5]!.id, 'all');
     expect(await t.db.selectFrom('appointments').select('id').execute()).toHaveLength(0);
   });
 });

@@ -2,6 +2,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DutyReminders } from '../../src/server/areas/duties/reminders.ts';
 import { DUTY_MESSAGES } from '../../src/server/areas/duties/router.ts';
+import { MESSAGES } from '../../src/server/errors.ts';
 import { smtpTransport } from '../../src/server/mail/transport.ts';
 import { SUPERVISOR_GROUP_NAME } from '../../src/shared/permissions.ts';
 import { DUTY_INPUT_MESSAGES as INPUT_MESSAGES } from '../../src/shared/schemas/duties.ts';
@@ -265,6 +266,23 @@ describe('the private calendar feed', () => {
     // The feed of another member holds theirs.
     const petras = feedEvents((await t.inject({ method: 'GET', url: await newFeed(petra.auth) })).body);
     expect(petras.map((event) => event.summary)).toEqual(['Bewirtung', 'Bewirtung']);
+  });
+
+  it("refuses the address of a member whose group requires a second factor they have not set up: 403, as every procedure does", async () => {
+    const vera = await member('Vera', 'Vorstand', ['calendar_view']);
+    await entry(TODAY, sabine.id, vera.id);
+    await appointment('Vorstandssitzung', `${TODAY} 20:00:00`, `${TODAY} 21:00:00`, 0);
+    const path = await newFeed(vera.auth);
+    expect((await t.inject({ method: 'GET', url: path })).body).toContain('Vorstandssitzung');
+    // The address was made before the group asked for the second factor; it must not outlive the rule.
+    const group = await t.db.selectFrom('user_groups').select('group_id').where('user_id', '=', vera.id).executeTakeFirstOrThrow();
+    await t.db.updateTable('groups').set({ require_second_factor: 1 }).where('id', '=', group.group_id).execute();
+    const refused = await t.inject({ method: 'GET', url: path });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: MESSAGES.secondFactorRequired });
+    expect(refused.headers['cache-control']).toBe('private, no-store');
+    expect(refused.body).not.toContain('Vorstandssitzung');
+    expect(await logLines()).toContain(`Zugriff verweigert: duties.feed von ${vera.uid} (Vera Vorstand) (zweiter Faktor von der Gruppe verlangt, aber nicht eingerichtet)`);
   });
 
   it('answers 404 for a renewed, a revoked and an unknown address, without caching the refusal', async () => {

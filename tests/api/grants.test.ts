@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../src/server/errors.ts';
 import type { PermissionName } from '../../src/shared/permissions.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 /**
  * Nobody grants more than they hold: adding a member to a group, or a permission to a
  * group, needs every permission that this hands out; taking away needs nothing more.
+ * Switching a group's 'Zweiter Faktor erforderlich' needs every permission of the group.
  */
 
 const REFUSED = 'Du kannst nur Berechtigungen vergeben, die du selbst besitzt.';
+const SECOND_FACTOR_REFUSED = 'Du kannst „Zweiter Faktor erforderlich“ nur bei Gruppen ändern, deren Berechtigungen du alle selbst besitzt.';
 
 let t: TestApp;
 const permissionIds = new Map<string, number>();
@@ -164,6 +167,50 @@ describe('giving groups permissions', () => {
     const removed = await rest('PUT', `/api/groups/${group}`, { name: 'Logleser', permissions: [] }, editor.auth);
     expect(removed.statusCode, removed.body).toBe(200);
     expect(await permissionsOf(group)).toEqual([]);
+  });
+
+  it("'Zweiter Faktor erforderlich' is changed only by an editor holding every permission of the group, either way, over tRPC and REST", async () => {
+    // The board's group: more than the editor holds, and its members must use a second factor.
+    const board = await t.createMember(['users_delete', 'log_delete', 'groups_view'], nextUid());
+    await t.db.updateTable('groups').set({ require_second_factor: 1 }).where('id', '=', board.groupId).execute();
+    const editor = await t.createMember(['groups_view', 'groups_update'], nextUid());
+    const name = (await t.db.selectFrom('groups').select('name').where('id', '=', board.groupId).executeTakeFirstOrThrow()).name;
+    const permissions = ids('users_delete', 'log_delete', 'groups_view');
+    const required = async (groupId: number) => Number((await t.db.selectFrom('groups').select('require_second_factor').where('id', '=', groupId).executeTakeFirstOrThrow()).require_second_factor);
+
+    const lifted = await trpc('groups.update', { id: board.groupId, name, permissions, require_second_factor: false }, editor.auth);
+    expect(lifted.statusCode).toBe(403);
+    expect(lifted.json().error.message).toBe(SECOND_FACTOR_REFUSED);
+    const viaRest = await rest('PUT', `/api/groups/${board.groupId}`, { name, permissions, require_second_factor: false }, editor.auth);
+    expect(viaRest.statusCode).toBe(403);
+    expect(viaRest.json()).toEqual({ message: SECOND_FACTOR_REFUSED });
+    expect(await required(board.groupId)).toBe(1);
+    // The member still has to set it up: nothing changed for them.
+    expect((await t.inject({ method: 'GET', url: '/api/groups', headers: board.auth })).json()).toEqual({ message: MESSAGES.secondFactorRequired });
+    expect(await logText()).toContain(`Zugriff verweigert: Zweiter Faktor erforderlich für Gruppe ${board.groupId} (fehlende Berechtigungen log_delete, users_delete)`);
+
+    // Switching it on for a group with more than one holds is refused as well (it locks its members out until they comply).
+    const other = await groupWith(['users_delete']);
+    const otherName = (await t.db.selectFrom('groups').select('name').where('id', '=', other).executeTakeFirstOrThrow()).name;
+    const imposed = await trpc('groups.update', { id: other, name: otherName, permissions: ids('users_delete'), require_second_factor: true }, editor.auth);
+    expect(imposed.statusCode).toBe(403);
+    expect(await required(other)).toBe(0);
+
+    // Saving the group as it is (the switch unchanged or left out) still needs no more than before.
+    const renamed = await trpc('groups.update', { id: board.groupId, name: `${name} neu`, permissions, require_second_factor: true }, editor.auth);
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const legacy = await rest('PUT', `/api/groups/${board.groupId}`, { name, permissions }, editor.auth);
+    expect(legacy.statusCode, legacy.body).toBe(200);
+    expect(await required(board.groupId)).toBe(1);
+
+    // Whoever holds every permission of the group may switch it, as an administrator may.
+    const peer = await t.createMember(['groups_update', 'users_delete', 'log_delete', 'groups_view'], nextUid());
+    const allowed = await trpc('groups.update', { id: board.groupId, name, permissions, require_second_factor: false }, peer.auth);
+    expect(allowed.statusCode, allowed.body).toBe(200);
+    expect(await required(board.groupId)).toBe(0);
+    const admin = await rest('PUT', `/api/groups/${board.groupId}`, { name, permissions, require_second_factor: true }, t.admin);
+    expect(admin.statusCode, admin.body).toBe(200);
+    expect(await required(board.groupId)).toBe(1);
   });
 
   it('an administrator may give a group every permission', async () => {

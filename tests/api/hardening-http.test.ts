@@ -3,14 +3,17 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderPage } from '../../src/client/entry-server.tsx';
 import { SESSION_LIFETIME_MS } from '../../src/server/areas/auth/sessions.ts';
 import { readConfig } from '../../src/server/config.ts';
 import { MESSAGES } from '../../src/server/errors.ts';
+import { PERMISSIONS_POLICY } from '../../src/server/http/security.ts';
 import type { Clock } from '../../src/server/services.ts';
 import { ADMIN_PASSWORD, ADMIN_UID, createTestApp, type TestApp } from '../helpers/app.ts';
+import { multipartBody, pdf } from '../helpers/multipart.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -364,5 +367,147 @@ describe('answers kept in memory', () => {
     expect((await t.inject({ method: 'GET', url })).json()).toMatchObject({ text: 'Erster Text' });
     await t.inject({ method: 'PUT', url: '/api/info/best_shot', headers: t.admin, payload: { text: 'Zweiter Text' } });
     expect((await t.inject({ method: 'GET', url })).json()).toMatchObject({ text: 'Zweiter Text' });
+  });
+});
+
+/**
+ * A site with its pages rendered on the server (as in production), listening on a port:
+ * some spellings below never reach the app through `inject`, which reads the address as a
+ * browser would (`/\host` as `//host`) before sending it.
+ */
+describe('the rendered site', () => {
+  let site: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    site = await createTestApp({ renderer: renderPage });
+    await site.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (site.app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => site.close());
+
+  /** GET with the request target exactly as written, on a connection of its own. */
+  function rawGet(target: string): Promise<{ status: number; headers: Record<string, string> }> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`));
+      let text = '';
+      socket.setEncoding('latin1');
+      socket.on('data', (chunk: string) => (text += chunk));
+      socket.on('error', reject);
+      socket.on('close', () => {
+        const [statusLine = '', ...lines] = text.slice(0, text.indexOf('\r\n\r\n')).split('\r\n');
+        const headers: Record<string, string> = {};
+        for (const line of lines) headers[line.slice(0, line.indexOf(':')).toLowerCase()] = line.slice(line.indexOf(':') + 1).trim();
+        resolve({ status: Number(statusLine.split(' ')[1]), headers });
+      });
+    });
+  }
+
+  describe('the trailing-slash redirect never leaves the site', () => {
+    const spellings = [
+      '//evil.example/',
+      '///evil.example/',
+      '//////evil.example//',
+      '/\\evil.example/',
+      '/\\\\evil.example/',
+      '/\\/evil.example/',
+      '//\\evil.example/',
+      '/\\\\/\\//evil.example///',
+      '\\\\evil.example/',
+      '/%2F%2Fevil.example/',
+      '/%2f/evil.example/',
+      '/%5C%5Cevil.example/',
+      '/%5C/evil.example/',
+      '/%09/evil.example/',
+      '/\t/evil.example/',
+      '/ /evil.example/',
+      '/./\\evil.example/',
+      '/..//evil.example/',
+      '//evil.example/?weiter=1',
+      '/\\evil.example/?weiter=//anderswo',
+      '/termine/',
+      '/termine//',
+    ];
+
+    it.each(spellings)('GET %s', async (target) => {
+      const answer = await rawGet(target);
+      if (answer.status < 300 || answer.status >= 400) return;
+      const location = answer.headers.location ?? '';
+      // A single '/' and then neither '/' nor '\' (browsers read both as the start of a host), or '/' alone.
+      expect(location, `${target} → ${location}`).toMatch(/^\/(?:$|[^/\\])/);
+      // And as a browser resolves it: still this site.
+      expect(new URL(location, 'https://verein.example/').origin).toBe('https://verein.example');
+    });
+
+    it('still sends a page address with a trailing slash to the page', async () => {
+      const answer = await rawGet('/termine/?monat=12');
+      expect([answer.status, answer.headers.location]).toEqual([301, '/termine?monat=12']);
+      const backslash = await rawGet('/\\evil.example/');
+      expect([backslash.status, backslash.headers.location]).toEqual([301, '/evil.example']);
+    });
+  });
+
+  describe('Permissions-Policy', () => {
+    it('comes with every kind of answer: pages, kept pages, redirects, 404s, /api, /trpc, files, kept files', async () => {
+      const upload = multipartBody([{ name: 'file', filename: 'Satzung.pdf', content: pdf() }]);
+      const created = await site.inject({ method: 'POST', url: '/api/downloads', headers: { ...site.admin, ...upload.headers }, payload: upload.payload });
+      expect(created.statusCode, created.body).toBe(201);
+      const file = String(created.json().data.file_url);
+      const answers: [string, { statusCode: number; headers: Record<string, unknown> }][] = [];
+      const get = async (what: string, url: string, headers: Record<string, string> = {}) => answers.push([what, await site.inject({ method: 'GET', url, headers })]);
+      await get('page', '/home');
+      await get('kept page', '/home');
+      await get('kept page, not modified', '/home', { 'if-none-match': String(answers[0]![1].headers.etag) });
+      await get('back office', '/admin');
+      await get('redirect', '/termine/');
+      await get('redirect of /', '/');
+      await get('404 page', '/gibt-es-nicht');
+      await get('/api', '/api/public/info');
+      await get('kept /api', '/api/public/info');
+      await get('/api 401', '/api/users');
+      await get('/api 404', '/api/gibt-es-nicht');
+      await get('/trpc', '/trpc/club.profile');
+      await get('kept /trpc', '/trpc/club.profile');
+      await get('/trpc 404', '/trpc/gibt.es.nicht');
+      await get('file', file);
+      await get('kept file', file);
+      await get('file 404', '/files/00000000-0000-4000-8000-000000000000.pdf');
+      expect(answers.map(([what, answer]) => [what, answer.statusCode])).toEqual([
+        ['page', 200],
+        ['kept page', 200],
+        ['kept page, not modified', 304],
+        ['back office', 200],
+        ['redirect', 301],
+        ['redirect of /', 302],
+        ['404 page', 404],
+        ['/api', 200],
+        ['kept /api', 200],
+        ['/api 401', 401],
+        ['/api 404', 404],
+        ['/trpc', 200],
+        ['kept /trpc', 200],
+        ['/trpc 404', 404],
+        ['file', 200],
+        ['kept file', 200],
+        ['file 404', 404],
+      ]);
+      for (const [what, answer] of answers) expect(answer.headers['permissions-policy'], what).toBe(PERMISSIONS_POLICY);
+      // Through a real socket too, with a spelling the router does not know.
+      expect((await rawGet('/\\evil.example/')).headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
+    });
+
+    it.each(['/%E0%A4%A', '/api/%E0%A4%A', '/trpc/%zz', '/files/%E0%A4%A'])('comes with the 400 for an address that cannot be decoded (%s), which answers in German', async (url) => {
+      const answer = await site.inject({ method: 'GET', url });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toEqual({ message: MESSAGES.badRequest });
+      expect(answer.headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    });
+
+    it('denies the device features the site never uses, browsing-topics too', () => {
+      const denied = Object.fromEntries(PERMISSIONS_POLICY.split(', ').map((entry) => entry.split('=')));
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'hid', 'midi', 'magnetometer', 'gyroscope', 'accelerometer', 'display-capture', 'browsing-topics', 'interest-cohort']) {
+        expect(denied[feature], feature).toBe('()');
+      }
+    });
   });
 });

@@ -30,7 +30,7 @@ async function trpcQuery(path: string, headers?: Record<string, string>) {
 }
 
 /** Friday evenings, 04.12.2026 to 08.01.2027: six. */
-async function fridaySeries(): Promise<{ seriesId: number; ids: number[] }> {
+async function fridaySeries(overrides: Record<string, unknown> = {}): Promise<{ seriesId: number; ids: number[] }> {
   const response = await t.inject({
     method: 'POST',
     url: '/api/calendar',
@@ -44,6 +44,7 @@ async function fridaySeries(): Promise<{ seriesId: number; ids: number[] }> {
       assignment: groupId,
       status: 0,
       recurrence: { frequency: 'weekly', interval: 1, weekdays: ['FR'], end: { count: 6 } },
+      ...overrides,
     }),
   });
   expect(response.statusCode, response.body).toBe(201);
@@ -109,6 +110,47 @@ describe("'Dienste für Serie anlegen'", () => {
     expect(JSON.stringify(unknown.json())).toContain('Die gewählte Terminserie gibt es nicht mehr.');
     const empty = await trpcMutation('hosts.fillFromSeries', { from: '2026-12-01', until: '2027-01-01' }, planner);
     expect(JSON.stringify(empty.json())).toContain('Bitte wähle eine Terminserie.');
+  });
+});
+
+describe('series a roster planner without calendar_view', () => {
+  it('is offered and filled from only as the public calendar shows them: no internal series, no internal evening', async () => {
+    const open = await fridaySeries();
+    const board = await fridaySeries({ name: 'Vorstandssitzung', visibility: false, datetime_begin: '2026-12-07 19:00:00', datetime_end: '2026-12-07 21:00:00', recurrence: { frequency: 'weekly', interval: 1, weekdays: ['MO'], end: { count: 4 } } });
+    // One evening of the public series was made internal on its own.
+    const closed = await t.inject({
+      method: 'PUT',
+      url: `/api/calendar/${open.ids[0]}`,
+      headers: { ...calendar, 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'Bogentraining (geschlossen)', datetime_begin: '2026-12-04 18:00:00', datetime_end: '2026-12-04 20:00:00', location: 'Halle', visibility: false, assignment: groupId, status: 0, scope: 'single' }),
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const names = (response: Awaited<ReturnType<typeof trpcQuery>>) => (response.json().result.data as { name: string }[]).map((choice) => choice.name);
+
+    const choices = await trpcQuery('hosts.seriesChoices', planner);
+    expect(choices.statusCode, choices.body).toBe(200);
+    expect(names(choices)).toEqual(['Bogentraining']);
+    expect(choices.json().result.data[0]).toMatchObject({ id: open.seriesId, next_date: '2026-12-11' });
+    expect(choices.body).not.toContain('Vorstandssitzung');
+
+    // The internal series is as unknown to them as one that does not exist; the public one fills its public evenings.
+    const refused = await trpcMutation('hosts.fillFromSeries', { series_id: board.seriesId, from: '2026-12-01', until: '2027-01-31' }, planner);
+    expect(refused.statusCode).toBe(422);
+    expect(JSON.stringify(refused.json())).toContain('Die gewählte Terminserie gibt es nicht mehr.');
+    expect(await t.db.selectFrom('host_entries').select('id').execute()).toHaveLength(0);
+    const filled = await trpcMutation('hosts.fillFromSeries', { series_id: open.seriesId, from: '2026-12-01', until: '2026-12-31' }, planner);
+    expect(filled.json().result.data.data).toEqual({ created: 3, kept: 0 });
+    expect((await roster()).map((row) => row.date)).toEqual(['2026-12-11', '2026-12-18', '2026-12-25']);
+    await t.db.deleteFrom('host_entries').execute();
+
+    // A planner who sees the calendar is offered and fills everything.
+    const insider = (await t.createMember(['hosts_view', 'hosts_create', 'calendar_view'])).auth;
+    expect(names(await trpcQuery('hosts.seriesChoices', insider))).toEqual(['Bogentraining', 'Vorstandssitzung']);
+    const all = await trpcMutation('hosts.fillFromSeries', { series_id: open.seriesId, from: '2026-12-01', until: '2026-12-31' }, insider);
+    expect(all.json().result.data.data).toEqual({ created: 4, kept: 0 });
+    await t.db.deleteFrom('host_entries').execute();
+    await t.inject({ method: 'DELETE', url: `/api/calendar/${open.ids[1]}?scope=all`, headers: calendar });
+    await t.inject({ method: 'DELETE', url: `/api/calendar/${board.ids[0]}?scope=all`, headers: calendar });
   });
 });
 

@@ -123,6 +123,16 @@ function routerPath(url: string): string {
   return query === undefined ? single : `${single}?${query}`;
 }
 
+/**
+ * A Location on this site, whatever the request spelled: one `/`, then neither another `/`
+ * nor a `\` (browsers read `//host` and `/\host` as another host: an open redirect), nor
+ * white space (browsers drop tabs and line breaks before reading an address, so `/<tab>/host`
+ * is `//host` to them).
+ */
+export function sameSiteLocation(location: string): string {
+  return `/${location.replace(/^[/\\\s]+/, '')}`;
+}
+
 const HTML = 'text/html; charset=utf-8';
 
 /** `extra` over `headers`, replacing a header of any spelling (helmet writes `Referrer-Policy`), so none is sent twice. */
@@ -277,7 +287,8 @@ export const pages: FastifyPluginAsync<PagesOptions> = async (app, { clientDir, 
   /** Renders `url` and answers with the document (200, or 404 for an unknown page). */
   async function renderAndAnswer(request: FastifyRequest, reply: FastifyReply, url: string, page: PublicPage | undefined) {
     const { result, document } = await renderOnce(request, url, page);
-    if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
+    // The app's own paths ('/' to '/home'); kept to this site all the same.
+    if (result.kind === 'redirect') return reply.redirect(sameSiteLocation(result.location), result.status);
     if (result.kind === 'failed') {
       request.log.error({ err: result.error, url }, 'page render failed');
       const unavailable = isDatabaseUnreachable(result.error) || (result.error as { data?: { httpStatus?: number } } | null)?.data?.httpStatus === 503;
@@ -315,7 +326,7 @@ export const pages: FastifyPluginAsync<PagesOptions> = async (app, { clientDir, 
     // so the browser is sent to it instead of the router rendering the page afresh.
     const [path = '/', query] = url.split('?', 2);
     if (path.length > 1 && path.endsWith('/')) {
-      return reply.redirect(`${path.replace(/\/+$/, '') || '/'}${query === undefined ? '' : `?${query}`}`, 301);
+      return reply.redirect(`${sameSiteLocation(path.replace(/\/+$/, ''))}${query === undefined ? '' : `?${query}`}`, 301);
     }
     // Every other address: the not-found page, rendered for it (the router shows it for any path).
     await renderAndAnswer(request, reply, url, undefined);

@@ -21,6 +21,35 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, 
   return headers;
 }
 
+/**
+ * Browser features the site never uses, denied to its pages and to anything they embed
+ * (the maps of the contact page), so that an injected script or a hostile frame cannot
+ * ask for them either. Only names Chromium knows: an unknown one (bluetooth,
+ * ambient-light-sensor) costs every page a console warning. `browsing-topics` and
+ * `interest-cohort` keep the visitors out of the browser's interest-based advertising.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'browsing-topics',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'idle-detection',
+  'interest-cohort',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
 /** Answers of /api and /trpc: data that no browser renders as a page. */
 const DATA_PATH = /^\/+(?:api|trpc)(?:[/?]|$)/i;
 
@@ -71,7 +100,9 @@ export function securityHeaderSets(https: boolean): SecurityHeaderSets {
     crossOriginEmbedderPolicy: false,
     frameguard: { action: 'deny' },
   });
-  return { data, page };
+  // helmet knows no Permissions-Policy; it belongs to every answer, data ones included (a
+  // JSON answer opened in a tab is a document too).
+  return { data: { ...data, 'Permissions-Policy': PERMISSIONS_POLICY }, page: { ...page, 'Permissions-Policy': PERMISSIONS_POLICY } };
 }
 
 /**

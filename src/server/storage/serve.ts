@@ -4,13 +4,14 @@ import cookie from '@fastify/cookie';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { PermissionName } from '../../shared/permissions.ts';
-import type { Principal } from '../areas/auth/principal.ts';
+import { admittedMember, type Principal } from '../areas/auth/principal.ts';
 import type { Db } from '../db/connection.ts';
-import { AppError, MESSAGES } from '../errors.ts';
+import { AppError, MESSAGES, Refusal } from '../errors.ts';
 import type { ContextFor } from '../http/context.ts';
 import { prepareAnswer, PRIVATE_CACHE_CONTROL, routeAnswerKey, storableHeaders, type PublicCache } from '../http/public-cache.ts';
 import { isInlineSafe } from './kinds.ts';
 import type { Storage } from './storage.ts';
+import { REFUSAL_PREFIX, type Context } from '../trpc/context.ts';
 
 export interface StoredFileInfo {
   /** The type sniffed at upload. */
@@ -152,12 +153,12 @@ function cacheControlOf(readers: FileReaders): string {
 }
 
 /**
- * The member asking, for a file not everybody may read. Wrong or blocked Basic credentials
+ * Who is asking, for a file not everybody may read. Wrong or blocked Basic credentials
  * count as nobody (404 like any visitor), so that they tell nothing about the file either.
  */
-async function readerOf(contextFor: ContextFor, request: FastifyRequest, reply: FastifyReply): Promise<Principal | null> {
+async function readerOf(contextFor: ContextFor, request: FastifyRequest, reply: FastifyReply): Promise<Context | null> {
   try {
-    return (await contextFor(request, reply)).user;
+    return await contextFor(request, reply);
   } catch (error) {
     if (error instanceof AppError) return null;
     throw error;
@@ -169,7 +170,8 @@ async function readerOf(contextFor: ContextFor, request: FastifyRequest, reply: 
  * reused, so a public file's answer may be cached for a year; anything a browser could run comes as
  * attachment, and nosniff stops the browser from guessing otherwise. A file not everybody
  * may read (calendar attachments of non-public appointments, unsaved uploads) answers 404
- * to everybody else, as if it did not exist, and is never kept in memory.
+ * to everybody else, as if it did not exist, and is never kept in memory; a member whom the
+ * procedures refuse altogether (second factor required, not set up) gets their 403.
  */
 export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, { storage, catalogue, cache, contextFor }) => {
   const notFound = { message: MESSAGES.pathNotFound };
@@ -191,7 +193,20 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, { s
     if (!info || size === undefined) return sendNotFound(reply);
     const { readers } = info;
     const shared = readers.kind === 'everybody';
-    if (!shared && !mayRead(readers, await readerOf(contextFor, request, reply))) return sendNotFound(reply);
+    if (!shared) {
+      const context = await readerOf(contextFor, request, reply);
+      if (!context?.user) return sendNotFound(reply);
+      // The procedures' own question first (a group's second factor not set up: 403 with its
+      // message, logged), so that this path answers no member whom they refuse.
+      try {
+        admittedMember(context.user, `/files/${name}`);
+      } catch (error) {
+        if (!(error instanceof Refusal)) throw error;
+        await context.log(`${REFUSAL_PREFIX}${error.reason}`);
+        return reply.code(403).header('Cache-Control', 'no-cache').send({ message: error.message });
+      }
+      if (!mayRead(readers, context.user)) return sendNotFound(reply);
+    }
     reply
       .header('Content-Type', contentType(info.mime))
       .header('Content-Length', size)

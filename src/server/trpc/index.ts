@@ -4,7 +4,7 @@ import { ZodError } from 'zod';
 import type { PermissionName } from '../../shared/permissions.ts';
 import { isDatabaseUnreachable, isMissingReference } from '../db/errors.ts';
 import { AppError, INTERNAL_ERROR_MESSAGE, MESSAGES, Refusal, fieldErrorsOf, protocolErrorMessage, type FieldErrors } from '../errors.ts';
-import type { Principal } from '../areas/auth/principal.ts';
+import { admittedMember, type Principal } from '../areas/auth/principal.ts';
 import { REFUSAL_PREFIX, type Context } from './context.ts';
 
 export interface ProcedureMeta {
@@ -86,15 +86,12 @@ export const sharedReadProcedure = publicProcedure.meta({ sharedAnswer: true }).
 /**
  * Logged-in members only. A member whose group requires a second factor they have not set
  * up reaches nothing but the procedures marked `beforeSecondFactor` (README „Zweiter
- * Faktor und App-Passwörter“), whichever way they authenticated.
+ * Faktor und App-Passwörter“), whichever way they authenticated. The rule is
+ * `admittedMember`, which the paths outside tRPC (`/files`) ask as well.
  */
-export const authedProcedure = publicProcedure.use(({ ctx, next, meta, path }) => {
-  if (!ctx.user) throw new AppError('UNAUTHORIZED', MESSAGES.unauthorized);
-  if (ctx.user.secondFactorPending && !meta?.beforeSecondFactor) {
-    throw new Refusal(`${path} (zweiter Faktor von der Gruppe verlangt, aber nicht eingerichtet)`, MESSAGES.secondFactorRequired);
-  }
-  return next({ ctx: { user: ctx.user } });
-});
+export const authedProcedure = publicProcedure.use(({ ctx, next, meta, path }) =>
+  next({ ctx: { user: admittedMember(ctx.user, path, { beforeSecondFactor: meta?.beforeSecondFactor ?? false }) } }),
+);
 
 /**
  * What manages the account itself (password, e-mail address, shooter number, app

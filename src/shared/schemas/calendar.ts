@@ -34,6 +34,8 @@ export const APPOINTMENT_MESSAGES = {
   cancelled: 'Ein abgesagter Termin lässt sich nicht bearbeiten. Bitte nimm zuerst die Absage zurück.',
   ruleOnlyForSeries: 'Die Wiederholung lässt sich nur für alle Termine der Serie oder für diesen und alle folgenden ändern.',
   countTooSmall: 'Vor diesem Termin liegen schon so viele Termine der Serie: Bitte gib eine größere Zahl von Terminen an.',
+  /** A save of a series that would delete occurrences, by a member without calendar_delete. */
+  removesOccurrences: 'Diese Änderung würde Termine der Serie löschen. Dazu brauchst du die Berechtigung, Termine zu löschen.',
 } as const;
 
 /** What an edit or a deletion of one occurrence of a series applies to (issue 19). */

@@ -1,12 +1,14 @@
 import type { Db } from '../../db/connection.ts';
+import { AppError, MESSAGES, Refusal } from '../../errors.ts';
 import type { PermissionName } from '../../../shared/permissions.ts';
 
 /**
  * How the request proved who it is (DESIGN §10): the session cookie, Basic with the
  * account password, or Basic with an app password. An app password is for programs and
  * never reaches what manages the account itself (trpc/index.ts, `accountProcedure`).
+ * The secret address of a member's duty feed (`feedAddress`) reads that feed and nothing else.
  */
-export type AuthenticatedVia = 'session' | 'password' | 'appPassword';
+export type AuthenticatedVia = 'session' | 'password' | 'appPassword' | 'feedAddress';
 
 /** Who is asking: the logged-in member and the permission names of all their groups. */
 export interface Principal {
@@ -21,6 +23,22 @@ export interface Principal {
    * have, every procedure but the setup refuses them (trpc/index.ts).
    */
   secondFactorPending: boolean;
+}
+
+/**
+ * The one question every protected read and write asks of whoever is asking (DESIGN §10):
+ * a logged-in member, and none whose group requires a second factor they have not set up,
+ * unless `beforeSecondFactor` (the setup itself and who one is). `authedProcedure` asks it
+ * for every procedure, and so does every path that authenticates outside them (`/files`),
+ * so that no door answers a member whom the procedures refuse. `what` names the thing in
+ * the refusal's log line.
+ */
+export function admittedMember(user: Principal | null, what: string, options: { beforeSecondFactor?: boolean } = {}): Principal {
+  if (!user) throw new AppError('UNAUTHORIZED', MESSAGES.unauthorized);
+  if (user.secondFactorPending && !options.beforeSecondFactor) {
+    throw new Refusal(`${what} (zweiter Faktor von der Gruppe verlangt, aber nicht eingerichtet)`, MESSAGES.secondFactorRequired);
+  }
+  return user;
 }
 
 export async function permissionNamesOf(db: Db, userId: number): Promise<PermissionName[]> {

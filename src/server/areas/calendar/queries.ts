@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/connection.ts';
 import type { AppointmentTable } from '../../db/schema.ts';
 import { AppError, MESSAGES } from '../../errors.ts';
+import type { PermissionName } from '../../../shared/permissions.ts';
 import { describeRecurrence } from '../../../shared/recurrence.ts';
 import { APPOINTMENT_MESSAGES, type appointmentCreateInput, type AppointmentView, type AttachmentView, type PublicAppointment } from '../../../shared/schemas/calendar.ts';
 import { parseRule } from './rule.ts';
@@ -147,6 +148,17 @@ export async function findAppointmentRow(db: Db, id: number): Promise<Appointmen
 export async function findAppointment(db: Db, id: number, urlOf: UrlOf): Promise<AppointmentView> {
   const row = await findAppointmentRow(db, id);
   return toView(row, (await attachmentsOf(db, [row], urlOf)).get(id) ?? []);
+}
+
+/**
+ * What of the calendar a member sees (SPEC §6): with calendar_view every appointment and
+ * series; without it what every visitor sees, the public calendar (`listPublic`, the feed),
+ * i.e. only rows whose `visibility` is 1. Everything outside the calendar that shows members
+ * appointments or series (the days of their duties, the roster's series) asks this instead
+ * of deciding again.
+ */
+export function seesInternalAppointments(permissions: Iterable<PermissionName>): boolean {
+  return [...permissions].includes('calendar_view');
 }
 
 /**

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idInput } from '../../../shared/schemas/groups.ts';
 import { toClubDateTime } from '../../../shared/dates.ts';
 import { APPOINTMENT_MESSAGES, appointmentCreateInput, appointmentDeleteInput, appointmentUpdateInput, calendarMonthInput, type AttachmentView } from '../../../shared/schemas/calendar.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, Refusal } from '../../errors.ts';
 import { receivedFile } from '../../storage/schema.ts';
 import { removeStoredFiles } from '../../storage/storage.ts';
 import type { Context } from '../../trpc/context.ts';
@@ -27,7 +27,21 @@ import {
   unusedFiles,
   updateAppointment,
 } from './queries.ts';
-import { createSeries, deleteFollowing, deleteSeries, editFollowing, editOccurrence, editSeries, findSeries, makeSeries, publicSeriesIds, seriesEntries, setCancelled } from './series.ts';
+import {
+  countGone,
+  createSeries,
+  deleteFollowing,
+  deleteSeries,
+  editFollowing,
+  editOccurrence,
+  editSeries,
+  findSeries,
+  makeSeries,
+  occurrenceIds,
+  publicSeriesIds,
+  seriesEntries,
+  setCancelled,
+} from './series.ts';
 
 export { CALENDAR_CACHE_AREA };
 
@@ -167,7 +181,8 @@ export const calendarRouter = router({
 
   /**
    * Saves an appointment. An occurrence of a series is saved for `scope`: itself alone, it
-   * and the following ones (a new series from its date), or the whole series.
+   * and the following ones (a new series from its date), or the whole series. A save that
+   * would delete occurrences needs calendar_delete too.
    */
   update: can('calendar_update')
     .input(appointmentUpdateInput)
@@ -194,6 +209,11 @@ export const calendarRouter = router({
         } else {
           if (Number(row.cancelled) === 1) throw new AppError('BAD_REQUEST', APPOINTMENT_MESSAGES.cancelled);
           const series = await findSeries(trx, Number(row.series_id));
+          // A save that deletes occurrences (no rule any more, an earlier end, fewer days, a
+          // shorter rest) is a deletion and needs calendar_delete as the delete does. Counted
+          // after the save, in its transaction: every way a save deletes is caught, and the
+          // refusal rolls all of it back.
+          const existing = ctx.user.permissions.has('calendar_delete') ? [] : await occurrenceIds(trx, series.id);
           if (scope === 'single') {
             names = await editOccurrence(trx, row, series, save, recurrence, await shownAttachmentIds(trx, row));
             seriesId = series.id;
@@ -210,6 +230,13 @@ export const calendarRouter = router({
                 : seriesId === series.id
                   ? `Terminserie ${series.id} (${values.name}) geändert`
                   : `Terminserie ${series.id} (${series.name}) ab ${row.occurrence_date} als Terminserie ${seriesId} geändert`;
+          }
+          const gone = await countGone(trx, existing);
+          if (gone > 0) {
+            throw new Refusal(
+              `calendar.update von Termin ${id} würde ${gone === 1 ? '1 Termin' : `${gone} Termine`} der Terminserie ${series.id} löschen (fehlende Berechtigung calendar_delete)`,
+              APPOINTMENT_MESSAGES.removesOccurrences,
+            );
           }
         }
         const notification = !input.notify ? undefined : seriesId !== null ? await notifySeriesGroup(trx, ctx.services, seriesId) : await notifyGroup(trx, ctx.services, await findAppointmentRow(trx, id));

@@ -340,6 +340,22 @@ export async function deleteFollowing(db: Db, row: AppointmentRow, series: Serie
   return names;
 }
 
+/** The ids of the series' occurrence rows, cancelled ones included. */
+export async function occurrenceIds(db: Db, seriesId: number): Promise<number[]> {
+  return (await db.selectFrom('appointments').select('id').where('series_id', '=', seriesId).execute()).map((row) => row.id);
+}
+
+/** How many of the appointment rows `ids` no longer exist (a save moves rows between series with their ids, never renews them). */
+export async function countGone(db: Db, ids: number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const { found } = await db
+    .selectFrom('appointments')
+    .select((eb) => eb.fn.countAll<number | string>().as('found'))
+    .where('id', 'in', ids)
+    .executeTakeFirstOrThrow();
+  return ids.length - Number(found);
+}
+
 /** Cancels (true) or restores (false) one occurrence: its row stays, the feed writes or drops its EXDATE. */
 export async function setCancelled(db: Db, row: AppointmentRow, cancelled: boolean, now: string): Promise<void> {
   await db

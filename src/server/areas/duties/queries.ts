@@ -30,7 +30,7 @@ export interface EveningAppointment {
 /**
  * The appointments that begin on each of the days (`YYYY-MM-DD`), soonest first: one range
  * of `datetime_begin` per day, on its index. Appointments not shown publicly are included
- * only for members who may see the calendar (`calendar_view`).
+ * only for members who may see the calendar (`seesInternalAppointments`).
  */
 export async function appointmentsOn(db: Db, dates: readonly string[], includeInternal: boolean): Promise<Map<string, EveningAppointment[]>> {
   const days = [...new Set(dates)];

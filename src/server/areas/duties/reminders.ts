@@ -8,6 +8,7 @@ import { formatGermanDate, toClubDateTime } from '../../../shared/dates.ts';
 import { describeAppointment, formatDutyDate, NO_APPOINTMENT_TEXT } from '../../../shared/duties.ts';
 import { DUTY_ROLES, DUTY_ROLE_LABELS } from '../../../shared/schemas/duties.ts';
 import { permissionNamesOf } from '../auth/principal.ts';
+import { seesInternalAppointments } from '../calendar/queries.ts';
 import { readClubData } from '../club/queries.ts';
 import { SYSTEM_ACTOR, type ServerLog } from '../log/server-log.ts';
 import { addDays } from '../../../shared/recurrence.ts';
@@ -217,7 +218,7 @@ export class DutyReminders {
         continue;
       }
       const permissions = await permissionNamesOf(db, duty.user_id);
-      const appointments = await appointmentsFor(permissions.includes('calendar_view'));
+      const appointments = await appointmentsFor(seesInternalAppointments(permissions));
       const mail = buildReminderMail({ ...duty, date: tomorrow, appointments, seesRoster: permissions.includes('hosts_view'), publicUrl, clubName });
       const queued = await db.transaction().execute(async (trx) => {
         // The slot may have changed hands since the candidates were read.

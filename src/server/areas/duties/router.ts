@@ -9,7 +9,8 @@ import { AppError, Refusal } from '../../errors.ts';
 import { enqueueMail, mailboxOf } from '../../mail/outbox.ts';
 import type { Context } from '../../trpc/context.ts';
 import { accountProcedure, authedProcedure, can, publicProcedure, router } from '../../trpc/index.ts';
-import { describePrincipal, permissionNamesOf, type Principal } from '../auth/principal.ts';
+import { admittedMember, describePrincipal, loadPrincipal, type Principal } from '../auth/principal.ts';
+import { seesInternalAppointments } from '../calendar/queries.ts';
 import { clubProfile } from '../club/cache.ts';
 import { readClubData } from '../club/queries.ts';
 import { HOSTS_CACHE_AREA, maySupervise } from '../hosts/queries.ts';
@@ -137,14 +138,14 @@ export const dutiesRouter = router({
       duties.map((duty) => duty.entry_id),
     );
     const listed = duties.map((duty) => ({ ...duty, offered: offered.has(slotKey(duty.entry_id, duty.role)) }));
-    return withAppointments(db, listed, ctx.user.permissions.has('calendar_view'));
+    return withAppointments(db, listed, seesInternalAppointments(ctx.user.permissions));
   }),
 
   /** Offers of other members the member may take: Standaufsicht only within Standaufsichtsberechtigte. */
   offers: authedProcedure.query(async ({ ctx }) => {
     const { db } = ctx.services;
     const offers = await listOpenOffers(db, { id: ctx.user.id, maySupervise: await maySupervise(db, ctx.user.id) }, today(ctx));
-    return withAppointments(db, offers, ctx.user.permissions.has('calendar_view'));
+    return withAppointments(db, offers, seesInternalAppointments(ctx.user.permissions));
   }),
 
   /** The slots offered for swapping, marked on the roster page (which needs hosts_view). */
@@ -204,12 +205,15 @@ export const dutiesRouter = router({
   feed: publicProcedure.input(dutyFeedInput).query(async ({ ctx, input }) => {
     const { db, config, clock } = ctx.services;
     const owner = await findFeedOwner(db, feedTokenHash(input.token));
-    if (!owner) throw new AppError('NOT_FOUND', DUTY_MESSAGES.feedNotFound);
+    const member = owner ? await loadPrincipal(db, owner.id, 'feedAddress') : null;
+    if (!member) throw new AppError('NOT_FOUND', DUTY_MESSAGES.feedNotFound);
+    // The address reads as its member: whom the procedures refuse (a group's second factor
+    // not set up, perhaps required after the address was made), it refuses too.
+    admittedMember(member, `duties.feed von ${describePrincipal(member)}`);
     const now = clock.now();
     const since = addDays(toClubDate(now), -DUTY_FEED_PAST_DAYS);
-    const duties = await listDuties(db, owner.id, since, DUTY_FEED_MAX_EVENTS);
-    const permissions = await permissionNamesOf(db, owner.id);
-    const events = await withAppointments(db, duties, permissions.includes('calendar_view'));
+    const duties = await listDuties(db, member.id, since, DUTY_FEED_MAX_EVENTS);
+    const events = await withAppointments(db, duties, seesInternalAppointments(member.permissions));
     const { name } = await clubProfile(ctx.services);
     return { body: buildDutyFeed(events, { publicUrl: config.publicUrl, clubName: name, now }) };
   }),

@@ -5,6 +5,7 @@ import { permissionNamesOf } from '../auth/principal.ts';
 export const GRANT_REFUSED = 'Du kannst nur Berechtigungen vergeben, die du selbst besitzt.';
 export const MEMBER_CHANGE_REFUSED = 'Du kannst Passwort, Schützennummer, E-Mail und Gruppen nur bei Mitgliedern ändern, deren Berechtigungen du selbst besitzt.';
 export const MEMBER_DELETE_REFUSED = 'Du kannst nur Mitglieder löschen, deren Berechtigungen du selbst besitzt.';
+export const SECOND_FACTOR_CHANGE_REFUSED = 'Du kannst „Zweiter Faktor erforderlich“ nur bei Gruppen ändern, deren Berechtigungen du alle selbst besitzt.';
 
 /**
  * Nobody hands out more than they hold: refuses when `wanted` (permission names that a
@@ -45,4 +46,14 @@ export async function assertMayGrantGroups(trx: Db, actorId: number, groupIds: n
  */
 export async function assertMayManageMember(trx: Db, actorId: number, memberId: number, what: string, message: string): Promise<void> {
   await assertActorHolds(trx, actorId, await permissionNamesOf(trx, memberId), what, message);
+}
+
+/**
+ * 'Zweiter Faktor erforderlich' guards what a group's members hold: lifting it is handing
+ * their permissions to whoever has their password alone, setting it locks them out until
+ * they comply. So whoever switches it, either way, must hold every permission of the group
+ * (`permissionNames`, as it had them before the save), as whoever takes over one member must.
+ */
+export async function assertMayChangeSecondFactor(trx: Db, actorId: number, permissionNames: string[], what: string): Promise<void> {
+  await assertActorHolds(trx, actorId, permissionNames, what, SECOND_FACTOR_CHANGE_REFUSED);
 }

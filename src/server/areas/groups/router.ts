@@ -5,7 +5,7 @@ import { AppError, MESSAGES, Refusal } from '../../errors.ts';
 import type { Context } from '../../trpc/context.ts';
 import { can, router } from '../../trpc/index.ts';
 import { CALENDAR_CACHE_AREA } from '../calendar/cache-area.ts';
-import { assertMayGrantPermissions } from './grants.ts';
+import { assertMayChangeSecondFactor, assertMayGrantPermissions } from './grants.ts';
 import {
   assertGroupNameFree,
   assertPermissionsExist,
@@ -79,6 +79,9 @@ export const groupsRouter = router({
         await assertMayGrantPermissions(trx, ctx.user.id, added, `Berechtigungen für Gruppe ${input.id}`);
         await assertGroupNameFree(trx, input.name, input.id);
         const required = input.require_second_factor;
+        if (required !== undefined && required !== before.require_second_factor) {
+          await assertMayChangeSecondFactor(trx, ctx.user.id, before.permissions.map((permission) => permission.name), `Zweiter Faktor erforderlich für Gruppe ${input.id}`);
+        }
         await trx
           .updateTable('groups')
           .set(required === undefined ? { name: input.name } : { name: input.name, require_second_factor: required ? 1 : 0 })

@@ -5,6 +5,7 @@ import { formatGermanDate } from '../../../shared/dates.ts';
 import { isMissingReference } from '../../db/errors.ts';
 import { AppError } from '../../errors.ts';
 import { can, router, sharedReadProcedure } from '../../trpc/index.ts';
+import { seesInternalAppointments } from '../calendar/queries.ts';
 import { dropStaleOffers } from '../duties/queries.ts';
 import {
   assertValidPeople,
@@ -73,14 +74,17 @@ export const hostsRouter = router({
     return entries.map((entry) => ({ ...entry, cancelled: cancelled.has(entry.date) }));
   }),
 
-  /** Series with coming occurrences, for 'Dienste für Serie anlegen'. */
-  seriesChoices: can('hosts_create').query(({ ctx }) => listSeriesChoices(ctx.services.db, toClubDate(ctx.services.clock.now()))),
+  /** Series with coming occurrences, for 'Dienste für Serie anlegen': those the member sees in the calendar. */
+  seriesChoices: can('hosts_create').query(({ ctx }) =>
+    listSeriesChoices(ctx.services.db, toClubDate(ctx.services.clock.now()), seesInternalAppointments(ctx.user.permissions)),
+  ),
 
   /** 'Dienste für Serie anlegen': an open row per occurrence of the series in the range; rows of those dates are kept. */
   fillFromSeries: can('hosts_create')
     .input(seriesRosterInput)
     .mutation(async ({ ctx, input }) => {
-      const { created, kept } = await ctx.services.db.transaction().execute((trx) => fillRosterFromSeries(trx, input.series_id, input.from, input.until));
+      const internal = seesInternalAppointments(ctx.user.permissions);
+      const { created, kept } = await ctx.services.db.transaction().execute((trx) => fillRosterFromSeries(trx, input.series_id, input.from, input.until, internal));
       ctx.services.publicCache.invalidate(HOSTS_CACHE_AREA);
       await ctx.log(
         `Dienste für Terminserie ${input.series_id} vom ${formatGermanDate(input.from)} bis ${formatGermanDate(input.until)}: ${created.length} angelegt${created.length > 0 ? ` (${created.join(', ')})` : ''}, ${kept} behalten`,

@@ -18,14 +18,20 @@ export interface SeriesChoice {
   last_date: string;
 }
 
-/** Series with an occurrence from `today` on, for 'Dienste für Serie anlegen'. */
-export async function listSeriesChoices(db: Db, today: string): Promise<SeriesChoice[]> {
-  const rows = await db
+/**
+ * Series with an occurrence from `today` on, for 'Dienste für Serie anlegen'. Without
+ * `internal` (seesInternalAppointments), only what the public calendar shows: public
+ * series and their public occurrences.
+ */
+export async function listSeriesChoices(db: Db, today: string, internal: boolean): Promise<SeriesChoice[]> {
+  let query = db
     .selectFrom('appointment_series as s')
     .innerJoin('appointments as a', 'a.series_id', 's.id')
     .select((eb) => ['s.id', 's.name', 's.rule', eb.fn.min('a.occurrence_date').as('next_date'), eb.fn.max('a.occurrence_date').as('last_date')])
     .where('a.occurrence_date', '>=', today)
-    .where('a.cancelled', '=', 0)
+    .where('a.cancelled', '=', 0);
+  if (!internal) query = query.where('s.visibility', '=', 1).where('a.visibility', '=', 1);
+  const rows = await query
     .groupBy(['s.id', 's.name', 's.rule'])
     .orderBy('s.name')
     .orderBy('s.id')
@@ -36,21 +42,22 @@ export async function listSeriesChoices(db: Db, today: string): Promise<SeriesCh
 /**
  * One roster row per occurrence of the series in [from, until] that takes place, with both
  * slots open; dates that have a row already keep it. Returns how many were added and kept.
+ * Without `internal`, a series or occurrence the public calendar does not show is as
+ * unknown as in `listSeriesChoices`.
  */
-export async function fillRosterFromSeries(db: Db, seriesId: number, from: string, until: string): Promise<{ created: string[]; kept: number }> {
-  const series = await db.selectFrom('appointment_series').select('id').where('id', '=', seriesId).executeTakeFirst();
-  if (!series) throw AppError.field('series_id', SERIES_ROSTER_MESSAGES.unknownSeries);
-  const dates = (
-    await db
-      .selectFrom('appointments')
-      .select('datetime_begin')
-      .where('series_id', '=', seriesId)
-      .where('cancelled', '=', 0)
-      .where('datetime_begin', '>=', `${from} 00:00:00`)
-      .where('datetime_begin', '<', `${addDays(until, 1)} 00:00:00`)
-      .orderBy('datetime_begin')
-      .execute()
-  ).map((row) => String(row.datetime_begin).slice(0, 10));
+export async function fillRosterFromSeries(db: Db, seriesId: number, from: string, until: string, internal: boolean): Promise<{ created: string[]; kept: number }> {
+  let series = db.selectFrom('appointment_series').select('id').where('id', '=', seriesId);
+  if (!internal) series = series.where('visibility', '=', 1);
+  if (!(await series.executeTakeFirst())) throw AppError.field('series_id', SERIES_ROSTER_MESSAGES.unknownSeries);
+  let occurrences = db
+    .selectFrom('appointments')
+    .select('datetime_begin')
+    .where('series_id', '=', seriesId)
+    .where('cancelled', '=', 0)
+    .where('datetime_begin', '>=', `${from} 00:00:00`)
+    .where('datetime_begin', '<', `${addDays(until, 1)} 00:00:00`);
+  if (!internal) occurrences = occurrences.where('visibility', '=', 1);
+  const dates = (await occurrences.orderBy('datetime_begin').execute()).map((row) => String(row.datetime_begin).slice(0, 10));
   const wanted = [...new Set(dates)];
   if (wanted.length === 0) return { created: [], kept: 0 };
   const existing = new Set(

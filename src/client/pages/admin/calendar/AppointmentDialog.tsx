@@ -477,7 +477,17 @@ export function AppointmentDialog({ open, appointment, day, canUpdate, canDelete
           onDelete={(item) => remove.mutate({ id: item.id })}
         />
       )}
-      <SeriesScopeDialog key={scopeQuestion.key} open={scopeQuestion.open} action="save" name={form.values.name} ruleChanged={ruleChanged} busy={update.isPending} onCancel={closeScopeQuestion} onChoose={saveFor} />
+      <SeriesScopeDialog
+        key={scopeQuestion.key}
+        open={scopeQuestion.open}
+        action="save"
+        name={form.values.name}
+        ruleChanged={ruleChanged}
+        mayDelete={canDelete}
+        busy={update.isPending}
+        onCancel={closeScopeQuestion}
+        onChoose={saveFor}
+      />
     </>
   );
 }

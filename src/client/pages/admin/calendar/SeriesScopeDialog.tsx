@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -16,13 +17,18 @@ export interface SeriesScopeDialogProps {
   name: string;
   /** A changed rule applies to a series, never to one occurrence alone. */
   ruleChanged?: boolean;
+  /**
+   * The member holds calendar_delete: without it, the server refuses a save that would
+   * delete occurrences (a changed rule is how that happens), and the question says so first.
+   */
+  mayDelete?: boolean;
   busy: boolean;
   onChoose: (scope: SeriesScope) => void;
   onCancel: () => void;
 }
 
 /** Which occurrences a change or a deletion of one occurrence of a series applies to. */
-export function SeriesScopeDialog({ open, action, name, ruleChanged = false, busy, onChoose, onCancel }: SeriesScopeDialogProps) {
+export function SeriesScopeDialog({ open, action, name, ruleChanged = false, mayDelete = true, busy, onChoose, onCancel }: SeriesScopeDialogProps) {
   const textId = useId();
   // The parent keys the dialog by its opening, so each question starts from this choice.
   const [scope, setScope] = useState<SeriesScope>(ruleChanged ? 'following' : 'single');
@@ -44,6 +50,12 @@ export function SeriesScopeDialog({ open, action, name, ruleChanged = false, bus
             />
           ))}
         </RadioGroup>
+        {!deleting && ruleChanged && !mayDelete && (
+          <Alert severity="info" sx={{ mt: 1 }}>
+            Wenn durch die Änderung Termine der Serie wegfallen (keine Wiederholung mehr, ein früheres Ende, weniger Wochentage), brauchst du die
+            Berechtigung, Termine zu löschen – die fehlt dir.
+          </Alert>
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel} disabled={busy}>

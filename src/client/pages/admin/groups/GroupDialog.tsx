@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { PERMISSION_AREAS, type PermissionAction, type PermissionArea } from '../../../../shared/permissions.ts';
 import { groupCreateInput } from '../../../../shared/schemas/groups.ts';
+import { useSignedInUser } from '../../../auth.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { textFieldProps, useSchemaForm } from '../../../components/useSchemaForm.ts';
 import { trpc, type RouterOutputs } from '../../../trpc.ts';
@@ -54,6 +55,11 @@ export function GroupDialog({ open, group, permissions, permissionsFailed = fals
   }));
 
   const idsByName = useMemo(() => new Map(permissions?.map((permission) => [permission.name, permission.id])), [permissions]);
+  // The server's rule (groups/grants.ts): the switch of an existing group is changed only by
+  // whoever holds every permission the group has; a new group's are the creator's own anyway.
+  const me = useSignedInUser();
+  const held = new Set<string>(me.permissions);
+  const secondFactorLocked = group !== null && group.permissions.some((permission) => !held.has(permission.name));
   const selected = new Set(form.values.permissions);
 
   const saved = () => {
@@ -138,7 +144,7 @@ export function GroupDialog({ open, group, permissions, permissionsFailed = fals
         control={
           <Checkbox
             checked={form.values.require_second_factor}
-            disabled={busy}
+            disabled={busy || secondFactorLocked}
             onChange={(event) => form.setField('require_second_factor', event.target.checked)}
           />
         }
@@ -147,6 +153,7 @@ export function GroupDialog({ open, group, permissions, permissionsFailed = fals
       <FormHelperText sx={{ mt: 0 }}>
         Mitglieder dieser Gruppe müssen bei ihrer nächsten Anmeldung einen zweiten Faktor (Code einer Authenticator-App) einrichten, bevor sie
         etwas anderes erreichen.
+        {secondFactorLocked && ' Ändern kann diese Einstellung nur, wer alle Berechtigungen der Gruppe selbst besitzt.'}
       </FormHelperText>
     </FormDialog>
   );
