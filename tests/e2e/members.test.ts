@@ -146,16 +146,22 @@ describe('members in the back office', () => {
     await page.getByRole('link', { name: 'Instagram (externer Link)' }).hover();
     await page.getByRole('tooltip', { name: 'Externer Link: Für die Inhalte der verlinkten Seiten sind ausschließlich deren Betreiber verantwortlich.' }).waitFor();
 
+    // A new e-mail address (or password, or shooter number) needs the current password:
+    // its field appears with the first changed character and goes when the change is undone.
+    const currentPassword = form.getByLabel('Aktuelles Passwort');
+    const storedEmail = await form.getByLabel('E-Mail').inputValue();
+    await form.getByLabel('Telefon').fill('0711 4711');
+    expect(await currentPassword.count()).toBe(0);
     await form.getByLabel('E-Mail').fill('max@');
+    await currentPassword.waitFor();
     await form.getByRole('button', { name: 'Speichern' }).click();
     await form.getByText('Die Email-Adresse ist nicht gültig!').waitFor();
+    await form.getByLabel('E-Mail').fill(storedEmail);
+    await currentPassword.waitFor({ state: 'detached' });
     await form.getByLabel('E-Mail').fill('max@example.org');
-    // A new password needs the current one: its field appears with the first character.
-    const currentPassword = form.getByLabel('Aktuelles Passwort');
-    expect(await currentPassword.count()).toBe(0);
-    await form.getByLabel('Passwort', { exact: true }).fill(MEMBER.newPassword);
     await form.getByRole('button', { name: 'Speichern' }).click();
     await form.getByText('Bitte gib zur Bestätigung dein aktuelles Passwort ein.').waitFor();
+    await form.getByLabel('Passwort', { exact: true }).fill(MEMBER.newPassword);
     await currentPassword.fill('Falsch2026');
     await form.getByRole('button', { name: 'Speichern' }).click();
     await snackbar(page, 'Fehler beim Speichern: Das aktuelle Passwort ist falsch.');

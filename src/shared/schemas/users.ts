@@ -57,12 +57,31 @@ export const accountUpdateInput = userCreateInput.extend({
 });
 export type AccountUpdateInput = z.input<typeof accountUpdateInput>;
 
+/** Who the member is as stored: what a change of their own record is compared with. */
+export interface StoredIdentity {
+  uid: string;
+  email: string;
+}
+
 /**
- * A browser form changing the member's own password: the browser is logged in with a
- * session, so the server will ask for the current password; the form asks first.
+ * Whether a save of one's own record changes who one is: a new password, shooter number
+ * or e-mail address (with a new address, a reset link would go to it). Over a session that
+ * needs the current password; the server and the forms ask the same question.
  */
-export function requiringCurrentPassword<Schema extends z.ZodType<{ password?: string | undefined; current_password?: string | undefined }>>(schema: Schema) {
-  return schema.refine((values) => values.password === undefined || values.current_password !== undefined, {
+export function changesIdentity(values: { password?: string | undefined; uid: string; email: string }, stored: StoredIdentity): boolean {
+  return (values.password !== undefined && values.password !== '') || values.uid !== stored.uid || values.email !== stored.email;
+}
+
+/**
+ * A browser form changing the member's own record: the browser is logged in with a
+ * session, so the server will ask for the current password when the save changes who the
+ * member is (`changesIdentity`); the form asks first.
+ */
+export function requiringCurrentPassword<Schema extends z.ZodType<{ password?: string | undefined; current_password?: string | undefined; uid: string; email: string }>>(
+  schema: Schema,
+  stored: StoredIdentity,
+) {
+  return schema.refine((values) => !changesIdentity(values, stored) || values.current_password !== undefined, {
     path: ['current_password'],
     error: CURRENT_PASSWORD_MESSAGES.missing,
   });

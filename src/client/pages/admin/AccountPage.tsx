@@ -23,9 +23,6 @@ import { AppPasswordsSection } from './account/AppPasswordsSection.tsx';
 import { DutiesSection } from './account/DutiesSection.tsx';
 import { SecondFactorSection } from './account/SecondFactorSection.tsx';
 
-/** The browser is logged in with a session: a new password needs the current one (README „Schnittstellen“). */
-const accountFormInput = requiringCurrentPassword(accountUpdateInput);
-
 /**
  * 'Auf allen Geräten abmelden': ends every other session of the member after a Ja; this
  * browser stays logged in.
@@ -103,8 +100,10 @@ function AccountDetails() {
     meta: { errorPrefix: 'Fehler beim Abrufen der verfügbaren Gruppen' },
   });
 
-  const toInput = (values: UserFormValues) => userInput(values, groupsEditable, true);
-  const form = useRecordForm(accountFormInput, user, userFormValues, toInput);
+  // The browser is logged in with a session: a new password, shooter number or e-mail needs the current password.
+  const stored = { uid: user.uid, email: user.email };
+  const toInput = (values: UserFormValues) => userInput(values, groupsEditable, stored);
+  const form = useRecordForm(requiringCurrentPassword(accountUpdateInput, stored), user, userFormValues, toInput);
 
   const save = trpc.account.update.useMutation(
     form.mutationOptions('Fehler beim Speichern', ({ data }) => {
@@ -134,7 +133,7 @@ function AccountDetails() {
         <UserFields
           form={form}
           passwordRequired={false}
-          ownPassword
+          own={stored}
           groupsEditable={groupsEditable}
           groupOptions={groups.data ?? []}
           currentGroups={user.groups}

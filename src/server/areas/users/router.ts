@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { PROTECTED_USER_ID } from '../../../shared/permissions.ts';
 import {
   accountUpdateInput,
+  changesIdentity,
   userCreateInput,
   userRefInput,
   userSaveInput,
@@ -51,9 +52,8 @@ type IdentityInput = { password?: string | undefined; current_password?: string 
  */
 async function proveOwnPassword(ctx: AuthedContext, input: IdentityInput): Promise<void> {
   if (ctx.sessionId === null) return;
-  const current = await ctx.services.db.selectFrom('users').select(['uid', 'email']).where('id', '=', ctx.user.id).executeTakeFirst();
-  const changesIdentity = input.password !== undefined || current?.uid !== input.uid || current.email !== input.email;
-  if (changesIdentity) await confirmCurrentPassword(ctx.services, ctx.user, input.current_password, ctx.request);
+  const stored = await ctx.services.db.selectFrom('users').select(['uid', 'email']).where('id', '=', ctx.user.id).executeTakeFirst();
+  if (!stored || changesIdentity(input, stored)) await confirmCurrentPassword(ctx.services, ctx.user, input.current_password, ctx.request);
 }
 
 /** How the member's security notice names whoever saved, and from where. */

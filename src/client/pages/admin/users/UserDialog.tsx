@@ -11,8 +11,6 @@ import { useSchemaForm } from '../../../components/useSchemaForm.ts';
 import { trpc } from '../../../trpc.ts';
 import { UserFields, userFormValues, userInput, type GroupOption, type UserFormValues, type UserRecord } from './UserFields.tsx';
 
-const selfUpdateInput = requiringCurrentPassword(userUpdateInput);
-
 export interface UserDialogProps {
   open: boolean;
   /** null: a new member. */
@@ -33,9 +31,10 @@ export function UserDialog({ open, user, groupsEditable, groupOptions, groupsLoa
   // Editing oneself: a new password needs the current one, as on Meine Daten.
   const me = useSignedInUser();
   const self = user !== null && user.id === me.id;
-  const toInput = (values: UserFormValues) => userInput(values, groupsEditable, self);
+  const own = self ? { uid: user.uid, email: user.email } : null;
+  const toInput = (values: UserFormValues) => userInput(values, groupsEditable, own);
   const ref = user ? String(user.id) : undefined;
-  const schema = user ? (self ? selfUpdateInput : userUpdateInput) : userCreateInput;
+  const schema = user ? (own ? requiringCurrentPassword(userUpdateInput, own) : userUpdateInput) : userCreateInput;
   const form = useSchemaForm(schema, () => userFormValues(user), (values) => ({ ...toInput(values), ref }));
 
   const saved = () => {
@@ -76,7 +75,7 @@ export function UserDialog({ open, user, groupsEditable, groupOptions, groupsLoa
       <UserFields
         form={form}
         passwordRequired={user === null}
-        ownPassword={self}
+        own={own}
         groupsEditable={groupsEditable}
         groupOptions={groupOptions}
         currentGroups={user?.groups ?? []}

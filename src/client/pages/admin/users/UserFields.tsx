@@ -1,6 +1,7 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
+import { changesIdentity, type StoredIdentity } from '../../../../shared/schemas/users.ts';
 import { textFieldProps, type SchemaForm } from '../../../components/useSchemaForm.ts';
 import type { RouterOutputs } from '../../../trpc.ts';
 
@@ -17,7 +18,7 @@ export interface UserFormValues {
   lastname: string;
   uid: string;
   password: string;
-  /** Proves a new own password (Meine Daten, or the dialog on oneself); sent only with one. */
+  /** Proves a change of who one is (Meine Daten, or the dialog on oneself); sent only with one. */
   current_password: string;
   email: string;
   phone: string;
@@ -40,11 +41,11 @@ export function userFormValues(user: UserRecord | null): UserFormValues {
 
 /**
  * What the shared schemas check: the groups only where the member may change them (SPEC §6),
- * the current password only with a new own one.
+ * the current password only when one changes who one is (`own`: one's record as stored).
  */
-export function userInput(values: UserFormValues, groupsEditable: boolean, ownPassword = false) {
+export function userInput(values: UserFormValues, groupsEditable: boolean, own: StoredIdentity | null = null) {
   const { groups, current_password, ...rest } = values;
-  const withProof = ownPassword && rest.password !== '' ? { ...rest, current_password } : rest;
+  const withProof = own && changesIdentity(rest, own) ? { ...rest, current_password } : rest;
   return groupsEditable ? { ...withProof, groups } : withProof;
 }
 
@@ -52,8 +53,11 @@ export interface UserFieldsProps {
   form: SchemaForm<UserFormValues, unknown>;
   /** On create; elsewhere a blank password keeps the old one. */
   passwordRequired: boolean;
-  /** The member edits themselves: a new password needs 'Aktuelles Passwort', shown once one is typed. */
-  ownPassword?: boolean;
+  /**
+   * The member edits themselves (their record as stored): a new password, shooter number or
+   * e-mail address needs 'Aktuelles Passwort', shown as soon as one of them changes.
+   */
+  own?: StoredIdentity | null;
   /** Only with the needed permissions (SPEC §6); otherwise the groups are shown disabled. */
   groupsEditable: boolean;
   /** All groups to choose from (when editable). */
@@ -78,7 +82,7 @@ const NUMERIC_INPUT = { htmlInput: { inputMode: 'numeric' } } as const;
 export function UserFields({
   form,
   passwordRequired,
-  ownPassword = false,
+  own = null,
   groupsEditable,
   groupOptions,
   currentGroups,
@@ -88,7 +92,7 @@ export function UserFields({
   autoFocus = false,
 }: UserFieldsProps) {
   const text = (field: Exclude<keyof UserFormValues, 'groups'>) => ({ ...textFieldProps(form, field), disabled, fullWidth: true });
-  const askCurrentPassword = ownPassword && form.values.password !== '';
+  const askCurrentPassword = own !== null && changesIdentity(form.values, own);
 
   const passwordProps = text('password');
   const passwordHint = passwordRequired ? undefined : 'Leer lassen, um das bisherige Passwort zu behalten.';
@@ -117,7 +121,7 @@ export function UserFields({
           required
           autoComplete="current-password"
           {...text('current_password')}
-          helperText={form.errorOf('current_password') ?? 'Zur Bestätigung des neuen Passworts.'}
+          helperText={form.errorOf('current_password') ?? 'Zur Bestätigung, weil sich Passwort, Schützennummer oder E-Mail ändern.'}
           sx={{ gridColumn: { sm: '2' } }}
         />
       )}
