@@ -127,6 +127,7 @@ describe('an app password alone (point 1)', () => {
     ['appPasswords.revoke', () => ({ id: 1 })],
     ['duties.renewFeed', () => null],
     ['duties.revokeFeed', () => null],
+    ['auth.logoutOthers', () => null],
     ['account.update', () => ({ ...person(member.uid), password: 'Gekapert2026' })],
     ['account.update', () => ({ ...person(member.uid), email: 'angreifer@example.org' })],
     ['users.save', () => ({ ref: member.uid, ...person(member.uid), password: 'Gekapert2026' })],

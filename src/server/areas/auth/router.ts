@@ -1,6 +1,6 @@
 import { loginInput } from '../../../shared/schemas/auth.ts';
 import { loginCodeInput, SECOND_FACTOR_MESSAGES } from '../../../shared/schemas/secondFactor.ts';
-import { authedProcedure, publicProcedure, router } from '../../trpc/index.ts';
+import { accountProcedure, authedProcedure, publicProcedure, router } from '../../trpc/index.ts';
 import type { Context } from '../../trpc/context.ts';
 import { AppError, MESSAGES } from '../../errors.ts';
 import { findUserRecord, type UserRecord } from '../users/queries.ts';
@@ -106,7 +106,7 @@ export const authRouter = router({
    * 'Auf allen Geräten abmelden' (Meine Daten): ends every session of the member but the
    * one asking (with Basic authentication there is none to keep, so all of them end).
    */
-  logoutOthers: authedProcedure.meta({ beforeSecondFactor: true }).mutation(async ({ ctx }) => {
+  logoutOthers: accountProcedure.meta({ beforeSecondFactor: true }).mutation(async ({ ctx }) => {
     const ended = await deleteOtherSessions(ctx.services.db, ctx.user.id, ctx.sessionId);
     await ctx.log(`Auf allen anderen Geräten abgemeldet (${ended} ${ended === 1 ? 'Sitzung' : 'Sitzungen'} beendet)`);
     return { message: 'Du wurdest auf allen anderen Geräten abgemeldet.', data: { ended } };
