@@ -1,17 +1,16 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/connection.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { cookieNameFor, DEVICE_COOKIE } from '../../../shared/browserData.ts';
 import { isShooterNumber } from '../../../shared/schemas/fields.ts';
 
-export const DEVICE_COOKIE = 'sv_device';
-
-/** Like the session cookie: under https only with the __Host- prefix (Secure, whole site, no Domain). */
+/**
+ * Like the session cookie: under https only with the __Host- prefix (Secure, whole site, no
+ * Domain). Name and lifetime live in the list the privacy page renders (src/shared/browserData.ts).
+ */
 export function deviceCookieName(secure: boolean): string {
-  return secure ? `__Host-${DEVICE_COOKIE}` : DEVICE_COOKIE;
+  return cookieNameFor(DEVICE_COOKIE, secure);
 }
-
-/** A browser stays known for a year after its last successful login (each login issues a new cookie). */
-export const DEVICE_COOKIE_LIFETIME_MS = 365 * 24 * 60 * 60 * 1000;
 
 /** The row of `server_secrets` (migration 0010) that signs device cookies. */
 const SECRET_NAME = 'device_cookie';
