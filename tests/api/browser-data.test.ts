@@ -2,7 +2,8 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderPage } from '../../src/client/entry-server.tsx';
 import type { Clock } from '../../src/server/services.ts';
-import { BROWSER_DATA, cookieNameFor, formatDays, type BrowserDataItem } from '../../src/shared/browserData.ts';
+import { cookieNameFor } from '../../src/shared/browserData.ts';
+import { BROWSER_DATA, formatDays, type BrowserDataItem } from '../../src/shared/browserDataList.ts';
 import { MEMBER_PASSWORD, createTestApp, type TestApp } from '../helpers/app.ts';
 import { enableSecondFactor } from '../helpers/secondFactor.ts';
 
@@ -11,7 +12,7 @@ import { enableSecondFactor } from '../helpers/secondFactor.ts';
  * flow that could set one is driven through the server (logins with and without a second
  * factor, a session's renewal, password changes and resets, logouts, programs, public
  * pages and the contact form), every Set-Cookie is collected, and each must be an entry of
- * the list the page renders (src/shared/browserData.ts) with the lifetime the list gives,
+ * the list the page renders (src/shared/browserDataList.ts) with the lifetime the list gives,
  * ended by the logout exactly when the list says so. The page as the server renders it
  * must show each entry with name, lifetime and the logout. The client's storage keys are
  * checked in Chromium (tests/e2e/browser-data.test.ts).

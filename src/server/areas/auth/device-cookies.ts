@@ -6,7 +6,7 @@ import { isShooterNumber } from '../../../shared/schemas/fields.ts';
 
 /**
  * Like the session cookie: under https only with the __Host- prefix (Secure, whole site, no
- * Domain). Name and lifetime live in the list the privacy page renders (src/shared/browserData.ts).
+ * Domain). Name and lifetime live where the privacy page's list takes them from (src/shared/browserData.ts).
  */
 export function deviceCookieName(secure: boolean): string {
   return cookieNameFor(DEVICE_COOKIE, secure);

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/connection.ts';
-import { cookieNameFor, SESSION_COOKIE, SESSION_LIFETIME_MS, SESSION_MAX_AGE_MS } from '../../../shared/browserData.ts';
+import { cookieNameFor, DAY_MS, SESSION_COOKIE, SESSION_LIFETIME_MS, SESSION_MAX_AGE_MS } from '../../../shared/browserData.ts';
 
 // Name and lifetimes live in the list the privacy page renders.
 export { SESSION_COOKIE, SESSION_LIFETIME_MS, SESSION_MAX_AGE_MS };
@@ -10,7 +10,7 @@ export function sessionCookieName(secure: boolean): string {
   return cookieNameFor(SESSION_COOKIE, secure);
 }
 /** A session is extended at most this often, so reading pages does not write on every request. */
-const SESSION_REFRESH_MS = 24 * 60 * 60 * 1000;
+const SESSION_REFRESH_MS = DAY_MS;
 
 /** The table holds only the hash, so a copy of the database opens no session. */
 export function sessionIdOf(token: string): string {
