@@ -185,8 +185,9 @@ export function PrivacyPage() {
           Für die Verwaltung der Website melden sich berechtigte Mitglieder mit Schützennummer und Passwort an. Wir
           speichern dazu Vorname, Nachname, Schützennummer, E-Mail-Adresse, optional die Telefonnummer, die
           Gruppenzugehörigkeit und das Passwort ausschließlich als nicht umkehrbaren Hashwert. Zu jeder Sitzung werden
-          IP-Adresse, Browserangabe und Ablaufzeit gespeichert; fehlgeschlagene Anmeldeversuche werden mit
-          Schützennummer und IP-Adresse kurzzeitig festgehalten, um das Erraten von Passwörtern zu verhindern.
+          Beginn, Ablaufzeit, IP-Adresse und Browserangabe gespeichert; fehlgeschlagene Anmeldeversuche werden mit
+          Schützennummer, IP-Adresse und gegebenenfalls der Kennung des Gerätecookies kurzzeitig festgehalten, um das
+          Erraten von Passwörtern zu verhindern.
         </Paragraph>
         <Paragraph>
           Anmeldungen (mit IP-Adresse) und Änderungen im Verwaltungsbereich werden in einem Protokoll (Log) mit Datum,
@@ -194,6 +195,20 @@ export function PrivacyPage() {
           ist nur für Mitglieder mit der entsprechenden Berechtigung einsehbar, die es auch löschen können.
           Rechtsgrundlage ist Art. 6 Abs. 1 lit. b DSGVO (Mitgliedschaft und ehrenamtliche Aufgaben) sowie unser
           berechtigtes Interesse an der Sicherheit der Website (Art. 6 Abs. 1 lit. f DSGVO).
+        </Paragraph>
+      </LegalSection>
+
+      <LegalSection title="Deine Daten herunterladen">
+        <Paragraph>
+          Als Mitglied kannst du jederzeit selbst einsehen, was die Website über dich gespeichert hat: Unter „Meine Daten“
+          lädt die Schaltfläche „Meine Daten herunterladen“ alles als eine Datei im JSON-Format herunter – deine Angaben
+          und Gruppen, deine Dienste mit Erinnerungen und Tauschangeboten, ob dein zweiter Faktor eingeschaltet ist, die
+          Namen deiner App-Passwörter mit Anlage und letzter Verwendung, Beginn und Ablauf deiner Sitzungen, Mails an
+          deine Adresse, Nachrichten, die du mit deiner E-Mail-Adresse über das Kontaktformular geschickt hast, und die
+          Einträge im Protokoll, die dich nennen (Auskunft nach Art. 15 DSGVO, Datenübertragbarkeit nach Art. 20
+          DSGVO). Passwörter, Schlüssel und Codes stehen nicht darin; sie sind nur als Hashwerte gespeichert. Jeder
+          Download wird im Protokoll vermerkt. Deine übrigen Rechte (unten) kannst du jederzeit formlos beim Verein
+          geltend machen.
         </Paragraph>
       </LegalSection>
 

@@ -199,6 +199,7 @@ export const accountRouter = router({
     const now = clock.now();
     const data = await exportMemberData(db, { userId: ctx.user.id, sessionId: ctx.sessionId, now, publicUrl: config.publicUrl });
     await ctx.log('Eigene Daten heruntergeladen (Auskunft nach Art. 15 DSGVO)');
-    return { message: 'Deine Daten wurden zusammengestellt.', filename: exportFilename(ctx.user.uid, now), data };
+    const filename = exportFilename(ctx.user.uid, now);
+    return { message: `Deine Daten werden als „${filename}“ heruntergeladen.`, filename, data };
   }),
 });
