@@ -37,7 +37,7 @@ function namesOf(item: BrowserDataItem): ReactNode {
 
 /**
  * Every cookie and stored key with name, purpose, lifetime and whether the logout ends it,
- * from the list the code takes them from (src/shared/browserData.ts). Term and value pairs
+ * from the list built on the names and lifetimes the code uses (src/shared/browserDataList.ts). Term and value pairs
  * rather than a table, so that a phone's width needs no sideways scrolling.
  */
 function BrowserDataList() {
@@ -94,8 +94,9 @@ function MapConsentControl() {
 
 /**
  * Privacy policy for what this site really does: no tracking, a session and a device cookie
- * for members, two flags in the browser's storage (all from one list), contact messages through a mail outbox,
- * a server log of logins and changes, embedded maps only after consent.
+ * for members and two flags in the browser's storage (all from one list), contact messages
+ * through a mail outbox, a server log of logins and changes, embedded maps only after
+ * consent, and the members' own download of their data.
  */
 export function PrivacyPage() {
   const privacyContact = useClubTexts().data?.privacyContact;

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/connection.ts';
 import { cookieNameFor, DAY_MS, SESSION_COOKIE, SESSION_LIFETIME_MS, SESSION_MAX_AGE_MS } from '../../../shared/browserData.ts';
 
-// Name and lifetimes live in the list the privacy page renders.
+// Name and lifetimes live in src/shared/browserData.ts, from which the privacy page's list is built.
 export { SESSION_COOKIE, SESSION_LIFETIME_MS, SESSION_MAX_AGE_MS };
 
 /** `__Host-sv_session` under https, so no subdomain can plant a session (cookieNameFor). */
