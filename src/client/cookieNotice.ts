@@ -1,3 +1,4 @@
+import { COOKIE_NOTICE_STORAGE_KEY } from '../shared/browserData.ts';
 import { readStored, writeStored } from './browserStorage.ts';
 
 /**
@@ -7,8 +8,6 @@ import { readStored, writeStored } from './browserStorage.ts';
  * hides it for visitors who confirmed it, before the browser's first paint when the script
  * is cached, and for good on OK. Only a notice: the site sets no tracking cookies.
  */
-
-export const COOKIE_NOTICE_STORAGE_KEY = 'cookie-notice-accepted';
 
 /** Hides the notice if it was confirmed, and on OK. (The back office's document has none.) */
 export function setUpCookieNotice(): void {

@@ -1,12 +1,12 @@
 import { useSyncExternalStore } from 'react';
+import { MAP_CONSENT_KEY } from '../shared/browserData.ts';
 import { readStored, writeStored } from './browserStorage.ts';
 
-/**
+/*
  * The visitor's consent to the maps of the contact page (SPEC §4 'Map consent'), kept in
- * the browser's localStorage; withdrawn on the privacy page. Before it, nothing is loaded
- * from OpenStreetMap.
+ * the browser's localStorage under MAP_CONSENT_KEY (named on the privacy page); withdrawn
+ * there. Before it, nothing is loaded from OpenStreetMap.
  */
-export const MAP_CONSENT_KEY = 'sv-map-consent';
 
 const listeners = new Set<() => void>();
 

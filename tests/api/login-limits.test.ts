@@ -366,11 +366,12 @@ describe('behind a reverse proxy: networks and known browsers (TRUST_PROXY=1, de
     await lockNumber(member.uid, '203.0.113');
     // Unknown browsers: refused even with the right password, from a fresh network.
     expect((await attempt(member.uid, MEMBER_PASSWORD, '192.0.2.20')).statusCode).toBe(429);
-    // So are a made-up cookie, an altered one and one of another member.
+    // So are a made-up cookie, an altered one, one of another member and one of the
+    // earlier form that carried the number readably.
     const [name, value] = device.split('=') as [string, string];
-    const [uid, id, mac] = value.split('.') as [string, string, string];
-    const altered = `${name}=${uid}.${id}.${mac.startsWith('A') ? 'B' : 'A'}${mac.slice(1)}`;
-    for (const cookie of [`${name}=${uid}.${'x'.repeat(22)}.${mac}`, altered, othersDevice]) {
+    const [id, mac] = value.split('.') as [string, string];
+    const altered = `${name}=${id}.${mac.startsWith('A') ? 'B' : 'A'}${mac.slice(1)}`;
+    for (const cookie of [`${name}=${'x'.repeat(22)}.${mac}`, altered, othersDevice, `${name}=${member.uid}.${value}`]) {
       expect((await attempt(member.uid, MEMBER_PASSWORD, '192.0.2.21', cookie)).statusCode, cookie).toBe(429);
     }
     // The member's own browser, from anywhere.
@@ -406,7 +407,9 @@ describe('behind a reverse proxy: networks and known browsers (TRUST_PROXY=1, de
     const back = await attempt(member.uid, MEMBER_PASSWORD, '192.0.2.51', device);
     expect(back.statusCode).toBe(200);
     device = deviceCookieOf(back);
-    expect(device).toMatch(new RegExp(`^sv_device=${member.uid}\\.`));
+    // A new cookie, opaque: random id and signature, never the shooter number.
+    expect(device).toMatch(/^sv_device=[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/);
+    expect(device).not.toContain(member.uid);
   });
 
   it('keeps the secret in the database: another instance on it (or a restart) knows the browser', async () => {

@@ -199,6 +199,7 @@ const matrix: Record<string, Entry> = {
     // Only the caller's own record, so the example changes nothing but names.
     input: () => ({ prename: 'Max', lastname: 'Muster', uid: '${self}', email: 'max@example.org', phone: '0123' }),
   },
+  'account.export': { access: 'authed' },
   'secondFactor.status': { access: 'authed' },
   'secondFactor.begin': { access: 'authed' },
   // Without a begun setup: 422 'Die Einrichtung wurde nicht begonnen …'.

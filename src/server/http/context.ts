@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authenticateRequest } from '../areas/auth/authenticate.ts';
-import { DEVICE_COOKIE_LIFETIME_MS, deviceCookieName } from '../areas/auth/device-cookies.ts';
-import { SESSION_LIFETIME_MS } from '../areas/auth/sessions.ts';
+import { deviceCookieName } from '../areas/auth/device-cookies.ts';
+import { DEVICE_COOKIE_LIFETIME_MS, SESSION_LIFETIME_MS } from '../../shared/browserData.ts';
 import type { AppServices } from '../services.ts';
 import { createContextInner, type Context } from '../trpc/context.ts';
 

@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { expect } from 'vitest';
+import { COOKIE_NOTICE_STORAGE_KEY } from '../../../src/shared/browserData.ts';
 import type { Site } from './site.ts';
 
 /** Debian's Chromium (apt), or CHROME_PATH; playwright-core downloads no browser of its own. */
@@ -21,7 +22,7 @@ export async function launchBrowser(): Promise<Browser> {
 
 export const ACTION_TIMEOUT_MS = 10_000;
 
-export const COOKIE_NOTICE_STORAGE_KEY = 'cookie-notice-accepted';
+export { COOKIE_NOTICE_STORAGE_KEY };
 
 export interface VisitorOptions {
   /** Most tests are not about the cookie notice; its bar would only cover the page. */

@@ -20,6 +20,7 @@ import { trpc } from '../../trpc.ts';
 import { UserFields, userFormValues, userInput, type UserFormValues } from './users/UserFields.tsx';
 import { ADMIN_SCREENS } from './screens.ts';
 import { AppPasswordsSection } from './account/AppPasswordsSection.tsx';
+import { DataExportSection } from './account/DataExportSection.tsx';
 import { DutiesSection } from './account/DutiesSection.tsx';
 import { SecondFactorSection } from './account/SecondFactorSection.tsx';
 
@@ -80,7 +81,8 @@ export function AccountPage() {
 /**
  * Every member edits their own data here; the groups only with users_update and
  * groups_view; a new password with the current one. Below, the member's duties, the
- * second factor, app passwords, 'Auf allen Geräten abmelden' and the club's social channels.
+ * second factor, app passwords, 'Auf allen Geräten abmelden', 'Meine Daten herunterladen'
+ * and the club's social channels.
  */
 function AccountDetails() {
   const me = useSignedInUser();
@@ -147,6 +149,7 @@ function AccountDetails() {
       <SecondFactorSection />
       <AppPasswordsSection />
       <LogoutEverywhere />
+      <DataExportSection />
       {hasSocialLinks && (
         <Box component="section" aria-labelledby="account-social-heading" sx={{ mt: 4 }}>
           <Typography id="account-social-heading" variant="h6" component="h2" gutterBottom>

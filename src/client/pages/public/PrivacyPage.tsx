@@ -1,5 +1,9 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { cookieNameFor } from '../../../shared/browserData.ts';
+import { BROWSER_DATA, type BrowserDataItem } from '../../../shared/browserDataList.ts';
 import { ClubAddress } from '../../components/ClubAddress.tsx';
 import { ClubText, LegalSection, Paragraph } from '../../components/LegalSection.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
@@ -11,6 +15,62 @@ function Bullets({ items }: { items: readonly string[] }) {
     <Box component="ul" sx={{ mt: 0, mb: 1.5, pl: 3 }}>
       {items.map((item) => (
         <li key={item}>{item}</li>
+      ))}
+    </Box>
+  );
+}
+
+const KIND_LABELS: Record<BrowserDataItem['kind'], string> = {
+  cookie: 'Cookie, nur für diese Website, für Skripte nicht lesbar',
+  localStorage: 'Lokaler Speicher des Browsers (localStorage), wird nicht an uns übertragen',
+};
+
+/** A cookie's name as the browser shows it, under https with the __Host- prefix. */
+function namesOf(item: BrowserDataItem): ReactNode {
+  if (item.kind !== 'cookie') return <code>{item.name}</code>;
+  return (
+    <>
+      <code>{item.name}</code>, bei Aufruf über https <code>{cookieNameFor(item.name, true)}</code>
+    </>
+  );
+}
+
+/**
+ * Every cookie and stored key with name, purpose, lifetime and whether the logout ends it,
+ * from the list built on the names and lifetimes the code uses (src/shared/browserDataList.ts). Term and value pairs
+ * rather than a table, so that a phone's width needs no sideways scrolling.
+ */
+function BrowserDataList() {
+  return (
+    <Box component="ul" aria-label="Cookies und Einträge im Browser" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      {BROWSER_DATA.map((item) => (
+        <Box component="li" key={item.name} sx={{ mb: 2 }}>
+          <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 500 }}>
+            {item.label}
+          </Typography>
+          <Box
+            component="dl"
+            sx={{
+              m: 0,
+              display: 'grid',
+              gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' },
+              columnGap: 2,
+              '& dt': { fontWeight: 500 },
+              '& dd': { m: 0, mb: { xs: 1, sm: 0.5 }, overflowWrap: 'anywhere' },
+            }}
+          >
+            <dt>Name</dt>
+            <dd>{namesOf(item)}</dd>
+            <dt>Art</dt>
+            <dd>{KIND_LABELS[item.kind]}</dd>
+            <dt>Zweck</dt>
+            <dd>{item.purpose}</dd>
+            <dt>Speicherdauer</dt>
+            <dd>{item.lifetime}</dd>
+            <dt>Beim Abmelden gelöscht</dt>
+            <dd>{item.endsAtLogout ? 'Ja' : 'Nein'}</dd>
+          </Box>
+        </Box>
       ))}
     </Box>
   );
@@ -33,9 +93,10 @@ function MapConsentControl() {
 }
 
 /**
- * Privacy policy for what this site really does: no tracking, one session cookie for
- * members, two flags in the browser's storage, contact messages through a mail outbox,
- * a server log of logins and changes, embedded maps only after consent.
+ * Privacy policy for what this site really does: no tracking, a session and a device cookie
+ * for members and two flags in the browser's storage (all from one list), contact messages
+ * through a mail outbox, a server log of logins and changes, embedded maps only after
+ * consent, and the members' own download of their data.
  */
 export function PrivacyPage() {
   const privacyContact = useClubTexts().data?.privacyContact;
@@ -74,23 +135,16 @@ export function PrivacyPage() {
 
       <LegalSection title="Cookies und Speicher im Browser">
         <Paragraph>
-          Wir setzen nur ein einziges Cookie, und zwar ausschließlich für angemeldete Mitglieder: ein technisch
-          notwendiges Sitzungs-Cookie, das die Anmeldung im Verwaltungsbereich aufrechterhält. Es enthält nur eine
-          zufällige Kennung, ist für Skripte nicht lesbar und wird beim Abmelden gelöscht; ohne Nutzung verliert es
-          spätestens nach 14 Tagen seine Gültigkeit. Rechtsgrundlage ist § 25 Abs. 2 Nr. 2 TDDDG in Verbindung mit Art.
-          6 Abs. 1 lit. b und f DSGVO.
+          Diese Website verwendet nur technisch notwendige Cookies und setzt sie erst, wenn sich ein Mitglied anmeldet:
+          ein Sitzungs-Cookie und ein Gerätecookie. Außerdem legt sie im lokalen Speicher deines Browsers (localStorage)
+          höchstens zwei Vermerke ab, die nicht an uns übertragen werden. Mehr speichert sie in deinem Browser nicht:
         </Paragraph>
-        <Paragraph>Außerdem legt die Website im lokalen Speicher deines Browsers (localStorage) zwei Vermerke ab:</Paragraph>
-        <Bullets
-          items={[
-            'dass du den Hinweis zu Cookies mit „OK“ bestätigt hast, damit er nicht bei jedem Besuch erscheint;',
-            'dass du dem Laden der Karten auf der Kontaktseite zugestimmt hast (siehe unten).',
-          ]}
-        />
+        <BrowserDataList />
         <Paragraph>
-          Diese Vermerke bleiben in deinem Browser und werden nicht an uns übertragen. Du kannst sie jederzeit über die
-          Einstellungen deines Browsers löschen („Website-Daten löschen“); damit widerrufst du auch die Zustimmung zu
-          den Karten.
+          Rechtsgrundlage für die Cookies ist § 25 Abs. 2 Nr. 2 TDDDG in Verbindung mit Art. 6 Abs. 1 lit. b und f DSGVO
+          (Anmeldung und Schutz der Konten vor Aussperrung). Das Gerätecookie bleibt nach dem Abmelden im Browser; an
+          einem fremden Rechner kannst du es wie alle anderen Einträge über die Einstellungen des Browsers löschen
+          („Website-Daten löschen“). Damit widerrufst du auch die Zustimmung zu den Karten.
         </Paragraph>
       </LegalSection>
 
@@ -132,8 +186,9 @@ export function PrivacyPage() {
           Für die Verwaltung der Website melden sich berechtigte Mitglieder mit Schützennummer und Passwort an. Wir
           speichern dazu Vorname, Nachname, Schützennummer, E-Mail-Adresse, optional die Telefonnummer, die
           Gruppenzugehörigkeit und das Passwort ausschließlich als nicht umkehrbaren Hashwert. Zu jeder Sitzung werden
-          IP-Adresse, Browserangabe und Ablaufzeit gespeichert; fehlgeschlagene Anmeldeversuche werden mit
-          Schützennummer und IP-Adresse kurzzeitig festgehalten, um das Erraten von Passwörtern zu verhindern.
+          Beginn, Ablaufzeit, IP-Adresse und Browserangabe gespeichert; fehlgeschlagene Anmeldeversuche werden mit
+          Schützennummer, IP-Adresse und gegebenenfalls der Kennung des Gerätecookies kurzzeitig festgehalten, um das
+          Erraten von Passwörtern zu verhindern.
         </Paragraph>
         <Paragraph>
           Anmeldungen (mit IP-Adresse) und Änderungen im Verwaltungsbereich werden in einem Protokoll (Log) mit Datum,
@@ -141,6 +196,20 @@ export function PrivacyPage() {
           ist nur für Mitglieder mit der entsprechenden Berechtigung einsehbar, die es auch löschen können.
           Rechtsgrundlage ist Art. 6 Abs. 1 lit. b DSGVO (Mitgliedschaft und ehrenamtliche Aufgaben) sowie unser
           berechtigtes Interesse an der Sicherheit der Website (Art. 6 Abs. 1 lit. f DSGVO).
+        </Paragraph>
+      </LegalSection>
+
+      <LegalSection title="Deine Daten herunterladen">
+        <Paragraph>
+          Als Mitglied kannst du jederzeit selbst einsehen, was die Website über dich gespeichert hat: Unter „Meine Daten“
+          lädt die Schaltfläche „Meine Daten herunterladen“ alles als eine Datei im JSON-Format herunter – deine Angaben
+          und Gruppen, deine Dienste mit Erinnerungen und Tauschangeboten, ob dein zweiter Faktor eingeschaltet ist, die
+          Namen deiner App-Passwörter mit Anlage und letzter Verwendung, Beginn und Ablauf deiner Sitzungen, Mails an
+          deine Adresse, Nachrichten, die du mit deiner E-Mail-Adresse über das Kontaktformular geschickt hast, und die
+          Einträge im Protokoll, die dich nennen (Auskunft nach Art. 15 DSGVO, Datenübertragbarkeit nach Art. 20
+          DSGVO). Passwörter, Schlüssel und Codes stehen nicht darin; sie sind nur als Hashwerte gespeichert. Jeder
+          Download wird im Protokoll vermerkt. Deine übrigen Rechte (unten) kannst du jederzeit formlos beim Verein
+          geltend machen.
         </Paragraph>
       </LegalSection>
 

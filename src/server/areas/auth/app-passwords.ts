@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/connection.ts';
+import { toClubDateTime } from '../../../shared/dates.ts';
 
 /**
  * App passwords: named passwords for programs that use Basic authentication (README
@@ -50,4 +51,26 @@ export async function touchAppPassword(db: Db, id: number, nowMs: number): Promi
     .where('id', '=', id)
     .where((eb) => eb.or([eb('last_used_ms', 'is', null), eb('last_used_ms', '<=', nowMs - APP_PASSWORD_TOUCH_MS)]))
     .execute();
+}
+
+export interface AppPasswordRecord {
+  id: number;
+  name: string;
+  /** Club-local `YYYY-MM-DD HH:mm:ss`. */
+  created_at: string;
+  /** Null: never used. Noted at most once a minute. */
+  last_used_at: string | null;
+}
+
+const clubTime = (ms: number | string | null) => (ms === null ? null : toClubDateTime(new Date(Number(ms))));
+
+/** A member's app passwords as Meine Daten lists them: names and times, never the hash. */
+export async function listAppPasswords(db: Db, userId: number): Promise<AppPasswordRecord[]> {
+  const rows = await db
+    .selectFrom('app_passwords')
+    .select(['id', 'name', 'created_ms', 'last_used_ms'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ id: row.id, name: row.name, created_at: clubTime(row.created_ms)!, last_used_at: clubTime(row.last_used_ms) }));
 }

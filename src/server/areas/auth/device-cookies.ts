@@ -1,28 +1,33 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/connection.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { cookieNameFor, DEVICE_COOKIE } from '../../../shared/browserData.ts';
 import { isShooterNumber } from '../../../shared/schemas/fields.ts';
 
-export const DEVICE_COOKIE = 'sv_device';
-
-/** Like the session cookie: under https only with the __Host- prefix (Secure, whole site, no Domain). */
+/**
+ * Like the session cookie: under https only with the __Host- prefix (Secure, whole site, no
+ * Domain). Name and lifetime live where the privacy page's list takes them from (src/shared/browserData.ts).
+ */
 export function deviceCookieName(secure: boolean): string {
-  return secure ? `__Host-${DEVICE_COOKIE}` : DEVICE_COOKIE;
+  return cookieNameFor(DEVICE_COOKIE, secure);
 }
-
-/** A browser stays known for a year after its last successful login (each login issues a new cookie). */
-export const DEVICE_COOKIE_LIFETIME_MS = 365 * 24 * 60 * 60 * 1000;
 
 /** The row of `server_secrets` (migration 0010) that signs device cookies. */
 const SECRET_NAME = 'device_cookie';
 
 /**
  * Device cookies of OWASP's "Slow Down Online Guessing Attacks with Device Cookies": on a
- * successful login the browser gets `<shooter number>.<random id>.<HMAC of both>`, signed
+ * successful login the browser gets `<random id>.<HMAC of shooter number and id>`, signed
  * with a secret only the server knows. Presented again with a login for that number, it
  * says "this browser has logged in as this member before": such a browser is exempt from
  * the lock of the number that many failures from everywhere set (login-limits.ts), so
  * nobody can lock the rightful member out by guessing on purpose.
+ *
+ * The shooter number is bound inside the signature but not written in the cookie: the
+ * cookie outlives the logout by a year, and whoever reads it (a shared computer, a
+ * browser's cookie list) must not learn whose number logged in there. The server needs no
+ * row per cookie, since every login names the number to check the signature against.
+ * Cookies of the earlier form `<number>.<id>.<HMAC>` no longer count.
  *
  * The secret is generated once per database and kept there: every instance signs and
  * checks alike, and a restart keeps all cookies valid. Loaded once per app.
@@ -38,17 +43,18 @@ export class DeviceCookies {
   /** A new cookie value for a browser that has just logged in as `uid`. */
   async issue(uid: string): Promise<string> {
     const id = randomBytes(16).toString('base64url');
-    return `${uid}.${id}.${this.#sign(await this.#loadSecret(), uid, id)}`;
+    return `${id}.${this.#sign(await this.#loadSecret(), uid, id)}`;
   }
 
   /**
    * The device id of a valid cookie issued for `uid`, or null: no cookie, a cookie of
-   * another number, or one whose signature does not match (made up or altered).
+   * another number (its signature does not match this one), one made up or altered, or
+   * one of the earlier form.
    */
   async deviceOf(value: string | undefined, uid: string): Promise<string | null> {
     if (!value) return null;
-    const [cookieUid, id, mac, ...rest] = value.split('.');
-    if (rest.length > 0 || cookieUid !== uid || !isShooterNumber(uid) || !id || !mac || !/^[A-Za-z0-9_-]{22}$/.test(id)) return null;
+    const [id, mac, ...rest] = value.split('.');
+    if (rest.length > 0 || !isShooterNumber(uid) || !id || !mac || !/^[A-Za-z0-9_-]{22}$/.test(id)) return null;
     const expected = Buffer.from(this.#sign(await this.#loadSecret(), uid, id));
     const given = Buffer.from(mac);
     return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;

@@ -55,7 +55,7 @@ export function resetTokenHash(token: string): string {
 }
 
 /** What the limit per target counts: the shooter number or the e-mail address asked for, hashed. */
-function targetOf(login: string): string {
+export function resetTargetOf(login: string): string {
   const key = isShooterNumber(login) ? `uid\n${login}` : `email\n${login.toLowerCase()}`;
   return createHash('sha256').update(key).digest('hex');
 }
@@ -222,7 +222,7 @@ export const passwordResetProcedures = {
     const { services } = ctx;
     const now = services.clock.now();
     const network = networkOf(ctx.request.address).slice(0, 64);
-    const verdict = await bookRequest(services, network, targetOf(input.login), now.getTime());
+    const verdict = await bookRequest(services, network, resetTargetOf(input.login), now.getTime());
     if (verdict !== 'accepted') {
       const byTarget = verdict === 'target';
       await services.serverLog.writeOnce(

@@ -1,20 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/connection.ts';
+import { cookieNameFor, DAY_MS, SESSION_COOKIE, SESSION_LIFETIME_MS, SESSION_MAX_AGE_MS } from '../../../shared/browserData.ts';
 
-export const SESSION_COOKIE = 'sv_session';
+// Name and lifetimes live in src/shared/browserData.ts, from which the privacy page's list is built.
+export { SESSION_COOKIE, SESSION_LIFETIME_MS, SESSION_MAX_AGE_MS };
 
-/**
- * Under https the cookie carries the __Host- prefix: browsers then accept it only when
- * Secure, for the whole site and without a Domain, so no subdomain can plant a session.
- */
+/** `__Host-sv_session` under https, so no subdomain can plant a session (cookieNameFor). */
 export function sessionCookieName(secure: boolean): string {
-  return secure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
+  return cookieNameFor(SESSION_COOKIE, secure);
 }
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** A session ends after this long without use... */
-export const SESSION_LIFETIME_MS = 14 * DAY_MS;
-/** ...and this long after its login at the latest, however active: a stolen cookie does not live for ever. */
-export const SESSION_MAX_AGE_MS = 90 * DAY_MS;
 /** A session is extended at most this often, so reading pages does not write on every request. */
 const SESSION_REFRESH_MS = DAY_MS;
 

@@ -10,7 +10,7 @@ import type { Db } from '../../db/connection.ts';
 import { AppError, Refusal } from '../../errors.ts';
 import type { Context } from '../../trpc/context.ts';
 import { accountProcedure, authedProcedure, router } from '../../trpc/index.ts';
-import { appPasswordHash, newAppPassword } from '../auth/app-passwords.ts';
+import { appPasswordHash, listAppPasswords, newAppPassword, type AppPasswordRecord } from '../auth/app-passwords.ts';
 import { confirmCurrentPassword } from '../auth/authenticate.ts';
 import type { Principal } from '../auth/principal.ts';
 import {
@@ -154,27 +154,6 @@ export const secondFactorRouter = router({
   }),
 });
 
-export interface AppPasswordRecord {
-  id: number;
-  name: string;
-  /** Club-local `YYYY-MM-DD HH:mm:ss`. */
-  created_at: string;
-  /** Null: never used. Noted at most once a minute. */
-  last_used_at: string | null;
-}
-
-const clubTime = (ms: number | string | null) => (ms === null ? null : toClubDateTime(new Date(Number(ms))));
-
-async function listAppPasswords(db: Db, userId: number): Promise<AppPasswordRecord[]> {
-  const rows = await db
-    .selectFrom('app_passwords')
-    .select(['id', 'name', 'created_ms', 'last_used_ms'])
-    .where('user_id', '=', userId)
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => ({ id: row.id, name: row.name, created_at: clubTime(row.created_ms)!, last_used_at: clubTime(row.last_used_ms) }));
-}
-
 /** App passwords for programs with Basic authentication: each member their own. */
 export const appPasswordsRouter = router({
   list: accountProcedure.query(({ ctx }) => listAppPasswords(ctx.services.db, ctx.user.id)),
@@ -198,7 +177,7 @@ export const appPasswordsRouter = router({
         return Number(inserted.insertId);
       });
       ctx.services.mail.wake();
-      const record: AppPasswordRecord = { id, name: input.name, created_at: clubTime(createdMs)!, last_used_at: null };
+      const record: AppPasswordRecord = { id, name: input.name, created_at: toClubDateTime(new Date(createdMs)), last_used_at: null };
       await ctx.log(`App-Passwort ${id} „${record.name}“ angelegt`);
       return { message: 'App-Passwort angelegt', data: record, password };
     }),

@@ -20,6 +20,7 @@ import { assertMayManageMember, MEMBER_DELETE_REFUSED } from '../groups/grants.t
 import { HOSTS_CACHE_AREA } from '../hosts/queries.ts';
 import { findUserRecord, groupIdsOfUser, listUserRecords, refersTo, resolveUserId, USER_NOT_FOUND } from './queries.ts';
 import { describeUser, saveUser } from './save.ts';
+import { exportFilename, exportMemberData } from './export.ts';
 
 const GROUPS_NOT_EDITABLE = 'Dir fehlt die Berechtigung, Gruppenmitgliedschaften zu ändern.';
 export const OWN_SECOND_FACTOR_HERE = 'Deinen eigenen zweiten Faktor schaltest du unter „Meine Daten“ aus.';
@@ -199,4 +200,19 @@ export const usersRouter = router({
 /** Meine Daten: every member edits their own record (SPEC §5 'My account'). */
 export const accountRouter = router({
   update: accountProcedure.input(accountUpdateInput).mutation(({ ctx, input }) => updateAccount(ctx, input)),
+
+  /**
+   * 'Meine Daten herunterladen' (DSGVO Art. 15 and 20): everything the site keeps about the
+   * member, never a secret (export.ts), with the file name the browser saves it under. A
+   * mutation: each download is written to the log, and the browser fetches it only on the
+   * click. Not with an app password: a program's key must not read the whole account.
+   */
+  export: accountProcedure.mutation(async ({ ctx }) => {
+    const { db, clock, config } = ctx.services;
+    const now = clock.now();
+    const data = await exportMemberData(db, { userId: ctx.user.id, sessionId: ctx.sessionId, now, publicUrl: config.publicUrl });
+    await ctx.log('Eigene Daten heruntergeladen (Auskunft nach Art. 15 DSGVO)');
+    const filename = exportFilename(ctx.user.uid, now);
+    return { message: `Deine Daten werden als „${filename}“ heruntergeladen.`, filename, data };
+  }),
 });
