@@ -102,6 +102,7 @@ async function memberWithEverything(uid: string, prename: string, lastname: stri
     ),
   );
   await ok(trpc('duties.offer', { entry_id: entries[1], role: 'host' }, session));
+  await t.db.insertInto('code_failures').values({ user_id: created.id, failed_ms: nowMs }).execute();
   await t.db.insertInto('duty_reminders').values({ host_entry_id: entries[0]!, role: 'supervisor', user_id: created.id, duty_date: hostEntryDate, created_ms: nowMs }).execute();
   await t.db
     .insertInto('attachments')
@@ -197,6 +198,7 @@ describe('account.export', () => {
       { started_at: toClubDateTime(clock.now()), expires_at: expect.any(String), address: '198.51.100.11', user_agent: expect.any(String), this_browser: true },
     ]);
     expect(exported.pending_logins).toEqual([{ expires_at: expect.any(String), wrong_codes: 0 }]);
+    expect(exported.wrong_codes).toEqual([{ failed_at: toClubDateTime(clock.now()) }]);
     expect(exported.failed_logins).toEqual([{ attempted_at: toClubDateTime(clock.now()), network: '203.0.113.50', known_browser: false }]);
     const link = { created_at: toClubDateTime(clock.now()), expires_at: expect.any(String), used_at: null };
     expect(exported.password_reset_links).toEqual([link, link]);
@@ -214,15 +216,17 @@ describe('account.export', () => {
     ]);
     const mailKinds = exported.mails.map((mail) => [mail.kind, mail.attachments]);
     expect(mailKinds).toEqual([
+      // The security notice of the new app password.
+      ['security', []],
       ['calendar', [`termin-${erika.uid}.ics`]],
       ['contact', []],
       ['password-reset', []],
       ['password-reset', []],
     ]);
     // The contact form's copy for the club, found by its Reply-To.
-    expect(exported.mails[1]).toMatchObject({ recipient: 'info@verein.example', reply_to: expect.stringContaining(erika.email.toUpperCase()), text: expect.stringContaining('Nachricht von Musterfrau') });
+    expect(exported.mails[2]).toMatchObject({ recipient: 'info@verein.example', reply_to: expect.stringContaining(erika.email.toUpperCase()), text: expect.stringContaining('Nachricht von Musterfrau') });
     // A reset mail's text holds the link: left out.
-    for (const mail of exported.mails.slice(2)) expect(mail).toMatchObject({ recipient: erika.email, text: null });
+    for (const mail of exported.mails.slice(3)) expect(mail).toMatchObject({ recipient: erika.email, text: null });
     expect(exported.contact_messages).toEqual([
       {
         recipient: 'info',

@@ -28,6 +28,7 @@ export const MEMBER_DATA_TABLES = {
   sessions: 'sessions',
   pending_logins: 'pending_logins',
   login_attempts: 'failed_logins',
+  code_failures: 'wrong_codes',
   password_resets: 'password_reset_links',
   password_reset_requests: 'password_reset_requests',
   second_factors: 'second_factor',
@@ -88,6 +89,8 @@ export interface MemberDataExport {
   pending_logins: Array<{ expires_at: string; wrong_codes: number }>;
   /** Failed logins for the member's shooter number kept for the login limits (15 minutes). */
   failed_logins: Array<{ attempted_at: string; network: string; known_browser: boolean }>;
+  /** Wrong second-factor codes kept for the member's code budget (15 minutes). */
+  wrong_codes: Array<{ failed_at: string }>;
   password_reset_links: Array<{ created_at: string; expires_at: string; used_at: string | null }>;
   /** Requests for a link naming the member's shooter number or e-mail address, kept for their limits. */
   password_reset_requests: Array<{ requested_at: string; network: string }>;
@@ -148,6 +151,7 @@ export async function exportMemberData(db: Db, request: ExportRequest): Promise<
     sessions,
     pendingLogins,
     failedLogins,
+    wrongCodes,
     resetLinks,
     resetRequests,
     dutySettings,
@@ -165,6 +169,7 @@ export async function exportMemberData(db: Db, request: ExportRequest): Promise<
     db.selectFrom('sessions').select(['id', 'created_ms', 'expires_ms', 'address', 'user_agent']).where('user_id', '=', userId).orderBy('created_ms').execute(),
     db.selectFrom('pending_logins').select(['expires_ms', 'failures']).where('user_id', '=', userId).orderBy('expires_ms').execute(),
     db.selectFrom('login_attempts').select(['attempted_ms', 'address', 'device']).where('uid', '=', record.uid).orderBy('id').execute(),
+    db.selectFrom('code_failures').select('failed_ms').where('user_id', '=', userId).orderBy('id').execute(),
     db.selectFrom('password_resets').select(['created_ms', 'expires_ms', 'used_ms']).where('user_id', '=', userId).orderBy('created_ms').execute(),
     db
       .selectFrom('password_reset_requests')
@@ -261,6 +266,7 @@ export async function exportMemberData(db: Db, request: ExportRequest): Promise<
     })),
     pending_logins: pendingLogins.map((login) => ({ expires_at: clubTimeOf(login.expires_ms), wrong_codes: Number(login.failures) })),
     failed_logins: failedLogins.map((attempt) => ({ attempted_at: clubTimeOf(attempt.attempted_ms), network: attempt.address, known_browser: attempt.device !== null })),
+    wrong_codes: wrongCodes.map((row) => ({ failed_at: clubTimeOf(row.failed_ms) })),
     password_reset_links: resetLinks.map((link) => ({ created_at: clubTimeOf(link.created_ms), expires_at: clubTimeOf(link.expires_ms), used_at: clubTime(link.used_ms) })),
     password_reset_requests: resetRequests.map((row) => ({ requested_at: clubTimeOf(row.requested_ms), network: row.address })),
     duty_settings: {
