@@ -83,24 +83,21 @@ async function memberWithEverything(uid: string, prename: string, lastname: stri
   const feedToken = /([A-Za-z0-9_-]{43})\.ics$/.exec(feedUrl)![1]!;
   await ok(trpc('duties.setReminder', { time: '18:30' }, session));
 
-  const entries = await Promise.all(
-    (['supervisor', 'host'] as const).map(async (role) =>
-      Number(
-        (
-          await t.db
-            .insertInto('host_entries')
-            .values({
-              date: hostEntryDate,
-              supervisor_user_id: role === 'supervisor' ? created.id : null,
-              supervisor_special: role === 'supervisor' ? null : -1,
-              host_user_id: role === 'host' ? created.id : null,
-              host_special: role === 'host' ? null : -2,
-            })
-            .executeTakeFirstOrThrow()
-        ).insertId,
-      ),
-    ),
-  );
+  // One after the other: the export lists the roster by date and id, and parallel inserts get their ids in any order on MariaDB.
+  const entries: number[] = [];
+  for (const role of ['supervisor', 'host'] as const) {
+    const inserted = await t.db
+      .insertInto('host_entries')
+      .values({
+        date: hostEntryDate,
+        supervisor_user_id: role === 'supervisor' ? created.id : null,
+        supervisor_special: role === 'supervisor' ? null : -1,
+        host_user_id: role === 'host' ? created.id : null,
+        host_special: role === 'host' ? null : -2,
+      })
+      .executeTakeFirstOrThrow();
+    entries.push(Number(inserted.insertId));
+  }
   await ok(trpc('duties.offer', { entry_id: entries[1], role: 'host' }, session));
   await t.db.insertInto('code_failures').values({ user_id: created.id, failed_ms: nowMs }).execute();
   await t.db.insertInto('duty_reminders').values({ host_entry_id: entries[0]!, role: 'supervisor', user_id: created.id, duty_date: hostEntryDate, created_ms: nowMs }).execute();
