@@ -48,6 +48,14 @@ export function useClubTexts() {
   });
 }
 
+/** Every section's shooting times as visitors see them (active rows only), in one request. */
+export function usePublicTimetables() {
+  return trpc.timetables.publicList.useQuery(undefined, {
+    meta: { errorPrefix: 'Fehler beim Abrufen der Schießzeiten' },
+    staleTime: PUBLIC_STALE_MS,
+  });
+}
+
 /** The club's name as the title bar and the browser tab show it; empty until the profile has arrived. */
 export function useClubName(): string {
   return useClubProfile().data?.name ?? '';

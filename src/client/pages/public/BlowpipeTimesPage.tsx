@@ -1,11 +1,12 @@
 import Typography from '@mui/material/Typography';
 import { SectionTimes } from './SectionTimes.tsx';
 
-/** Blowpipe times (SPEC §2): description, shooting times and the section's notice. */
+/** Blowpipe times (SPEC §2): description, the weekly shooting times with the times text under them and the section's notice. */
 export function BlowpipeTimesPage() {
   return (
     <SectionTimes
       title="Schießzeiten Blasrohr"
+      section="blowpipe"
       alert="blowpipe"
       times="shootingtimes_blowpipe"
       description={
