@@ -59,20 +59,26 @@ const entryFields = {
   active: z.boolean({ error: TIMETABLE_MESSAGES.active }).default(true),
 };
 
-/**
- * The end after the beginning, on the same day: `HH:mm` compares as text. The message goes
- * under 'Bis'; a time that is no time has its own message already (zod runs this anyway).
- */
-function endAfterBeginning(value: { from: string; to: string }, ctx: z.RefinementCtx): void {
-  if (!TIME_OF_DAY.test(value.from) || !TIME_OF_DAY.test(value.to)) return;
-  if (value.to <= value.from) ctx.addIssue({ code: 'custom', path: ['to'], message: TIMETABLE_MESSAGES.order });
+/** Both times given as `HH:mm`, whatever else of the row is wrong. */
+function bothTimes(value: unknown): value is { from: string; to: string } {
+  if (typeof value !== 'object' || value === null) return false;
+  const { from, to } = value as Record<string, unknown>;
+  return typeof from === 'string' && typeof to === 'string' && TIME_OF_DAY.test(from) && TIME_OF_DAY.test(to);
 }
 
-export const timetableCreateInput = z.object({ section: timetableSectionSchema, ...entryFields }).superRefine(endAfterBeginning);
+/**
+ * The end after the beginning, on the same day: `HH:mm` compares as text. The message goes
+ * under 'Ende'. It is checked whenever both times are times, also while another field (no
+ * weekday yet) is wrong, so that a form shows every message at once.
+ */
+const endAfterBeginning = (value: { from: string; to: string }) => value.to > value.from;
+const endAfterBeginningOptions = { path: ['to'], error: TIMETABLE_MESSAGES.order, when: (payload: { value: unknown }) => bothTimes(payload.value) };
+
+export const timetableCreateInput = z.object({ section: timetableSectionSchema, ...entryFields }).refine(endAfterBeginning, endAfterBeginningOptions);
 export type TimetableCreateInput = z.input<typeof timetableCreateInput>;
 
 /** A row keeps its section: moving it would be a delete in one table and a create in another. */
-export const timetableUpdateInput = z.object({ id: idSchema, ...entryFields }).superRefine(endAfterBeginning);
+export const timetableUpdateInput = z.object({ id: idSchema, ...entryFields }).refine(endAfterBeginning, endAfterBeginningOptions);
 export type TimetableUpdateInput = z.input<typeof timetableUpdateInput>;
 
 /** The new order of all of a section's rows, first to last. */
