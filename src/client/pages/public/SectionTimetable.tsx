@@ -19,8 +19,9 @@ export interface SectionTimetableProps {
 }
 
 /**
- * On a phone three columns share about 320 px: the cells get less room to the side, the time
- * never breaks, and a long word of the offer breaks inside rather than push the table wider.
+ * On a phone three columns share about 320 px: the cells get less room to the side, the
+ * weekday never breaks, a time breaks only after its dash, and only a word too long for any
+ * line (a German compound as the offer) breaks inside.
  */
 const CELL = { px: { xs: 1, sm: 2 }, verticalAlign: 'top' } as const;
 
@@ -50,12 +51,15 @@ export function SectionTimetable({ timetable, note, labelledBy }: SectionTimetab
           <TableBody>
             {timetable.entries.map((entry) => (
               <TableRow key={entry.id}>
-                <TableCell component="th" scope="row">
+                <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap', overflowWrap: 'normal' }}>
                   {weekdayName(entry.weekday)}
                 </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {/* A time of day in its machine form too: `<time>` without a date. */}
-                  <time dateTime={entry.from}>{entry.from}</time>–<time dateTime={entry.to}>{entry.to}</time> Uhr
+                {/* The page lets long words break anywhere; a time does not. */}
+                <TableCell sx={{ overflowWrap: 'normal' }}>
+                  {/* Times of day in their machine form too (`<time>` without a date); `18:30 Uhr` stays on one line. */}
+                  <time dateTime={entry.from}>{entry.from}</time>–<wbr />
+                  <time dateTime={entry.to}>{entry.to}</time>
+                  {'\u00a0Uhr'}
                 </TableCell>
                 <TableCell sx={{ overflowWrap: 'anywhere' }}>
                   {entry.what}
