@@ -10,7 +10,6 @@ export function ArchTimesPage() {
       title="Schießzeiten Bogen"
       section="arch"
       alert="arch"
-      times="shootingtimes_arch"
       description={
         <>
           <Typography sx={{ mb: 2 }}>

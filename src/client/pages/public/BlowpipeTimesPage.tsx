@@ -8,7 +8,6 @@ export function BlowpipeTimesPage() {
       title="Schießzeiten Blasrohr"
       section="blowpipe"
       alert="blowpipe"
-      times="shootingtimes_blowpipe"
       description={
         <Typography sx={{ mb: 2 }}>
           Blasrohrschießen verbindet Konzentration, Atemtechnik und Treffsicherheit und eignet sich für alle

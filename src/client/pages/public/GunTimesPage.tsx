@@ -9,7 +9,6 @@ export function GunTimesPage() {
       title="Schießzeiten Luftgewehr/Luftpistole"
       section="gun"
       alert="gun"
-      times="shootingtimes_gun"
       description={
         <>
           <Typography sx={{ mb: 2 }}>

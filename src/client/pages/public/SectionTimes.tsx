@@ -1,7 +1,8 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import type { AlertIdentifier, InfoIdentifier } from '../../../shared/constants.ts';
+import type { AlertIdentifier } from '../../../shared/constants.ts';
+import { SHOOTING_TIME_IDENTIFIER } from '../../../shared/content.ts';
 import { describeTimetableEntry, type PublicTimetable, type TimetableSection } from '../../../shared/timetable.ts';
 import { SectionAlert } from '../../components/InfoText.tsx';
 import { PageHead } from '../../components/PageHead.tsx';
@@ -14,11 +15,9 @@ import { SectionTimetable } from './SectionTimetable.tsx';
 
 export interface SectionTimesProps {
   title: string;
-  /** Whose timetable the page shows. */
+  /** Whose timetable and times text (as a note under it) the page shows. */
   section: TimetableSection;
   alert: AlertIdentifier;
-  /** The section's info text, shown as a note under the timetable. */
-  times: InfoIdentifier;
   /** What the section is about, in a paragraph or two. */
   description: ReactNode;
   /** More below the times, e.g. the next supervision of LG/LP. */
@@ -45,10 +44,9 @@ function TimesHead({ section, timetable, note }: { section: TimetableSection; ti
  * A section's times page (SPEC §2): its notice when switched on, a description, the weekly
  * timetable with the times text as a note under it (issue 26, point 2).
  */
-export function SectionTimes({ title, section, alert, times, description, children }: SectionTimesProps) {
+export function SectionTimes({ title, section, alert, description, children }: SectionTimesProps) {
   const timetable = usePublicTimetables().data?.[section];
-  const info = usePublicInfo();
-  const note = info.data?.find((entry) => entry.identifier === times)?.text ?? '';
+  const note = usePublicInfo().data?.find((entry) => entry.identifier === SHOOTING_TIME_IDENTIFIER[section])?.text ?? '';
   return (
     <>
       <PageTitle>{title}</PageTitle>
