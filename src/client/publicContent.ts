@@ -48,6 +48,18 @@ export function useClubTexts() {
   });
 }
 
+/**
+ * Every section's shooting times as visitors see them (active rows only), in one request.
+ * A failure says what SPEC §8 says of a times page's texts: the public fetches have no
+ * prefix of their own for times, and the one request may carry both.
+ */
+export function usePublicTimetables() {
+  return trpc.timetables.publicList.useQuery(undefined, {
+    meta: { errorPrefix: PUBLIC_CONTENT_ERROR_PREFIX },
+    staleTime: PUBLIC_STALE_MS,
+  });
+}
+
 /** The club's name as the title bar and the browser tab show it; empty until the profile has arrived. */
 export function useClubName(): string {
   return useClubProfile().data?.name ?? '';

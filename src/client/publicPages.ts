@@ -1,4 +1,5 @@
 import { PASSWORD_RESET_PATH } from '../shared/constants.ts';
+import type { TimetableSection } from '../shared/timetable.ts';
 
 /**
  * The public pages of SPEC §2 (DESIGN §9): their route ids and paths, the module of each
@@ -47,6 +48,14 @@ export const PUBLIC_PAGES = [
 ] as const satisfies readonly PublicPage[];
 
 export type PublicPageId = (typeof PUBLIC_PAGES)[number]['id'];
+
+/** The path of a page without parameters, as the table above gives it. */
+export function publicPagePath(id: PublicPageId): string {
+  return PUBLIC_PAGES.find((entry) => entry.id === id)!.path;
+}
+
+/** The /zeiten-* page of each section that shoots, where its timetable is shown (issue 26). */
+export const TIMETABLE_PAGES = { gun: 'guntimes', arch: 'archtimes', blowpipe: 'blowpipetimes' } as const satisfies Record<TimetableSection, PublicPageId>;
 
 /** Rendered in the browser only (DESIGN §9): the login screen, the page of a password reset link and the back office. */
 export const CLIENT_ONLY_PATHS = ['/login', '/logout', PASSWORD_RESET_PATH, '/admin', '/admin/*'] as const;

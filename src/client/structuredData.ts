@@ -1,11 +1,13 @@
 import { hasAddress, type ClubProfile } from '../shared/clubProfile.ts';
 import { toIsoWithClubOffset } from '../shared/dates.ts';
 import type { PublicAppointment } from '../shared/schemas/calendar.ts';
+import { weekdaySchemaOrg, type PublicTimetable, type TimetableSection } from '../shared/timetable.ts';
 import { SITE_IMAGE } from './render/head.ts';
 
 /**
  * schema.org objects for search engines (JSON-LD, DESIGN §9), from the data the pages show:
- * the club on the home page, each public upcoming appointment on /termine. Addresses are
+ * the club on the home page, each public upcoming appointment on /termine, each section with
+ * its weekly shooting times on its /zeiten-* page. Addresses are
  * absolute on the site's origin (PUBLIC_URL).
  */
 
@@ -71,5 +73,48 @@ export function appointmentEvent(appointment: PublicAppointment, profile: ClubPr
     organizer: club,
     performer: club,
     url: `${origin}/termine`,
+  };
+}
+
+/** What each section does, in the words of the club's `sport` (above). */
+const SECTION_SPORTS: Record<TimetableSection, { name: string; sport: string }> = {
+  gun: { name: 'Luftgewehr/Luftpistole', sport: 'Sportschießen' },
+  arch: { name: 'Bogen', sport: 'Bogenschießen' },
+  blowpipe: { name: 'Blasrohr', sport: 'Blasrohrschießen' },
+};
+
+/**
+ * A section as the place where it shoots (schema.org SportsActivityLocation, part of the
+ * club), with its active weekly times as `openingHoursSpecification`: weekday as the
+ * schema.org day, `opens` and `closes` club-local, what takes place as the name. Paused
+ * times are not in the public timetable, so they never reach it; without any time the
+ * property is left out rather than saying "never open".
+ */
+export function sectionTimetablePlace(section: TimetableSection, timetable: PublicTimetable, profile: ClubProfile, origin: string, path: string): object {
+  const { name, sport } = SECTION_SPORTS[section];
+  const hours = timetable.entries.flatMap((entry) => {
+    const dayOfWeek = weekdaySchemaOrg(entry.weekday);
+    if (!dayOfWeek) return [];
+    return [
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek,
+        opens: entry.from,
+        closes: entry.to,
+        name: entry.what,
+        ...(entry.note !== '' ? { description: entry.note } : {}),
+      },
+    ];
+  });
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'SportsActivityLocation',
+    name: `${profile.name} – ${name}`,
+    sport,
+    url: `${origin}${path}`,
+    ...(hasAddress(profile) ? { address: postalAddress(profile) } : {}),
+    ...(profile.phone ? { telephone: profile.phone } : {}),
+    parentOrganization: clubReference(profile, origin),
+    ...(hours.length > 0 ? { openingHoursSpecification: hours } : {}),
   };
 }

@@ -8,6 +8,7 @@ import { galleriesRouter } from './areas/galleries/router.ts';
 import { resultsRouter } from './areas/results/router.ts';
 import { sponsorsRouter } from './areas/sponsors/router.ts';
 import { hostsRouter } from './areas/hosts/router.ts';
+import { timetablesRouter } from './areas/timetables/router.ts';
 import { dutiesRouter } from './areas/duties/router.ts';
 import { groupsRouter, permissionsRouter } from './areas/groups/router.ts';
 import { logRouter } from './areas/log/router.ts';
@@ -25,6 +26,7 @@ export const appRouter = router({
   permissions: permissionsRouter,
   log: logRouter,
   content: contentRouter,
+  timetables: timetablesRouter,
   club: clubRouter,
   contact: contactRouter,
   downloads: downloadsRouter,

@@ -2,6 +2,8 @@
 
 export const SECTIONS = ['club', 'gun', 'arch', 'blowpipe'] as const;
 export type Section = (typeof SECTIONS)[number];
+/** How the club calls its sections, e.g. in the dashboard's tabs and in the server log. */
+export const SECTION_LABELS = { club: 'Verein', gun: 'LG/LP', arch: 'Bogen', blowpipe: 'Blasrohr' } as const satisfies Record<Section, string>;
 export const RESULT_SECTIONS = ['gun', 'arch', 'blowpipe'] as const;
 export type ResultSection = (typeof RESULT_SECTIONS)[number];
 

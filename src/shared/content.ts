@@ -1,4 +1,4 @@
-import type { AlertIdentifier, InfoIdentifier } from './constants.ts';
+import type { AlertIdentifier, InfoIdentifier, ResultSection } from './constants.ts';
 
 /** German names of the info texts and section alerts of SPEC §3, as the dashboard shows them. */
 
@@ -34,6 +34,13 @@ export const ALERT_LABELS = {
 
 /** Dashboard panel 'Schießzeiten' (SPEC §2). */
 export const SHOOTING_TIME_IDENTIFIERS = ['shootingtimes_gun', 'shootingtimes_arch', 'shootingtimes_blowpipe'] as const satisfies readonly InfoIdentifier[];
+
+/** Each section's times text, shown as a note under its timetable (issue 26, point 2). */
+export const SHOOTING_TIME_IDENTIFIER = {
+  gun: 'shootingtimes_gun',
+  arch: 'shootingtimes_arch',
+  blowpipe: 'shootingtimes_blowpipe',
+} as const satisfies Record<ResultSection, (typeof SHOOTING_TIME_IDENTIFIERS)[number]>;
 
 /** Dashboard panel 'Bogenparcours'. */
 export const ARCHPARCOURS_IDENTIFIERS = [

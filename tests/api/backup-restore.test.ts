@@ -183,6 +183,11 @@ async function fillEveryTable(t: TestApp): Promise<void> {
     .insertInto('duty_reminders')
     .values({ host_entry_id: hostEntryId, role: 'host', user_id: member.id, duty_date: '2030-05-17', created_ms: 1_790_000_000_791 })
     .execute();
+  // A section's weekly shooting time, paused for the summer.
+  await db
+    .insertInto('timetable_entries')
+    .values({ section: 'arch', weekday: 6, time_from: '10:00', time_to: '12:30', what: 'Freies Schießen', note: 'nur mit Einweisung', active: 0, sort_order: 0 })
+    .execute();
   // A file no row names is not part of the site and stays out of the backup.
   await writeFile(join(t.uploadsDir, '0a1b2c3d-0000-4000-8000-00000000dead.bin'), 'verwaist');
 }
@@ -325,7 +330,7 @@ describe('backup', () => {
         'albums', 'appointments', 'attachments', 'contact_messages', 'downloads', 'duty_offers', 'duty_reminders', 'duty_settings',
         'group_permissions', 'groups', 'host_entries',
         'images', 'info_texts', 'log_entries', 'log_once', 'login_attempts', 'mail_attachments', 'mail_outbox', 'permissions', 'results',
-        'section_alerts', 'sessions', 'sponsors', 'user_groups', 'users',
+        'section_alerts', 'sessions', 'sponsors', 'timetable_entries', 'user_groups', 'users',
       ]),
     );
   });

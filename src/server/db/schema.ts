@@ -42,6 +42,7 @@ export interface Database {
   duty_offers: DutyOfferTable;
   duty_reminders: DutyReminderTable;
   code_failures: CodeFailureTable;
+  timetable_entries: TimetableEntryTable;
 }
 
 type CreatedAt = ColumnType<string, string, never>;
@@ -452,4 +453,19 @@ export interface CodeFailureTable {
   id: Generated<number>;
   user_id: number;
   failed_ms: number;
+}
+
+/** A section's weekly shooting time (migration 0021); times are club-local `HH:mm`. */
+export interface TimetableEntryTable {
+  id: Generated<number>;
+  section: string;
+  /** 1 (Monday) to 7 (Sunday). */
+  weekday: number;
+  time_from: string;
+  time_to: string;
+  what: string;
+  note: string;
+  /** 0 while paused. */
+  active: Generated<number>;
+  sort_order: number;
 }

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
-import { ARCHPARCOURS_IDENTIFIERS, SHOOTING_TIME_IDENTIFIERS } from '../../../shared/content.ts';
+import { ARCHPARCOURS_IDENTIFIERS } from '../../../shared/content.ts';
 import { hasPermission, useSignedInUser } from '../../auth.ts';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { CLUB_DATA_ANCHOR } from '../../../shared/setupChecklist.ts';
@@ -12,6 +12,7 @@ import { GalleriesPanel } from './dashboard/GalleriesPanel.tsx';
 import { InfoTextsPanel } from './dashboard/InfoTextsPanel.tsx';
 import { ResultsPanel } from './dashboard/ResultsPanel.tsx';
 import { SetupChecklist } from './dashboard/SetupChecklist.tsx';
+import { ShootingTimesPanel } from './dashboard/ShootingTimesPanel.tsx';
 import { SponsorsPanel } from './dashboard/SponsorsPanel.tsx';
 import { ADMIN_SCREENS } from './screens.ts';
 
@@ -34,12 +35,7 @@ interface PanelDefinition {
  */
 const PANELS: readonly PanelDefinition[] = [
   { title: 'Hinweise', render: ({ canUpdate }) => <AlertsPanel canUpdate={canUpdate} /> },
-  {
-    title: 'Schießzeiten',
-    render: ({ canUpdate }) => (
-      <InfoTextsPanel identifiers={SHOOTING_TIME_IDENTIFIERS} canUpdate={canUpdate} errorPrefix="Fehler beim Abrufen der Schießzeiten" />
-    ),
-  },
+  { title: 'Schießzeiten', render: ({ canUpdate }) => <ShootingTimesPanel canUpdate={canUpdate} /> },
   {
     title: 'Bogenparcours',
     render: ({ canUpdate }) => (

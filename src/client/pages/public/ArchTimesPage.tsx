@@ -3,13 +3,13 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { SectionTimes } from './SectionTimes.tsx';
 
-/** Arch times (SPEC §2): description, shooting times and the section's notice. */
+/** Arch times (SPEC §2): description, the weekly shooting times with the times text under them and the section's notice. */
 export function ArchTimesPage() {
   return (
     <SectionTimes
       title="Schießzeiten Bogen"
+      section="arch"
       alert="arch"
-      times="shootingtimes_arch"
       description={
         <>
           <Typography sx={{ mb: 2 }}>

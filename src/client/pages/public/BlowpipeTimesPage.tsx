@@ -1,13 +1,13 @@
 import Typography from '@mui/material/Typography';
 import { SectionTimes } from './SectionTimes.tsx';
 
-/** Blowpipe times (SPEC §2): description, shooting times and the section's notice. */
+/** Blowpipe times (SPEC §2): description, the weekly shooting times with the times text under them and the section's notice. */
 export function BlowpipeTimesPage() {
   return (
     <SectionTimes
       title="Schießzeiten Blasrohr"
+      section="blowpipe"
       alert="blowpipe"
-      times="shootingtimes_blowpipe"
       description={
         <Typography sx={{ mb: 2 }}>
           Blasrohrschießen verbindet Konzentration, Atemtechnik und Treffsicherheit und eignet sich für alle

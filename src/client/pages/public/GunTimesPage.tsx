@@ -2,13 +2,13 @@ import Typography from '@mui/material/Typography';
 import { NextHosts } from './NextHosts.tsx';
 import { SectionTimes } from './SectionTimes.tsx';
 
-/** Gun times (SPEC §2): description, shooting times, the section's notice and the next supervisor and host. */
+/** Gun times (SPEC §2): description, the weekly shooting times with the times text under them, the section's notice and the next supervisor and host. */
 export function GunTimesPage() {
   return (
     <SectionTimes
       title="Schießzeiten Luftgewehr/Luftpistole"
+      section="gun"
       alert="gun"
-      times="shootingtimes_gun"
       description={
         <>
           <Typography sx={{ mb: 2 }}>

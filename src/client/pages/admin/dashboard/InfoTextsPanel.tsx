@@ -9,7 +9,17 @@ import { RichTextField } from './RichTextField.tsx';
 
 const infoValues = (entry: InfoEntry) => ({ identifier: entry.identifier, text: entry.text });
 
-function InfoTextEditor({ entry, label, canUpdate }: { entry: InfoEntry; label: string; canUpdate: boolean }) {
+export interface InfoTextEditorProps {
+  entry: InfoEntry;
+  /** The heading, e.g. the text's label. */
+  title: string;
+  /** The form's accessible name when it differs from the heading. */
+  label?: string;
+  canUpdate: boolean;
+}
+
+/** One info text, saved on its own; what visitors see follows at once. */
+export function InfoTextEditor({ entry, title, label, canUpdate }: InfoTextEditorProps) {
   const utils = trpc.useUtils();
   const form = useRecordForm(infoUpdateInput, entry, infoValues);
 
@@ -24,7 +34,7 @@ function InfoTextEditor({ entry, label, canUpdate }: { entry: InfoEntry; label: 
   const submit = form.onSubmit((input) => save.mutate(input));
 
   return (
-    <EditorCard title={label} onSubmit={submit} canSave={canUpdate} saving={save.isPending}>
+    <EditorCard title={title} label={label} onSubmit={submit} canSave={canUpdate} saving={save.isPending}>
       <RichTextField
         label="Text"
         value={form.values.text}
@@ -50,7 +60,7 @@ export function InfoTextsPanel({ identifiers, canUpdate, errorPrefix }: InfoText
   const info = trpc.content.info.useQuery(undefined, { meta: { errorPrefix } });
   return (
     <PanelEntries query={info} identifiers={identifiers} readOnlyNote={!canUpdate}>
-      {(entry, identifier) => <InfoTextEditor entry={entry} label={INFO_LABELS[identifier]} canUpdate={canUpdate} />}
+      {(entry, identifier) => <InfoTextEditor entry={entry} title={INFO_LABELS[identifier]} canUpdate={canUpdate} />}
     </PanelEntries>
   );
 }
