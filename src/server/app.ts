@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config, TrustProxy } from './config.ts';
 import type { Db, Dialect } from './db/connection.ts';
+import { RETRY_AFTER_SECONDS } from './errors.ts';
 import { CredentialCache } from './areas/auth/credential-cache.ts';
 import { DeviceCookies } from './areas/auth/device-cookies.ts';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './areas/auth/login-limits.ts';
@@ -204,6 +205,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setErrorHandler(sendRestError);
   // First of all hooks: an answer kept in memory needs nothing else (it carries its security headers).
   app.addHook('onRequest', answerFromMemory(services.publicCache));
+  // Every 503 of every scope (tRPC, REST, pages, files, health) says when to ask again.
+  // tRPC hands Fastify a fetch Response, whose status becomes the reply's only after onSend.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    const status = payload instanceof Response ? payload.status : reply.statusCode;
+    if (status === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    return payload;
+  });
   // Set by the data scopes on a shared read (keepSharedReads).
   app.decorateRequest('sharedRead', null);
   const security = securityHeaderSets(deps.config.secureCookies);

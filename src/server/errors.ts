@@ -53,6 +53,12 @@ export class Refusal extends AppError {
 
 export const INTERNAL_ERROR_MESSAGE = 'Interner Serverfehler';
 
+/**
+ * Every 503 says when to ask again (Retry-After): a restarting database is back within
+ * seconds, and a client that waits this long does not hammer it meanwhile.
+ */
+export const RETRY_AFTER_SECONDS = 10;
+
 /** More calls in one tRPC request would let one request do the work (and the log lines) of many. */
 export const MAX_BATCH_SIZE = 10;
 
