@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config, TrustProxy } from './config.ts';
 import type { Db, Dialect } from './db/connection.ts';
+import { DatabaseOutage } from './db/outage.ts';
 import { RETRY_AFTER_SECONDS } from './errors.ts';
 import { CredentialCache } from './areas/auth/credential-cache.ts';
 import { DeviceCookies } from './areas/auth/device-cookies.ts';
@@ -13,6 +14,7 @@ import { requestContext } from './http/context.ts';
 import { pages, type PageRenderer } from './http/pages.ts';
 import { answerFromMemory, PublicCache } from './http/public-cache.ts';
 import { sendRestError } from './http/rest.ts';
+import { RequestLog } from './http/request-log.ts';
 import { restScope } from './http/rest-scope.ts';
 import { securityHeaders, securityHeaderSets } from './http/security.ts';
 import { trpcScope } from './http/trpc-scope.ts';
@@ -72,6 +74,8 @@ export interface AppDeps {
   httpTimeouts?: Partial<HttpTimeouts>;
   /** Where sharp's jobs wait (default: one at a time); a test counts the jobs through it. */
   imageJobs?: JobQueue;
+  /** How often an outage of the database looks whether it answers again (db/outage.ts); tests make it short. */
+  outageProbeMs?: number;
 }
 
 /**
@@ -125,8 +129,12 @@ export const JSON_BODY_LIMIT = 256 * 1024;
 /** Builds the whole site with everything injected, so each test can build its own. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...deps.httpTimeouts };
+  const clock = deps.clock ?? systemClock;
+  // One line per request; for a refused one the outage (made below with the app's logger) says why.
+  const requestLog = new RequestLog((request) => outage.refusalOf(request));
   const app = Fastify({
     logger: deps.logger ?? false,
+    logController: requestLog,
     bodyLimit: JSON_BODY_LIMIT,
     // Fastify's defaults wait for ever (0): a client that never finishes would hold its connection.
     connectionTimeout: timeouts.idleMs,
@@ -143,33 +151,38 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: true,
     trustProxy: trustedHops(deps.config.trustProxy),
   });
-  const clock = deps.clock ?? systemClock;
-  const serverLog = databaseServerLog(deps.db, () => clock.now(), app.log);
+  // Typed, since the request log above refers to it before it exists (it asks only once requests come).
+  const outage: DatabaseOutage = new DatabaseOutage({ logger: app.log, clock, probeIntervalMs: deps.outageProbeMs });
+  // Every query of the app goes through the watched db, so the first success after an outage ends it.
+  const db = outage.watch(deps.db);
+  const serverLog = databaseServerLog(db, () => clock.now(), app.log, { outage });
   const mail = new OutboxWorker({
-    db: deps.db,
+    db,
     transport: deps.mailTransport === undefined ? defaultTransport(deps.config) : (deps.mailTransport ?? undefined),
     clock,
     logger: app.log,
     serverLog,
+    outage,
     ...(deps.mailPollMs === undefined ? {} : { pollMs: deps.mailPollMs }),
   });
-  const background = new BackgroundTasks(app.log);
+  const background = new BackgroundTasks(app.log, outage);
   const dutyReminders = new DutyReminders({
-    db: deps.db,
+    db,
     clock,
     logger: app.log,
     serverLog,
     publicUrl: deps.config.publicUrl,
     onQueued: () => mail.wake(),
+    outage,
   });
   const services: AppServices = {
-    db: deps.db,
+    db,
     dialect: deps.dialect,
     config: deps.config,
     passwords: deps.passwords ?? bcryptHasher(),
     clock,
     credentials: new CredentialCache(deps.credentialTtlMs),
-    devices: new DeviceCookies(deps.db),
+    devices: new DeviceCookies(db),
     loginLimits: deps.loginLimits ?? DEFAULT_LOGIN_LIMITS,
     background,
     serverLog,
@@ -178,6 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage: createStorage({ dir: deps.config.uploadsDir, limits: deps.uploadLimits, imageJobs: deps.imageJobs }),
     mail,
     dutyReminders,
+    outage,
   };
   // One hook, so the order is certain: Fastify runs a later onClose hook of the same
   // instance first, so a database close hook added by the caller would run before this.
@@ -186,6 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await background.idle();
     await dutyReminders.stop();
     await mail.stop();
+    outage.close();
     if (deps.closeDatabase) await deps.db.destroy();
   });
   if (deps.startMailWorker) {
@@ -218,7 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityHeaders, security);
   await app.register(trpcScope, { prefix: '/trpc', contextFor, sessionCookie });
   await app.register(restScope, { prefix: '/api', contextFor, sessionCookie });
-  await app.register(fileRoutes, { storage: services.storage, catalogue: databaseCatalogue(deps.db), cache: services.publicCache, contextFor });
+  await app.register(fileRoutes, { storage: services.storage, catalogue: databaseCatalogue(db), cache: services.publicCache, contextFor });
   await app.register(pages, { clientDir: deps.clientDir, renderer: deps.renderer, securityHeaders: security.page });
   await app.register(attachmentCleanup);
   return app;

@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, MysqlAdapter, MysqlDialect, SqliteDialect, sql, type SqliteDialectConfig } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import { createPool } from 'mysql2';
+import { createPool, type Pool } from 'mysql2';
 import { migrations } from '../../../db/migrations/index.ts';
 import type { Database } from './schema.ts';
 
@@ -18,6 +18,8 @@ export interface DatabaseHandle {
    * while a transaction holds that connection (through Kysely that would wait forever).
    */
   sqlite?: SqliteDatabase.Database;
+  /** MySQL only: the pool under Kysely. Tests look at how many requests wait in its queue. */
+  pool?: Pool;
 }
 
 /** Distinct SQL texts whose prepared statements are kept; a list of n values is a text of its own. */
@@ -94,7 +96,7 @@ export function openDatabase(url: string, limits: Partial<MysqlPoolLimits> = {})
       // 150-250 MB of memory within seconds under load (tests/bench/outage.ts).
       maxPreparedStatements: 1,
     });
-    return { db: new Kysely<Database>({ dialect: new MysqlDialect({ pool }) }), dialect: 'mysql' };
+    return { db: new Kysely<Database>({ dialect: new MysqlDialect({ pool }) }), dialect: 'mysql', pool };
   }
   if (url.startsWith('sqlite:')) {
     const location = url.slice('sqlite:'.length);
@@ -141,15 +143,5 @@ export async function migrateTo(db: Db, version?: string): Promise<void> {
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration fehlgeschlagen${failed ? ` (${failed.migrationName})` : ''}`, { cause: error });
-  }
-}
-
-/** True once the database answers a trivial query. */
-export async function databaseAnswers(db: Db): Promise<boolean> {
-  try {
-    await sql`select 1`.execute(db);
-    return true;
-  } catch {
-    return false;
   }
 }
