@@ -27,7 +27,10 @@ const AUTH = `Basic ${Buffer.from(`${ADMIN_UID}:${ADMIN_PASSWORD}`).toString('ba
 /** Requests a second to each process; open loop, so that a slow answer does not slow the clients as it would in a closed loop. */
 const RATE = positive('SOAK_RATE', 100);
 const OUTAGE_SECONDS = positive('SOAK_OUTAGE_SECONDS', 10);
-const WARMUP_SECONDS = 8;
+/** Long enough for a new process's memory to settle at its level under this load. */
+const WARMUP_SECONDS = positive('SOAK_WARMUP_SECONDS', 8);
+/** SOAK_CONTROL=1: the same run with the database left alone, to tell the outage's memory from the load's. */
+const CONTROL = process.env.SOAK_CONTROL === '1';
 const AFTER_SECONDS = 6;
 /** A client gives up on an answer after this long, as a browser or proxy would. */
 const CLIENT_TIMEOUT_MS = 30_000;
@@ -133,6 +136,7 @@ interface LogLine {
 interface Server {
   name: string;
   baseUrl: string;
+  inspectPort: number;
   child: ChildProcess;
   lines: LogLine[];
   /** Lines that were no JSON (the start's notices). */
@@ -140,8 +144,10 @@ interface Server {
   exited: Promise<void>;
 }
 
-function startServer(name: string, port: number, databaseUrl: string, uploadsDir: string): Server {
-  const child = spawn(process.execPath, ['src/server/main.ts'], {
+function startServer(name: string, port: number, inspectPort: number, databaseUrl: string, uploadsDir: string): Server {
+  // The inspector on loopback lets the bench weigh the live heap (liveHeapBytes); RSS alone
+  // also counts what V8 keeps after collecting, which it sizes to the allocation rate.
+  const child = spawn(process.execPath, [`--inspect=127.0.0.1:${inspectPort}`, 'src/server/main.ts'], {
     cwd: PROJECT_ROOT,
     env: {
       ...process.env,
@@ -161,6 +167,7 @@ function startServer(name: string, port: number, databaseUrl: string, uploadsDir
   const server: Server = {
     name,
     baseUrl: `http://127.0.0.1:${port}`,
+    inspectPort,
     child,
     lines: [],
     other: 0,
@@ -200,6 +207,37 @@ async function waitHealthy(server: Server): Promise<void> {
     await sleep(50);
   }
   throw new Error(`${server.name} antwortete nicht auf /api/health.`);
+}
+
+/**
+ * What the process's heap holds after a full collection (HeapProfiler.collectGarbage, then
+ * Runtime.getHeapUsage over the inspector's WebSocket): what it retains, without garbage.
+ */
+async function liveHeapBytes(server: Server): Promise<number> {
+  const targets = (await (await fetch(`http://127.0.0.1:${server.inspectPort}/json/list`)).json()) as Array<{ webSocketDebuggerUrl: string }>;
+  const socket = new WebSocket(targets[0]!.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.addEventListener('open', resolve, { once: true });
+    socket.addEventListener('error', reject, { once: true });
+  });
+  let id = 0;
+  const answers = new Map<number, (result: unknown) => void>();
+  socket.addEventListener('message', (event) => {
+    const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown };
+    if (message.id !== undefined) answers.get(message.id)?.(message.result);
+  });
+  const call = (method: string) =>
+    new Promise<unknown>((resolve) => {
+      id += 1;
+      answers.set(id, resolve);
+      socket.send(JSON.stringify({ id, method }));
+    });
+  try {
+    await call('HeapProfiler.collectGarbage');
+    return ((await call('Runtime.getHeapUsage')) as { usedSize: number }).usedSize;
+  } finally {
+    socket.close();
+  }
 }
 
 function rssBytes(pid: number): number {
@@ -261,6 +299,7 @@ async function main(): Promise<void> {
     for (const task of cleanup.reverse()) await Promise.resolve(task()).catch(() => undefined);
   };
   process.once('SIGINT', () => void runCleanup().then(() => process.exit(130)));
+  process.once('SIGTERM', () => void runCleanup().then(() => process.exit(143)));
   try {
     process.stdout.write('Starte MariaDB …\n');
     const mariadb = startMariadb();
@@ -275,7 +314,7 @@ async function main(): Promise<void> {
     // The first process migrates and seeds; the second starts on the finished database.
     const servers: Server[] = [];
     for (const name of ['Prozess A', 'Prozess B']) {
-      const server = startServer(name, await freePort(), databaseUrl, uploadsDir);
+      const server = startServer(name, await freePort(), await freePort(), databaseUrl, uploadsDir);
       cleanup.push(async () => {
         if (server.child.exitCode === null) server.child.kill('SIGKILL');
         await server.exited;
@@ -329,11 +368,20 @@ async function main(): Promise<void> {
 
     process.stdout.write(`Last: ${RATE} Anfragen/s je Prozess, ${WARMUP_SECONDS} s vorab …\n`);
     await sleep(WARMUP_SECONDS * 1000);
+    const liveBefore = await Promise.all(servers.map(liveHeapBytes));
+    // The RSS before the outage is taken over these seconds, after the collection just made.
+    await sleep(3000);
     const stoppedAt = Date.now();
-    process.stdout.write(`MariaDB wird beendet (SIGTERM) und nach ${OUTAGE_SECONDS} s wieder gestartet …\n`);
-    await stopMariadb(mariadb);
-    await sleep(OUTAGE_SECONDS * 1000);
-    await restartMariadb(mariadb);
+    if (CONTROL) {
+      process.stdout.write(`Vergleichslauf: MariaDB bleibt, ${OUTAGE_SECONDS} s wie sonst der Ausfall …\n`);
+      await sleep(OUTAGE_SECONDS * 1000);
+    } else {
+      process.stdout.write(`MariaDB wird beendet (SIGTERM) und nach ${OUTAGE_SECONDS} s wieder gestartet …\n`);
+      await stopMariadb(mariadb);
+      await sleep(OUTAGE_SECONDS * 1000);
+    }
+    const liveDuring = await Promise.all(servers.map(liveHeapBytes));
+    if (!CONTROL) await restartMariadb(mariadb);
     const restartedAt = Date.now();
     for (const server of servers) await waitHealthy(server);
     const healthyAt = Date.now();
@@ -342,6 +390,7 @@ async function main(): Promise<void> {
     clearInterval(load);
     await Promise.allSettled([...pending]);
     await sleep(1000);
+    const liveAfter = await Promise.all(servers.map(liveHeapBytes));
     clearInterval(sampler);
     const endedAt = Date.now();
     for (const server of servers) {
@@ -352,7 +401,8 @@ async function main(): Promise<void> {
     const during = outcomes.filter((outcome) => outcome.at >= stoppedAt && outcome.at < healthyAt);
     const unavailable = outcomes.filter((outcome) => outcome.status === 503);
     const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
-    const rows = servers.map((server) => {
+    const signedMib = (bytes: number) => `${bytes >= 0 ? '+' : '−'}${mib(Math.abs(bytes))}`;
+    const rows = servers.map((server, index) => {
       const mine = outcomes.filter((outcome) => outcome.server === server.name);
       const refused = mine.filter((outcome) => outcome.status === 503).length;
       const refusalLines = server.lines.filter((line) => line.msg === REFUSAL_LINE).length;
@@ -375,8 +425,9 @@ async function main(): Promise<void> {
         formatCount(otherWarnings),
         formatCount(outageLines),
         mib(baseline),
-        `+${mib(peak - baseline)}`,
-        `${last >= baseline ? '+' : ''}${mib(last - baseline)}`,
+        signedMib(peak - baseline),
+        signedMib(last - baseline),
+        `${mib(liveBefore[index]!)} → ${mib(liveDuring[index]!)} → ${mib(liveAfter[index]!)}`,
       ];
     });
     process.stdout.write(
@@ -398,6 +449,7 @@ async function main(): Promise<void> {
           { title: 'RSS vorher', align: 'right' },
           { title: 'Spitze', align: 'right' },
           { title: 'am Ende', align: 'right' },
+          { title: 'Heap belegt vorher → Ende Ausfall → am Ende', align: 'right' },
         ],
         rows,
       ),
