@@ -24,6 +24,7 @@ import { capturedLog, mysqlErrors, switchableOutage, type LogLine } from '../hel
  */
 
 const REFUSAL = 'Datenbank nicht erreichbar, Anfrage abgelehnt';
+const OVERLOAD = 'Datenbank ausgelastet, Anfrage abgelehnt';
 const retryAfter = String(RETRY_AFTER_SECONDS);
 const json = { 'content-type': 'application/json' };
 
@@ -160,7 +161,6 @@ describe('while the database is gone', () => {
 
   it.each([
     ['Pool is closed.', mysqlErrors.poolClosed],
-    ['Queue limit reached.', mysqlErrors.queueLimit],
     ['ECONNREFUSED', mysqlErrors.refused],
     ['PROTOCOL_CONNECTION_LOST', mysqlErrors.lost],
     ['ER_SERVER_SHUTDOWN', mysqlErrors.shutdown],
@@ -175,6 +175,18 @@ describe('while the database is gone', () => {
     } finally {
       outage.recover();
       await t.inject({ method: 'GET', url: '/api/health' });
+    }
+  });
+
+  it('a full queue of waiting requests: 503 with Retry-After too, but the database may only be slow, so no outage begins', async () => {
+    log.clear();
+    outage.fail(mysqlErrors.queueLimit());
+    try {
+      for (const call of calls().filter((c) => ['tRPC query', 'REST write', 'health'].includes(c.name))) await expectRefused(call);
+      expect(t.app.services.outage.state).toBeUndefined();
+      expect(log.lines().map((line) => [line.msg, line.reason])).toEqual(Array(3).fill([OVERLOAD, 'Queue limit reached.']));
+    } finally {
+      outage.recover();
     }
   });
 
@@ -250,14 +262,16 @@ describe('what a process holds while it refuses', () => {
       // mysql2 never lets more wait than queueLimit; everybody beyond them was refused at once.
       expect(longestQueue).toBeLessThanOrEqual(limits.queueLimit);
       const reasons = new Map<string, number>();
-      for (const line of log.lines()) if (line.msg === REFUSAL) reasons.set(line.reason!, (reasons.get(line.reason!) ?? 0) + 1);
+      for (const line of log.lines()) if (line.msg === REFUSAL || line.msg === OVERLOAD) reasons.set(line.reason!, (reasons.get(line.reason!) ?? 0) + 1);
       expect(reasons.get('ETIMEDOUT')).toBeLessThanOrEqual(limits.connectionLimit + limits.queueLimit);
       expect(reasons.get('Queue limit reached.')).toBeGreaterThanOrEqual(1000 - limits.connectionLimit - limits.queueLimit);
+      expect((reasons.get('ETIMEDOUT') ?? 0) + (reasons.get('Queue limit reached.') ?? 0)).toBe(1000);
       // The waiting ones each get a connection attempt of their own in turn (connection.ts):
       // (queueLimit / connectionLimit + 1) rounds of connectTimeout, then nobody is left.
       expect(tookMs).toBeLessThan((limits.queueLimit / limits.connectionLimit + 2) * limits.connectTimeoutMs + 3000);
       expect(queue.length).toBe(0);
-      expect(app.services.outage.state?.refused).toBe(1000);
+      // The connect timeouts tell that the database is gone; the outage counts what it refused from then on.
+      expect(app.services.outage.state?.reason).toBe('ETIMEDOUT');
     } finally {
       await app.close();
       await handle.db.destroy().catch(() => undefined);

@@ -35,8 +35,9 @@ const AFTER_SECONDS = 6;
 /** A client gives up on an answer after this long, as a browser or proxy would. */
 const CLIENT_TIMEOUT_MS = 30_000;
 const UNAVAILABLE = 'Die Datenbank ist derzeit nicht erreichbar. Bitte versuche es später erneut.';
-/** The one line of a refused request, and the lines of an outage's start and end (db/outage.ts). */
+/** The one line of a refused request (the database gone, or too many waiting for it), and the lines of an outage's start and end (db/outage.ts). */
 const REFUSAL_LINE = 'Datenbank nicht erreichbar, Anfrage abgelehnt';
+const OVERLOAD_LINE = 'Datenbank ausgelastet, Anfrage abgelehnt';
 const OUTAGE_LINE = /^Datenbank (nicht erreichbar seit|wieder erreichbar nach|bis zum Ende nicht erreichbar)/;
 
 function positive(name: string, fallback: number): number {
@@ -406,9 +407,12 @@ async function main(): Promise<void> {
       const mine = outcomes.filter((outcome) => outcome.server === server.name);
       const refused = mine.filter((outcome) => outcome.status === 503).length;
       const refusalLines = server.lines.filter((line) => line.msg === REFUSAL_LINE).length;
+      const overloadLines = server.lines.filter((line) => line.msg === OVERLOAD_LINE).length;
       const outageLines = server.lines.filter((line) => OUTAGE_LINE.test(line.msg)).length;
       // Warnings and errors besides those: what an outage must not add (stacks, a line per layer).
-      const otherWarnings = server.lines.filter((line) => line.level >= 40 && line.msg !== REFUSAL_LINE && !OUTAGE_LINE.test(line.msg)).length;
+      const otherWarnings = server.lines.filter(
+        (line) => line.level >= 40 && line.msg !== REFUSAL_LINE && line.msg !== OVERLOAD_LINE && !OUTAGE_LINE.test(line.msg),
+      ).length;
       const samples = memory.get(server.name)!;
       const before = samples.filter((sample) => sample.at < stoppedAt && sample.at >= stoppedAt - 3000);
       const baseline = before.reduce((sum, sample) => sum + sample.rss, 0) / Math.max(1, before.length);
@@ -421,7 +425,7 @@ async function main(): Promise<void> {
         formatCount(refused),
         formatCount(mine.filter((outcome) => outcome.status === 500).length),
         formatCount(mine.filter((outcome) => outcome.status === 0).length),
-        formatCount(refusalLines),
+        `${formatCount(refusalLines)} + ${formatCount(overloadLines)}`,
         formatCount(otherWarnings),
         formatCount(outageLines),
         mib(baseline),
@@ -443,7 +447,7 @@ async function main(): Promise<void> {
           { title: '503', align: 'right' },
           { title: '500', align: 'right' },
           { title: 'ohne Antwort', align: 'right' },
-          { title: 'Ablehnungszeilen', align: 'right' },
+          { title: 'Ablehnungszeilen (weg + ausgelastet)', align: 'right' },
           { title: 'andere Warnungen', align: 'right' },
           { title: 'Ausfallzeilen', align: 'right' },
           { title: 'RSS vorher', align: 'right' },

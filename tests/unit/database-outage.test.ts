@@ -50,7 +50,7 @@ describe('DatabaseOutage', () => {
       nowMs += 1000;
     }
     expect(outage.state).toMatchObject({ refused: 3, reason: "Can't add new command when connection is in closed state" });
-    expect(outage.refusalOf(requests[0]!)).toBe("Can't add new command when connection is in closed state");
+    expect(outage.refusalOf(requests[0]!)).toEqual({ reason: "Can't add new command when connection is in closed state", gone: true });
     expect(outage.refusalOf({})).toBeUndefined();
     expect(messages()).toEqual(['Datenbank nicht erreichbar seit 24.11.2026 19:00:00']);
     expect(log.lines()[0]).toMatchObject({ level: 50, reason: "Can't add new command when connection is in closed state" });
@@ -78,6 +78,21 @@ describe('DatabaseOutage', () => {
     // A query started after the failure does.
     await query();
     expect(outage.state).toBeUndefined();
+  });
+
+  it('a full queue of waiting requests begins no outage (the database may only be slow), but counts within one', async () => {
+    const { outage, switchable, query, messages } = setUp();
+    outage.refuse({}, mysqlErrors.queueLimit());
+    expect(outage.state).toBeUndefined();
+    expect(outage.failed(mysqlErrors.queueLimit())).toBe(false);
+    const request = {};
+    outage.refuse(request, mysqlErrors.queueLimit());
+    expect(outage.refusalOf(request)).toEqual({ reason: 'Queue limit reached.', gone: false });
+    switchable.fail(mysqlErrors.refused());
+    outage.refuse({}, await query().catch((caught: unknown) => caught));
+    outage.refuse({}, mysqlErrors.queueLimit());
+    expect(outage.state).toMatchObject({ refused: 2, reason: 'ECONNREFUSED' });
+    expect(messages()).toEqual(['Datenbank nicht erreichbar seit 24.11.2026 19:00:00']);
   });
 
   it('a failure outside a request (mail outbox, reminders) begins an outage without counting; other errors are the caller’s', async () => {

@@ -67,51 +67,68 @@ const UNREACHABLE_ERRNOS = new Set([1040, 1053, 1927, 2006, 2013, 4031]);
 
 /**
  * mysql2, better-sqlite3 and Kysely say these without a code: the pool was ended, a pooled
- * connection died under the command given to it (MariaDB shutting down), the pool's queue
- * of waiting requests is full (connectionLimit busy, queueLimit reached: requests are
- * refused rather than pile up while the database does not answer), the SQLite file or the
- * Kysely driver is closed.
+ * connection died under the command given to it (MariaDB shutting down), the SQLite file
+ * or the Kysely driver is closed.
  */
 const UNREACHABLE_MESSAGES = new Set([
   'Pool is closed.',
   "Can't add new command when connection is in closed state",
   "Can't write in closed state",
-  'Queue limit reached.',
   'The database connection is not open',
   'driver has already been destroyed',
 ]);
+
+/**
+ * The pool's queue of waiting requests is full (connectionLimit busy, queueLimit waiting):
+ * refused rather than piled up. The database may well answer, only slowly (a busy host);
+ * while it is gone, this is how most requests learn it before a connect timeout says so.
+ */
+const OVERLOAD_MESSAGES = new Set(['Queue limit reached.']);
 
 function codeOf(error: Error): { code: string | undefined; errno: number | undefined } {
   const { code, errno } = error as Error & { code?: unknown; errno?: unknown };
   return { code: typeof code === 'string' ? code : undefined, errno: typeof errno === 'number' ? errno : undefined };
 }
 
+/** Why the database cannot take a request now; see `unavailability`. */
+export interface Unavailability {
+  /** A short text for the log: the driver's code or message, no stack. */
+  reason: string;
+  /** true: the database is gone (an outage); false: this process has more waiting for it than it lets wait. */
+  gone: boolean;
+}
+
 /**
- * Why the database did not answer, when that is what `error` (or an error it wraps: tRPC
- * and Kysely wrap the driver's) says: a short text for the log, the driver's code or
- * message, no stack. undefined for every other error, which is the statement's own.
- * The one place that decides what counts as "database unreachable" (DESIGN §3: 503).
+ * Why the database cannot take the request now, when that is what `error` (or an error it
+ * wraps: tRPC and Kysely wrap the driver's) says; undefined for every other error, which
+ * is the statement's own. The one place that decides what answers 503 (DESIGN §3).
  */
-export function unreachableReason(error: unknown): string | undefined {
+export function unavailability(error: unknown): Unavailability | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
     const { code, errno } = codeOf(current);
-    if (code !== undefined && UNREACHABLE_CODES.has(code)) return code;
-    if (errno !== undefined && UNREACHABLE_ERRNOS.has(errno)) return code ?? `Fehler ${errno}`;
+    if (code !== undefined && UNREACHABLE_CODES.has(code)) return { reason: code, gone: true };
+    if (errno !== undefined && UNREACHABLE_ERRNOS.has(errno)) return { reason: code ?? `Fehler ${errno}`, gone: true };
     // SQLITE_BUSY and its kinds (_TIMEOUT, _SNAPSHOT, _RECOVERY): another process held the
     // file's lock longer than busy_timeout. CANTOPEN and IOERR: the file or its disk is gone.
-    if (code !== undefined && /^SQLITE_(BUSY|CANTOPEN|IOERR)/.test(code)) return code;
-    if (UNREACHABLE_MESSAGES.has(current.message)) return current.message;
+    if (code !== undefined && /^SQLITE_(BUSY|CANTOPEN|IOERR)/.test(code)) return { reason: code, gone: true };
+    if (UNREACHABLE_MESSAGES.has(current.message)) return { reason: current.message, gone: true };
+    if (OVERLOAD_MESSAGES.has(current.message)) return { reason: current.message, gone: false };
     current = current.cause;
   }
   return undefined;
 }
 
+/** The reason of `unavailability`, for whoever needs only that. */
+export function unreachableReason(error: unknown): string | undefined {
+  return unavailability(error)?.reason;
+}
+
 /**
- * True when the database did not answer at all (server down, pool or file closed, busy
- * beyond its timeout), as opposed to refusing a statement: the member gets 503 and may try
- * again later.
+ * True when the database cannot take the request now (server down, pool or file closed,
+ * busy beyond its timeout, too many waiting for it), as opposed to refusing a statement:
+ * the member gets 503 and may try again later.
  */
 export function isDatabaseUnreachable(error: unknown): boolean {
-  return unreachableReason(error) !== undefined;
+  return unavailability(error) !== undefined;
 }

@@ -3,7 +3,7 @@ import { sql, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTrans
 import { formatGermanDateTime, toClubDateTime } from '../../shared/dates.ts';
 import type { Clock } from '../services.ts';
 import type { Db } from './connection.ts';
-import { unreachableReason } from './errors.ts';
+import { unavailability, type Unavailability } from './errors.ts';
 
 /** How often an outage looks whether the database answers again when no request does it. */
 export const OUTAGE_PROBE_INTERVAL_MS = 2_000;
@@ -68,8 +68,8 @@ export class DatabaseOutage implements DatabaseFailures {
   /** The number of the last query started when the latest failure was noted. */
   #failedAt = 0;
   readonly #started = new WeakMap<object, number>();
-  /** Requests refused in this outage and why; gone with the request. */
-  readonly #refusals = new WeakMap<object, string>();
+  /** Requests refused and why; gone with the request. */
+  readonly #refusals = new WeakMap<object, Unavailability>();
   #db: Db | undefined;
   #probe: NodeJS.Timeout | undefined;
   #closed = false;
@@ -102,25 +102,28 @@ export class DatabaseOutage implements DatabaseFailures {
   }
 
   /**
-   * The request is answered 503 because the database is gone (`error` says why; a health
-   * check that got no answer counts whatever the error). Counted once per request, also
-   * when several of its calls fail (a tRPC batch).
+   * The request is answered 503 because the database cannot take it (`error` says why; a
+   * health check that got no answer counts whatever the error). Counted once per request
+   * in the outage going on, also when several of its calls fail (a tRPC batch). A full
+   * queue of waiting requests begins no outage: the database may only be slow.
    */
   refuse(request: object, error: unknown): void {
-    const reason = this.#note(error);
+    const refusal = unavailability(error) ?? { reason: 'keine Antwort', gone: true };
+    if (refusal.gone) this.#note(refusal.reason);
     if (this.#refusals.has(request)) return;
-    this.#refusals.set(request, reason);
+    this.#refusals.set(request, refusal);
     if (this.#state) this.#state.refused += 1;
   }
 
   /** Why the request was refused, for its one log line; undefined for every request not refused. */
-  refusalOf(request: object): string | undefined {
+  refusalOf(request: object): Unavailability | undefined {
     return this.#refusals.get(request);
   }
 
   failed(error: unknown): boolean {
-    if (unreachableReason(error) === undefined) return false;
-    this.#note(error);
+    const refusal = unavailability(error);
+    if (!refusal?.gone) return false;
+    this.#note(refusal.reason);
     return true;
   }
 
@@ -138,20 +141,18 @@ export class DatabaseOutage implements DatabaseFailures {
     );
   }
 
-  #note(error: unknown): string {
-    const reason = unreachableReason(error) ?? 'keine Antwort';
+  #note(reason: string): void {
     this.#failedAt = this.#queries;
     if (this.#state) {
       this.#state.reason = reason;
-      return reason;
+      return;
     }
     // After close (a query of a request still running while the app shuts down) nothing more is begun.
-    if (this.#closed) return reason;
+    if (this.#closed) return;
     const since = this.#clock.now();
     this.#state = { since, refused: 0, reason };
     this.#logger.error({ reason }, `Datenbank nicht erreichbar seit ${formatGermanDateTime(toClubDateTime(since), true)}`);
     this.#scheduleProbe();
-    return reason;
   }
 
   #end(): void {

@@ -1,7 +1,8 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { Unavailability } from '../db/errors.ts';
 
-/** Why a request was refused for a database outage (db/outage.ts), or undefined. */
-export type RefusalOf = (request: FastifyRequest) => string | undefined;
+/** Why a request was refused because the database could not take it (db/outage.ts), or undefined. */
+export type RefusalOf = (request: FastifyRequest) => Unavailability | undefined;
 
 /**
  * The process log's lines about requests: one per request, when it is answered, with
@@ -9,8 +10,9 @@ export type RefusalOf = (request: FastifyRequest) => string | undefined;
  * answered, and the first names the address). A request refused because the database is
  * gone gets the same one line, as a warning naming the reason and without a stack: every
  * layer that refuses it (tRPC, the REST shim, the pages, /files) leaves its logging to this
- * line, so an outage under load writes as many lines as requests and no more. The line as
- * a request arrives is still there at LOG_LEVEL=debug, for a request that never ends.
+ * line, so an outage under load writes as many lines as requests and no more. A request
+ * refused because too many wait for the database (the pool's queue) says so instead. The
+ * line as a request arrives is still there at LOG_LEVEL=debug, for a request that never ends.
  */
 export class RequestLog extends LogController {
   readonly #refusalOf: RefusalOf;
@@ -28,11 +30,11 @@ export class RequestLog extends LogController {
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (this.isLogDisabled(request)) return;
     if (error) return super.requestCompleted(error, request, reply);
-    const reason = this.#refusalOf(request);
-    if (reason !== undefined) {
+    const refusal = this.#refusalOf(request);
+    if (refusal !== undefined) {
       reply.log.warn(
-        { req: request, res: reply, responseTime: reply.elapsedTime, reason },
-        'Datenbank nicht erreichbar, Anfrage abgelehnt',
+        { req: request, res: reply, responseTime: reply.elapsedTime, reason: refusal.reason },
+        refusal.gone ? 'Datenbank nicht erreichbar, Anfrage abgelehnt' : 'Datenbank ausgelastet, Anfrage abgelehnt',
       );
       return;
     }
