@@ -14,7 +14,11 @@ export const OUTAGE_PROBE_INTERVAL_MS = 2_000;
  * handed over instead of logged, so that an outage writes its two lines and no more.
  */
 export interface DatabaseFailures {
-  /** True when `error` means the database is gone: it is noted, and the caller logs nothing of its own. */
+  /**
+   * True when `error` means the database cannot take the work now, and the caller logs
+   * nothing of its own: it is gone (noted for the outage's lines), or too many wait for it
+   * (the pool's queue is full; the work's next round tries again).
+   */
   failed: (error: unknown) => boolean;
 }
 
@@ -122,8 +126,8 @@ export class DatabaseOutage implements DatabaseFailures {
 
   failed(error: unknown): boolean {
     const refusal = unavailability(error);
-    if (!refusal?.gone) return false;
-    this.#note(refusal.reason);
+    if (!refusal) return false;
+    if (refusal.gone) this.#note(refusal.reason);
     return true;
   }
 
