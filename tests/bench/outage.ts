@@ -14,8 +14,9 @@ import { formatCount, formatTable } from './table.ts';
  * MariaDB under an even mix of reads and writes, the database shut down in the middle and
  * started again. Reports what the clients were answered while it was gone (every failure
  * a 503 with Retry-After and the German message, no 500), how many process-log lines each
- * process wrote per refused request and per outage, and how far each process's memory
- * (RSS) rose above its level before the outage. Not a test: neither `npm test` nor CI runs
+ * process wrote per refused request and per outage, how far each process's memory (RSS)
+ * rose above its level before the outage, and what its heap holds after a full collection
+ * before, at the end of and after the outage. Not a test: neither `npm test` nor CI runs
  * it; it needs mariadbd (scripts/start-mariadb.sh) and takes about a minute.
  */
 
