@@ -174,22 +174,26 @@ export class DatabaseOutage implements DatabaseFailures {
   #scheduleProbe(): void {
     if (this.#closed || !this.#db || this.#probe) return;
     const db = this.#db;
-    this.#probe = setTimeout(() => {
+    const timer = setTimeout(() => {
       // A success ends the outage through the plugin; a failure is one more noted.
       void sql`select 1`.execute(db).then(
-        () => {
-          this.#probe = undefined;
-          if (this.#state) this.#scheduleProbe();
-        },
+        () => this.#probed(timer),
         (error: unknown) => {
-          this.#probe = undefined;
           if (!this.failed(error)) this.#logger.warn({ reason: error instanceof Error ? error.message : String(error) }, 'Datenbank: Prüfabfrage fehlgeschlagen');
-          if (this.#state) this.#scheduleProbe();
+          this.#probed(timer);
         },
       );
     }, this.#probeIntervalMs);
     // The probe never keeps a process alive that is otherwise done.
-    this.#probe.unref();
+    timer.unref();
+    this.#probe = timer;
+  }
+
+  /** The next probe while the outage lasts, unless the outage that started this one has ended (a newer one probes on its own). */
+  #probed(timer: NodeJS.Timeout): void {
+    if (this.#probe !== timer) return;
+    this.#probe = undefined;
+    if (this.#state) this.#scheduleProbe();
   }
 
   #stopProbe(): void {
