@@ -10,10 +10,12 @@ if [ -z "${TEST_MYSQL_URL:-}" ]; then
   TEST_MYSQL_URL="$(bash scripts/start-mariadb.sh)"
   export TEST_MYSQL_URL
 fi
-# Files named on the command line run alone (vitest would take them as filters added to
-# the two folders and run everything).
-if [ "$#" -gt 0 ]; then
-  TEST_DATABASE=mysql vitest run "$@"
-else
-  TEST_DATABASE=mysql vitest run tests/api tests/rest
-fi
+# Test files or folders named after `--` run alone (vitest would add them to both suites);
+# every other argument (options like -t and their values) goes to vitest as it is.
+paths=()
+options=()
+for arg in "$@"; do
+  if [ -e "$arg" ]; then paths+=("$arg"); else options+=("$arg"); fi
+done
+[ ${#paths[@]} -gt 0 ] || paths=(tests/api tests/rest)
+TEST_DATABASE=mysql vitest run "${paths[@]}" ${options[@]+"${options[@]}"}

@@ -1,6 +1,8 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { Config, TrustProxy } from './config.ts';
 import type { Db, Dialect } from './db/connection.ts';
+import { DatabaseOutage } from './db/outage.ts';
+import { RETRY_AFTER_SECONDS } from './errors.ts';
 import { CredentialCache } from './areas/auth/credential-cache.ts';
 import { MESSAGES } from './errors.ts';
 import { DeviceCookies } from './areas/auth/device-cookies.ts';
@@ -13,6 +15,7 @@ import { requestContext } from './http/context.ts';
 import { pages, type PageRenderer } from './http/pages.ts';
 import { answerFromMemory, PublicCache } from './http/public-cache.ts';
 import { sendRestError } from './http/rest.ts';
+import { RequestLog } from './http/request-log.ts';
 import { restScope } from './http/rest-scope.ts';
 import { securityHeaders, securityHeaderSets } from './http/security.ts';
 import { trpcScope } from './http/trpc-scope.ts';
@@ -72,6 +75,8 @@ export interface AppDeps {
   httpTimeouts?: Partial<HttpTimeouts>;
   /** Where sharp's jobs wait (default: one at a time); a test counts the jobs through it. */
   imageJobs?: JobQueue;
+  /** How often an outage of the database looks whether it answers again (db/outage.ts); tests make it short. */
+  outageProbeMs?: number;
 }
 
 /**
@@ -126,8 +131,12 @@ export const JSON_BODY_LIMIT = 256 * 1024;
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...deps.httpTimeouts };
   const security = securityHeaderSets(deps.config.secureCookies);
+  const clock = deps.clock ?? systemClock;
+  // One line per request; for a refused one the outage (made below with the app's logger) says why.
+  const requestLog = new RequestLog((request) => outage.refusalOf(request));
   const app = Fastify({
     logger: deps.logger ?? false,
+    logController: requestLog,
     bodyLimit: JSON_BODY_LIMIT,
     // Fastify's defaults wait for ever (0): a client that never finishes would hold its connection.
     connectionTimeout: timeouts.idleMs,
@@ -149,33 +158,38 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       void reply.code(400).headers(security.data).type('application/json; charset=utf-8').send({ message: MESSAGES.badRequest });
     },
   });
-  const clock = deps.clock ?? systemClock;
-  const serverLog = databaseServerLog(deps.db, () => clock.now(), app.log);
+  // Typed, since the request log above refers to it before it exists (it asks only once requests come).
+  const outage: DatabaseOutage = new DatabaseOutage({ logger: app.log, clock, probeIntervalMs: deps.outageProbeMs });
+  // Every query of the app goes through the watched db, so the first success after an outage ends it.
+  const db = outage.watch(deps.db);
+  const serverLog = databaseServerLog(db, () => clock.now(), app.log, { outage });
   const mail = new OutboxWorker({
-    db: deps.db,
+    db,
     transport: deps.mailTransport === undefined ? defaultTransport(deps.config) : (deps.mailTransport ?? undefined),
     clock,
     logger: app.log,
     serverLog,
+    outage,
     ...(deps.mailPollMs === undefined ? {} : { pollMs: deps.mailPollMs }),
   });
-  const background = new BackgroundTasks(app.log);
+  const background = new BackgroundTasks(app.log, outage);
   const dutyReminders = new DutyReminders({
-    db: deps.db,
+    db,
     clock,
     logger: app.log,
     serverLog,
     publicUrl: deps.config.publicUrl,
     onQueued: () => mail.wake(),
+    outage,
   });
   const services: AppServices = {
-    db: deps.db,
+    db,
     dialect: deps.dialect,
     config: deps.config,
     passwords: deps.passwords ?? bcryptHasher(),
     clock,
     credentials: new CredentialCache(deps.credentialTtlMs),
-    devices: new DeviceCookies(deps.db),
+    devices: new DeviceCookies(db),
     loginLimits: deps.loginLimits ?? DEFAULT_LOGIN_LIMITS,
     background,
     serverLog,
@@ -184,6 +198,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage: createStorage({ dir: deps.config.uploadsDir, limits: deps.uploadLimits, imageJobs: deps.imageJobs }),
     mail,
     dutyReminders,
+    outage,
   };
   // One hook, so the order is certain: Fastify runs a later onClose hook of the same
   // instance first, so a database close hook added by the caller would run before this.
@@ -192,6 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await background.idle();
     await dutyReminders.stop();
     await mail.stop();
+    outage.close();
     if (deps.closeDatabase) await deps.db.destroy();
   });
   if (deps.startMailWorker) {
@@ -211,12 +227,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setErrorHandler(sendRestError);
   // First of all hooks: an answer kept in memory needs nothing else (it carries its security headers).
   app.addHook('onRequest', answerFromMemory(services.publicCache));
+  // Every 503 of every scope (tRPC, REST, pages, files, health) says when to ask again.
+  // tRPC hands Fastify a fetch Response, whose status becomes the reply's only after onSend.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    const status = payload instanceof Response ? payload.status : reply.statusCode;
+    if (status === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    return payload;
+  });
   // Set by the data scopes on a shared read (keepSharedReads).
   app.decorateRequest('sharedRead', null);
   await app.register(securityHeaders, security);
   await app.register(trpcScope, { prefix: '/trpc', contextFor, sessionCookie });
   await app.register(restScope, { prefix: '/api', contextFor, sessionCookie });
-  await app.register(fileRoutes, { storage: services.storage, catalogue: databaseCatalogue(deps.db), cache: services.publicCache, contextFor });
+  await app.register(fileRoutes, { storage: services.storage, catalogue: databaseCatalogue(db), cache: services.publicCache, contextFor });
   await app.register(pages, { clientDir: deps.clientDir, renderer: deps.renderer, securityHeaders: security.page });
   await app.register(attachmentCleanup);
   return app;

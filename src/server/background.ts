@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { DatabaseFailures } from './db/outage.ts';
 
 /**
  * Work a request starts but does not wait for, so that its answer takes as long whatever
@@ -11,15 +12,20 @@ import type { FastifyBaseLogger } from 'fastify';
 export class BackgroundTasks {
   readonly #pending = new Set<Promise<void>>();
   readonly #logger: FastifyBaseLogger;
+  readonly #outage: DatabaseFailures | undefined;
 
-  constructor(logger: FastifyBaseLogger) {
+  /** `outage` takes a failure that means the database is gone, which it logs once for all. */
+  constructor(logger: FastifyBaseLogger, outage?: DatabaseFailures) {
     this.#logger = logger;
+    this.#outage = outage;
   }
 
   run(name: string, work: () => Promise<void>): void {
     const task: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
       .then(work)
-      .catch((error: unknown) => this.#logger.error({ err: error, task: name }, 'background task failed'))
+      .catch((error: unknown) => {
+        if (!this.#outage?.failed(error)) this.#logger.error({ err: error, task: name }, 'background task failed');
+      })
       .finally(() => this.#pending.delete(task));
     this.#pending.add(task);
   }

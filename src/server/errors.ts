@@ -53,6 +53,12 @@ export class Refusal extends AppError {
 
 export const INTERNAL_ERROR_MESSAGE = 'Interner Serverfehler';
 
+/**
+ * Every 503 says when to ask again (Retry-After): a restarting database is back within
+ * seconds, and a client that waits this long does not hammer it meanwhile.
+ */
+export const RETRY_AFTER_SECONDS = 10;
+
 /** More calls in one tRPC request would let one request do the work (and the log lines) of many. */
 export const MAX_BATCH_SIZE = 10;
 
@@ -118,22 +124,26 @@ export interface ErrorBody {
   errors?: FieldErrors;
 }
 
-/** Status and JSON body of any error thrown by a procedure, as the REST shim answers it (DESIGN §3). */
-export function describeError(error: unknown): { status: number; body: ErrorBody; internal: boolean } {
+/**
+ * Status and JSON body of any error thrown by a procedure, as the REST shim answers it
+ * (DESIGN §3). `internal`: a fault whose details belong in the logs; `unavailable`: the
+ * database is gone, which the outage (db/outage.ts) counts and logs instead, once.
+ */
+export function describeError(error: unknown): { status: number; body: ErrorBody; internal: boolean; unavailable: boolean } {
   if (error instanceof TRPCError && error.cause instanceof ZodError) {
     const errors = fieldErrorsOf(error.cause);
-    return { status: 422, body: { message: error.cause.issues[0]?.message ?? 'Ungültige Eingabe', errors }, internal: false };
+    return { status: 422, body: { message: error.cause.issues[0]?.message ?? 'Ungültige Eingabe', errors }, internal: false, unavailable: false };
   }
   if (error instanceof AppError) {
     const body: ErrorBody = { message: error.message };
     if (error.fieldErrors) body.errors = error.fieldErrors;
-    return { status: getHTTPStatusCodeFromError(error), body, internal: false };
+    return { status: getHTTPStatusCodeFromError(error), body, internal: false, unavailable: false };
   }
   if (error instanceof TRPCError && error.code !== 'INTERNAL_SERVER_ERROR') {
-    return { status: getHTTPStatusCodeFromError(error), body: { message: error.message }, internal: false };
+    return { status: getHTTPStatusCodeFromError(error), body: { message: error.message }, internal: false, unavailable: false };
   }
   if (isDatabaseUnreachable(error)) {
-    return { status: 503, body: { message: MESSAGES.databaseUnavailable }, internal: true };
+    return { status: 503, body: { message: MESSAGES.databaseUnavailable }, internal: false, unavailable: true };
   }
-  return { status: 500, body: { message: INTERNAL_ERROR_MESSAGE }, internal: true };
+  return { status: 500, body: { message: INTERNAL_ERROR_MESSAGE }, internal: true, unavailable: false };
 }

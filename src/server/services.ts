@@ -11,6 +11,7 @@ import type { Storage } from './storage/storage.ts';
 import type { OutboxWorker } from './mail/worker.ts';
 import type { BackgroundTasks } from './background.ts';
 import type { DutyReminders } from './areas/duties/reminders.ts';
+import type { DatabaseOutage } from './db/outage.ts';
 
 export interface Clock {
   now: () => Date;
@@ -20,6 +21,7 @@ export const systemClock: Clock = { now: () => new Date() };
 
 /** Everything a procedure may use; built once per app by buildApp, never module state. */
 export interface AppServices {
+  /** The database, watched by `outage` (every query of the app goes through it). */
   db: Db;
   dialect: Dialect;
   config: Config;
@@ -41,4 +43,6 @@ export interface AppServices {
   mail: OutboxWorker;
   /** Queues the reminder mails the day before a duty (README „Meine Dienste“); started and stopped with the outbox worker. */
   dutyReminders: DutyReminders;
+  /** Counts and logs the requests refused while the database is gone (README „Wenn die Datenbank ausfällt“). */
+  outage: DatabaseOutage;
 }

@@ -8,11 +8,11 @@ import { bcryptHasher } from '../../src/server/areas/auth/passwords.ts';
 import { readConfig } from '../../src/server/config.ts';
 import type { Db, Dialect } from '../../src/server/db/connection.ts';
 import type { Database } from '../../src/server/db/schema.ts';
-import { MESSAGES } from '../../src/server/errors.ts';
+import { MESSAGES, RETRY_AFTER_SECONDS } from '../../src/server/errors.ts';
 
 /**
- * A database that does not answer gives 503 with the German message over tRPC as over
- * REST, whether it fails inside a procedure or while the request is authenticated.
+ * A database that does not answer gives 503 with the German message and Retry-After over
+ * tRPC as over REST, whether it fails inside a procedure or while the request is authenticated.
  * Needs no database server: the point is that there is none.
  */
 
@@ -76,6 +76,8 @@ describe.each(brokenDatabases)('%s', (_name, open) => {
       for (const { kind, request } of calls) {
         const response = await app.inject(request);
         expect(response.statusCode, `${request.method} ${request.url}: ${response.body}`).toBe(503);
+        // When to ask again; tRPC's answer too, which reaches Fastify as a fetch Response.
+        expect(response.headers['retry-after']).toBe(String(RETRY_AFTER_SECONDS));
         if (kind === 'rest') {
           expect(response.json()).toEqual({ message: MESSAGES.databaseUnavailable });
         } else {

@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, MysqlAdapter, MysqlDialect, SqliteDialect, sql, type SqliteDialectConfig } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import { createPool } from 'mysql2';
+import { createPool, type Pool } from 'mysql2';
 import { migrations } from '../../../db/migrations/index.ts';
 import type { Database } from './schema.ts';
 
@@ -18,6 +18,8 @@ export interface DatabaseHandle {
    * while a transaction holds that connection (through Kysely that would wait forever).
    */
   sqlite?: SqliteDatabase.Database;
+  /** MySQL only: the pool under Kysely. Tests look at how many requests wait in its queue. */
+  pool?: Pool;
 }
 
 /** Distinct SQL texts whose prepared statements are kept; a list of n values is a text of its own. */
@@ -48,18 +50,53 @@ function preparingOnce(database: SqliteDatabase.Database): SqliteDialectConfig['
   };
 }
 
+/**
+ * How the MySQL pool behaves when the database does not answer (README „Wenn die Datenbank
+ * ausfällt“): a request waits for a connection only so long and behind so many others,
+ * then it is answered 503 at once, instead of requests piling up in memory for as long as
+ * the outage lasts.
+ */
+export interface MysqlPoolLimits {
+  /** Connections at once; more requests wait for one of them. */
+  connectionLimit: number;
+  /** Requests that may wait for a connection; the next is refused ('Queue limit reached.', a 503). */
+  queueLimit: number;
+  /** A connection that has not said hello by then (a server shutting down, a dead host) is given up (ETIMEDOUT, a 503). */
+  connectTimeoutMs: number;
+}
+
+export const MYSQL_POOL_LIMITS: MysqlPoolLimits = {
+  connectionLimit: 10,
+  // Five times the connections: public reads share one query per value (PublicCache), so
+  // only the back office waits here, never behind as many. Each waiting request holds its
+  // memory until it is answered, and when the server has gone silent (no refusal, no
+  // reset) each gets a connection attempt of its own in turn: the last of them is answered
+  // after (50 / 10 + 1) × 5 s = 30 s, every request beyond them at once.
+  queueLimit: 50,
+  // A database on the same host or network says hello within milliseconds.
+  connectTimeoutMs: 5_000,
+};
+
 /** Opens the database named by DATABASE_URL (DESIGN §2): `sqlite:<file>`, `sqlite::memory:` or `mysql://...`. */
-export function openDatabase(url: string): DatabaseHandle {
+export function openDatabase(url: string, limits: Partial<MysqlPoolLimits> = {}): DatabaseHandle {
   if (url.startsWith('mysql://') || url.startsWith('mariadb://')) {
+    const { connectionLimit, queueLimit, connectTimeoutMs } = { ...MYSQL_POOL_LIMITS, ...limits };
     const pool = createPool({
       uri: url.replace(/^mariadb:/, 'mysql:'),
       // DATETIME and DATE come back as the strings we stored, never shifted by a time zone.
       dateStrings: true,
       charset: 'utf8mb4_unicode_ci',
-      connectionLimit: 10,
+      connectionLimit,
+      queueLimit,
+      connectTimeout: connectTimeoutMs,
       enableKeepAlive: true,
+      // Kysely sends text queries (query, not execute), so no statement is ever prepared;
+      // mysql2's default cache of 16,000 allocates about 512 KB with every connection. While
+      // the database is down every request tries a new connection, and those caches took
+      // 150-250 MB of memory within seconds under load (tests/bench/outage.ts).
+      maxPreparedStatements: 1,
     });
-    return { db: new Kysely<Database>({ dialect: new MysqlDialect({ pool }) }), dialect: 'mysql' };
+    return { db: new Kysely<Database>({ dialect: new MysqlDialect({ pool }) }), dialect: 'mysql', pool };
   }
   if (url.startsWith('sqlite:')) {
     const location = url.slice('sqlite:'.length);
@@ -106,15 +143,5 @@ export async function migrateTo(db: Db, version?: string): Promise<void> {
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration fehlgeschlagen${failed ? ` (${failed.migrationName})` : ''}`, { cause: error });
-  }
-}
-
-/** True once the database answers a trivial query. */
-export async function databaseAnswers(db: Db): Promise<boolean> {
-  try {
-    await sql`select 1`.execute(db);
-    return true;
-  } catch {
-    return false;
   }
 }

@@ -290,8 +290,10 @@ export const pages: FastifyPluginAsync<PagesOptions> = async (app, { clientDir, 
     // The app's own paths ('/' to '/home'); kept to this site all the same.
     if (result.kind === 'redirect') return reply.redirect(sameSiteLocation(result.location), result.status);
     if (result.kind === 'failed') {
-      request.log.error({ err: result.error, url }, 'page render failed');
       const unavailable = isDatabaseUnreachable(result.error) || (result.error as { data?: { httpStatus?: number } } | null)?.data?.httpStatus === 503;
+      // An outage is counted and logged once by the outage and the request's own line.
+      if (unavailable) services.outage.refuse(request, result.error);
+      else request.log.error({ err: result.error, url }, 'page render failed');
       return reply
         .code(unavailable ? 503 : 500)
         .headers({ ...securityHeaders, 'cache-control': 'no-store' })

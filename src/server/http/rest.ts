@@ -39,7 +39,10 @@ export async function sendRestError(error: unknown, request: FastifyRequest, rep
     const { status, body } = describeFastifyError(error);
     return reply.code(status).type('application/json; charset=utf-8').send(body);
   }
-  const { status, body, internal } = describeError(error);
+  const { status, body, internal, unavailable } = describeError(error);
+  // Counted and logged once by the outage and the request's own log line; the server log
+  // is in the database that is gone.
+  if (unavailable) request.server.services.outage.refuse(request, error);
   if (internal) {
     request.log.error({ err: error }, 'request failed');
     const message = error instanceof Error ? error.message : String(error);

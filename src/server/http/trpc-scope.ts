@@ -110,8 +110,10 @@ export const trpcScope: FastifyPluginAsync<TrpcScopeOptions> = async (scope, { c
       router: appRouter,
       maxBatchSize: MAX_BATCH_SIZE,
       createContext: ({ req, res }) => contextFor(req, res),
-      onError: ({ error, path }) => {
-        const { internal } = describeError(error.cause && error.code === 'INTERNAL_SERVER_ERROR' ? error.cause : error);
+      onError: ({ error, path, req }) => {
+        const { internal, unavailable } = describeError(error.cause && error.code === 'INTERNAL_SERVER_ERROR' ? error.cause : error);
+        // As in the REST shim: the outage counts it (once per request, also in a batch) and the request's line says it.
+        if (unavailable && error.code === 'INTERNAL_SERVER_ERROR') return services.outage.refuse(req, error);
         if (!internal || error.code !== 'INTERNAL_SERVER_ERROR') return;
         scope.log.error({ err: error.cause ?? error, path }, 'procedure failed');
         const procedure = path ?? 'unbekannt';

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connection.ts';
+import { NO_OUTAGE, type DatabaseFailures } from '../db/outage.ts';
 import { SYSTEM_ACTOR, type ServerLog } from '../areas/log/server-log.ts';
 import type { Clock } from '../services.ts';
 import { formatGermanDateTime, toClubDateTime } from '../../shared/dates.ts';
@@ -27,6 +28,8 @@ export interface OutboxWorkerOptions {
   serverLog: ServerLog;
   /** How often the outbox is looked at; a new message wakes the worker at once. */
   pollMs?: number;
+  /** Takes a round's failure that means the database is gone: the outage logs it once, not every round. */
+  outage?: DatabaseFailures;
   /**
    * How long a claim holds. Longer than any try can take (the SMTP timeouts), so a live
    * worker never loses its claim; a crashed worker's claim is taken over after it.
@@ -130,6 +133,7 @@ export class OutboxWorker {
       batch: 20,
       retentionDays: OUTBOX_RETENTION_DAYS,
       pruneIntervalMs: OUTBOX_PRUNE_INTERVAL_MS,
+      outage: NO_OUTAGE,
       ...options,
     };
   }
@@ -178,7 +182,9 @@ export class OutboxWorker {
       this.timer = undefined;
       this.current = this.runOnce().then(
         () => undefined,
-        (error: unknown) => this.options.logger.error({ err: error }, 'mail outbox: round failed'),
+        (error: unknown) => {
+          if (!this.options.outage.failed(error)) this.options.logger.error({ err: error }, 'mail outbox: round failed');
+        },
       );
       void this.current.then(() => {
         this.current = undefined;
@@ -305,7 +311,7 @@ export class OutboxWorker {
       const pruned = await pruneOutbox(db, toClubDateTime(new Date(nowMs - retentionDays * DAY_MS)));
       if (pruned.mails + pruned.messages > 0) logger.info(pruned, 'mail outbox: old mails and contact messages deleted');
     } catch (error) {
-      logger.error({ err: error }, 'mail outbox: could not delete old mails and contact messages');
+      if (!this.options.outage.failed(error)) logger.error({ err: error }, 'mail outbox: could not delete old mails and contact messages');
     }
   }
 

@@ -23,14 +23,14 @@ export async function removeOrphanAttachments(db: Db, storage: Storage, now: Dat
  * timer belongs to this app instance, so tests and several apps in one process never share it.
  */
 export const attachmentCleanup: FastifyPluginAsync = fp(async (app) => {
-  const { db, storage, clock, serverLog } = app.services;
+  const { db, storage, clock, serverLog, outage } = app.services;
   const run = async () => {
     try {
       const removed = await removeOrphanAttachments(db, storage, clock.now());
       if (removed > 0) await serverLog.write(SYSTEM_ACTOR, `${removed} nicht verwendete Terminanhänge gelöscht`);
     } catch (error) {
-      // A database that is down now is reported by the requests; the next run tries again.
-      app.log.warn({ err: error }, 'attachment cleanup failed');
+      // A database that is down now is the outage's to report; the next run tries again.
+      if (!outage.failed(error)) app.log.warn({ err: error }, 'attachment cleanup failed');
     }
   };
   let timer: NodeJS.Timeout | undefined;

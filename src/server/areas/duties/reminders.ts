@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connection.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { NO_OUTAGE, type DatabaseFailures } from '../../db/outage.ts';
 import type { DutyRole } from '../../db/schema.ts';
 import { enqueueMail, mailboxOf } from '../../mail/outbox.ts';
 import type { Clock } from '../../services.ts';
@@ -54,6 +55,8 @@ export interface DutyRemindersOptions {
   publicUrl: string;
   /** Called once mails were queued: the outbox worker sends them at once instead of at its next poll. */
   onQueued: () => void;
+  /** Takes a round's failure that means the database is gone: the outage logs it once, not every round. */
+  outage?: DatabaseFailures;
   intervalMs?: number;
 }
 
@@ -148,7 +151,7 @@ export class DutyReminders {
   private prunedOn: string | undefined;
 
   constructor(options: DutyRemindersOptions) {
-    this.options = { intervalMs: DUTY_REMINDER_INTERVAL_MS, ...options };
+    this.options = { intervalMs: DUTY_REMINDER_INTERVAL_MS, outage: NO_OUTAGE, ...options };
   }
 
   start(): void {
@@ -170,7 +173,9 @@ export class DutyReminders {
     this.timer = setTimeout(() => {
       this.timer = undefined;
       this.current = this.runOnce()
-        .catch((error: unknown) => this.options.logger.error({ err: error }, 'duty reminders: round failed'))
+        .catch((error: unknown) => {
+          if (!this.options.outage.failed(error)) this.options.logger.error({ err: error }, 'duty reminders: round failed');
+        })
         .finally(() => {
           this.current = undefined;
           this.schedule(this.options.intervalMs);

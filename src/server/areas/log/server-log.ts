@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connection.ts';
+import type { DatabaseFailures } from '../../db/outage.ts';
 import { toClubDateTime } from '../../../shared/dates.ts';
 import { claimLogOnce, insertLogEntry, pruneLog, type LogRetention } from './queries.ts';
 
@@ -47,6 +48,8 @@ export interface ServerLog {
 export interface ServerLogOptions {
   retention?: LogRetention;
   pruneIntervalMs?: number;
+  /** Takes the failures that mean the database is gone, which the outage logs once instead of each here. */
+  outage?: DatabaseFailures;
 }
 
 /**
@@ -62,6 +65,7 @@ function oneLine(text: string): string {
 export function databaseServerLog(db: Db, now: () => Date, logger: FastifyBaseLogger, options: ServerLogOptions = {}): ServerLog {
   const retention = options.retention ?? DEFAULT_LOG_RETENTION;
   const pruneIntervalMs = options.pruneIntervalMs ?? LOG_PRUNE_INTERVAL_MS;
+  const gone = (error: unknown) => options.outage?.failed(error) ?? false;
   // Per log object (one per app, kept in its services): each process prunes at most once an interval.
   let lastPruneMs = Number.NEGATIVE_INFINITY;
 
@@ -79,13 +83,13 @@ export function databaseServerLog(db: Db, now: () => Date, logger: FastifyBaseLo
     try {
       await insertLogEntry(db, toClubDateTime(instant), oneLine(actor), line);
     } catch (error) {
-      logger.error({ err: error, actor, message: line }, 'could not write the server log');
+      if (!gone(error)) logger.error({ err: error, actor, message: line }, 'could not write the server log');
       return;
     }
     try {
       await pruneWhenDue(instant);
     } catch (error) {
-      logger.error({ err: error }, 'could not prune the server log');
+      if (!gone(error)) logger.error({ err: error }, 'could not prune the server log');
     }
   }
 
@@ -93,7 +97,7 @@ export function databaseServerLog(db: Db, now: () => Date, logger: FastifyBaseLo
     try {
       return await claimLogOnce(db, key, now().getTime(), windowMs);
     } catch (error) {
-      logger.error({ err: error, key }, 'could not check the server log for a repeated entry');
+      if (!gone(error)) logger.error({ err: error, key }, 'could not check the server log for a repeated entry');
       return true;
     }
   }
