@@ -144,6 +144,63 @@ describe('0011: who uploaded a calendar attachment', () => {
   });
 });
 
+describe('0019: section groups', () => {
+  type Row = { id: number; name: string; public_section: number };
+  const groupsOf = async (db: Db): Promise<Row[]> =>
+    (await db.selectFrom('groups').select(['id', 'name', 'public_section']).orderBy('id').execute()).map((row) => ({ ...row, public_section: Number(row.public_section) }));
+
+  it('adds LG/LP, Bogen and Blasrohr to an existing database, flags a group of that name instead of a twin, and touches no other group', async () => {
+    const { db } = await open({ migrate: false });
+    await migrateTo(db, '0018_code_failures');
+    const now = '2026-01-01 00:00:00';
+    for (const [id, name] of [[1, 'Administratoren'], [2, 'Standaufsichtsberechtigte'], [3, 'bogen'], [4, 'Vorstand']] as const) {
+      await db.insertInto('groups').values({ id, name }).execute();
+    }
+    const permission = Number((await db.insertInto('permissions').values({ name: 'calendar_view' }).executeTakeFirstOrThrow()).insertId);
+    await db.insertInto('group_permissions').values([{ group_id: 1, permission_id: permission }, { group_id: 3, permission_id: permission }]).execute();
+    const user = await db
+      .insertInto('users')
+      .values({ prename: 'A', lastname: 'B', uid: '10000003', password_hash: 'x', email: 'a@example.org', phone: '', created_at: now, updated_at: now })
+      .executeTakeFirstOrThrow();
+    await db.insertInto('user_groups').values({ user_id: Number(user.insertId), group_id: 3 }).execute();
+
+    await migrateToLatest(db);
+
+    const groups = await groupsOf(db);
+    expect(groups.slice(0, 4)).toEqual([
+      { id: 1, name: 'Administratoren', public_section: 0 },
+      { id: 2, name: 'Standaufsichtsberechtigte', public_section: 0 },
+      // The club's own spelling stays; only the flag is new.
+      { id: 3, name: 'bogen', public_section: 1 },
+      { id: 4, name: 'Vorstand', public_section: 0 },
+    ]);
+    expect(groups.slice(4).map(({ name, public_section }) => ({ name, public_section }))).toEqual([
+      { name: 'LG/LP', public_section: 1 },
+      { name: 'Blasrohr', public_section: 1 },
+    ]);
+    expect(await db.selectFrom('group_permissions').select(['group_id', 'permission_id']).orderBy('group_id').execute()).toEqual([
+      { group_id: 1, permission_id: permission },
+      { group_id: 3, permission_id: permission },
+    ]);
+    expect(await db.selectFrom('user_groups').select('group_id').execute()).toEqual([{ group_id: 3 }]);
+  });
+
+  it('leaves a database without groups to the seed (group 1 must keep id 1), and going down keeps the groups', async () => {
+    const { db } = await open({ migrate: false });
+    await migrateToLatest(db);
+    expect(await groupsOf(db)).toEqual([]);
+
+    const old = (await open({ migrate: false })).db;
+    await migrateTo(old, '0018_code_failures');
+    await old.insertInto('groups').values({ id: 1, name: 'Administratoren' }).execute();
+    await migrateTo(old, '0019_section_groups');
+    await migrateTo(old, '0018_code_failures');
+    const columns = (await old.introspection.getTables()).find((table) => table.name === 'groups')!.columns.map((column) => column.name);
+    expect(columns).not.toContain('public_section');
+    expect((await old.selectFrom('groups').select('name').orderBy('id').execute()).map((row) => row.name)).toEqual(['Administratoren', 'LG/LP', 'Bogen', 'Blasrohr']);
+  });
+});
+
 describe.skipIf(!usesMysql())('MySQL character set', () => {
   async function tableCollations(db: Db): Promise<Record<string, string>> {
     const { rows } = await sql<{ name: string; collation: string }>`
