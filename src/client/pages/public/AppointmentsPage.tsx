@@ -189,7 +189,8 @@ function AppointmentsHead({ appointments, section }: { appointments: readonly Pu
 function SectionLinks({ sections, current }: { sections: readonly PublicSection[]; current: PublicSection | undefined }) {
   if (sections.length === 0) return null;
   const link = (to: string, label: string, active: boolean) => (
-    <Button key={to} component={RouterLink} to={to} variant={active ? 'contained' : 'outlined'} aria-current={active ? 'page' : undefined}>
+    // Names as the club writes them ('LG/LP', 'Bogen'), not in the buttons' capitals.
+    <Button key={to} component={RouterLink} to={to} variant={active ? 'contained' : 'outlined'} aria-current={active ? 'page' : undefined} sx={{ textTransform: 'none' }}>
       {label}
     </Button>
   );
