@@ -315,6 +315,8 @@ describe('what visitors see of an appointment\'s group', () => {
     // Over tRPC the same: a slug no section has, or another spelling, is refused and not kept.
     expect((await trpcQuery('calendar.publicList', { section: 'schach' })).statusCode).toBe(404);
     expect((await trpcQuery('calendar.publicList', { section: 'Bogen' })).statusCode).toBe(400);
+    expect((await trpcQuery('calendar.publicList', {})).statusCode).toBe(400);
+    expect((await trpcQuery('calendar.publicFeed', { section: 'bogen', extra: 1 })).statusCode).toBe(400);
     expect(t.app.services.publicCache.stats.answers).toBe(kept);
   });
 

@@ -7,6 +7,10 @@ export const sectionSlugSchema = z
   .max(SECTION_SLUG_MAX, { error: UNKNOWN_SECTION })
   .refine(isSectionSlug, { error: UNKNOWN_SECTION });
 
-/** The public calendar and its feed: all public appointments, or those of one section (issue 26). */
-export const publicCalendarInput = z.object({ section: sectionSlugSchema.optional() }).optional();
+/**
+ * The public calendar and its feed: all public appointments (no input), or those of one
+ * section (issue 26). Strict, and without an empty object: each answer has one spelling of
+ * its input, so no other spelling becomes a kept answer of its own.
+ */
+export const publicCalendarInput = z.strictObject({ section: sectionSlugSchema }).optional();
 export type PublicCalendarInput = z.input<typeof publicCalendarInput>;
