@@ -7,6 +7,7 @@ import { DEFAULT_CLUB_DATA, type ClubData } from '../src/shared/clubData.ts';
 import { ALERT_IDENTIFIERS, INFO_IDENTIFIERS, type AlertIdentifier, type InfoIdentifier } from '../src/shared/constants.ts';
 import { toClubDateTime } from '../src/shared/dates.ts';
 import { ADMIN_GROUP_NAME, PERMISSION_NAMES, PROTECTED_GROUP_ID, SUPERVISOR_GROUP_NAME } from '../src/shared/permissions.ts';
+import { SECTION_GROUP_NAMES } from '../src/shared/sectionGroups.ts';
 
 /**
  * Default texts built from the facts of SPEC §9; members edit them in the dashboard. They
@@ -83,7 +84,10 @@ export function generatePassword(): string {
   return chars.join('');
 }
 
-/** The seed of DESIGN §2. Idempotent: it only adds what is missing. */
+/**
+ * The seed of DESIGN §2. Idempotent: it only adds what is missing, but for the section
+ * groups (issue 26), which only a new database gets.
+ */
 export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
   const result: SeedResult = { clubDataStored: false };
   const now = toClubDateTime(options.now);
@@ -98,6 +102,9 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
     if (!adminGroup) {
       await trx.insertInto('groups').values({ id: PROTECTED_GROUP_ID, name: ADMIN_GROUP_NAME }).execute();
     }
+    // A new database (no group 1 yet) starts with the section groups; an existing one got
+    // them from migration 0019. Only once: a section the club deleted stays deleted.
+    const newDatabase = !adminGroup;
     const allPermissionIds = (await trx.selectFrom('permissions').select('id').execute()).map((row) => row.id);
     const adminPermissionIds = new Set(
       (
@@ -114,6 +121,16 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
 
     const supervisors = await trx.selectFrom('groups').select('id').where('name', '=', SUPERVISOR_GROUP_NAME).executeTakeFirst();
     if (!supervisors) await trx.insertInto('groups').values({ name: SUPERVISOR_GROUP_NAME }).execute();
+
+    if (newDatabase) {
+      // As 0019 does: a group of that name (in any case) becomes the section, none is added twice.
+      const groups = await trx.selectFrom('groups').select(['id', 'name']).execute();
+      for (const name of SECTION_GROUP_NAMES) {
+        const existing = groups.find((group) => group.name.toLowerCase() === name.toLowerCase());
+        if (existing) await trx.updateTable('groups').set({ public_section: 1 }).where('id', '=', existing.id).execute();
+        else await trx.insertInto('groups').values({ name, public_section: 1 }).execute();
+      }
+    }
 
     const anyUser = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst();
     if (!anyUser) {

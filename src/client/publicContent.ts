@@ -65,13 +65,22 @@ export function useClubName(): string {
   return useClubProfile().data?.name ?? '';
 }
 
-/** Upcoming public appointments (SPEC §2 'Appointments'), shared by /termine and the home page. */
-export function usePublicAppointments() {
-  return trpc.calendar.publicList.useQuery(undefined, {
+/**
+ * Upcoming public appointments (SPEC §2 'Appointments'), shared by /termine and the home
+ * page; with `section` (a slug) only that section's, asked for only once `enabled`.
+ */
+export function usePublicAppointments(section?: string, enabled = true) {
+  return trpc.calendar.publicList.useQuery(section === undefined ? undefined : { section }, {
     meta: { errorPrefix: 'Fehler beim Abrufen der Termine' },
     staleTime: PUBLIC_STALE_MS,
+    enabled,
   });
 }
 
-/** The feed's address on this site (DESIGN §8). */
-export const CALENDAR_FEED_PATH = '/api/public/calendar.ics';
+/** The sections visitors can filter /termine by and subscribe to, each with its slug (issue 26). */
+export function usePublicSections() {
+  return trpc.calendar.publicSections.useQuery(undefined, {
+    meta: { errorPrefix: 'Fehler beim Abrufen der Sparten' },
+    staleTime: PUBLIC_STALE_MS,
+  });
+}

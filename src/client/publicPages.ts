@@ -1,4 +1,5 @@
 import { PASSWORD_RESET_PATH } from '../shared/constants.ts';
+import { SECTION_QUERY } from '../shared/sectionGroups.ts';
 import type { TimetableSection } from '../shared/timetable.ts';
 
 /**
@@ -30,7 +31,8 @@ const page = <Id extends string>(id: Id, path: string, file: string | undefined,
 export const PUBLIC_PAGES = [
   page('home', '/home', undefined, 1),
   page('about', '/about', 'AboutPage', 0.8),
-  page('appointments', '/termine', 'AppointmentsPage', 0.9),
+  // ?sparte=<slug>: one section's appointments (issue 26).
+  page('appointments', '/termine', 'AppointmentsPage', 0.9, [SECTION_QUERY]),
   page('downloads', '/downloads', 'DownloadsPage', 0.6),
   page('galleries', '/galerien/:section?', 'GalleriesPage', 0.7, ['album']),
   page('guntimes', '/zeiten-lg-lp', 'GunTimesPage', 0.8),

@@ -8,6 +8,7 @@ import { NotFoundPage } from './pages/public/NotFoundPage.tsx';
 import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
 import { PUBLIC_PAGES, type PublicPageId } from './publicPages.ts';
 import { PASSWORD_RESET_PATH } from '../shared/constants.ts';
+import { SECTION_QUERY, sectionPagePath, sectionSlug } from '../shared/sectionGroups.ts';
 
 /** Paths below /admin, relative to it. */
 function adminPath(screen: AdminScreenName): string {
@@ -53,11 +54,31 @@ const PUBLIC_PAGE_COMPONENTS: Record<PublicPageId, PageComponent> = {
   impressum: onDemandPage(async () => (await import('./pages/public/ImpressumPage.tsx')).ImpressumPage),
 };
 
+/**
+ * /termine?sparte=…: a section's address has one spelling, its slug. Another spelling of it
+ * ('Bogen', 'LG/LP', given twice) is sent there with 301 (the server answers so too, and
+ * keeps no page for it); an empty one is /termine. Which slugs exist is the page's to know:
+ * an unknown one shows the not-found page (404).
+ */
+export function appointmentsLoader({ request }: LoaderFunctionArgs) {
+  const values = new URL(request.url).searchParams.getAll(SECTION_QUERY);
+  const [given] = values;
+  if (given === undefined) return null;
+  const slug = sectionSlug(given);
+  if (values.length === 1 && given !== '' && (slug === given || slug === '')) return null;
+  // React Router takes a thrown redirect Response as the loader's answer.
+  // eslint-disable-next-line @typescript-eslint/only-throw-error
+  throw redirect(given === '' ? '/termine' : sectionPagePath(slug === '' ? given : slug), 301);
+}
+
+const PUBLIC_PAGE_LOADERS: Partial<Record<PublicPageId, RouteObject['loader']>> = { appointments: appointmentsLoader };
+
 function publicRoutes(): RouteObject[] {
   // Copies: the browser resolves the first page's `lazy` in place before it hydrates (main.tsx).
   return PUBLIC_PAGES.map(({ id, path }) => {
     const component = PUBLIC_PAGE_COMPONENTS[id];
-    return { id, path: path.slice(1), ...('lazy' in component ? { lazy: { ...component.lazy } } : component) };
+    const loader = PUBLIC_PAGE_LOADERS[id];
+    return { id, path: path.slice(1), ...(loader ? { loader } : {}), ...('lazy' in component ? { lazy: { ...component.lazy } } : component) };
   });
 }
 

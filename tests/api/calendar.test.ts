@@ -320,7 +320,7 @@ describe('attachments', () => {
 });
 
 describe('public calendar', () => {
-  it('lists upcoming public appointments with the group as section, never notes or status; writes drop the cached answer', async () => {
+  it('lists upcoming public appointments with the section group as section, never notes or status; writes drop the cached answer', async () => {
     const upcoming = await create({ name: 'Königsschießen', datetime_begin: '2026-11-28 14:00:00', datetime_end: '2026-11-28 18:00:00' });
     const hidden = await create({ name: 'Vorstandssitzung', visibility: 0 });
     const past = await create({ name: 'Herbstfest', datetime_begin: '2026-11-20 14:00:00', datetime_end: '2026-11-20 18:00:00' });
@@ -335,7 +335,8 @@ describe('public calendar', () => {
     expect(ids).not.toContain(past.id);
     const entry = data.find((item) => item.id === upcoming.id)!;
     expect(Object.keys(entry).sort()).toEqual(['attachments', 'datetime_begin', 'datetime_end', 'description', 'id', 'location', 'name', 'section'].sort());
-    expect(entry.section).toMatch(/^Testgruppe/);
+    // A group that is no section stays internal (issue 26).
+    expect(entry.section).toBe('');
     const begins = data.map((item) => String(item.datetime_begin));
     expect(begins).toEqual([...begins].sort());
 
@@ -345,17 +346,19 @@ describe('public calendar', () => {
     const fresh = await t.inject({ method: 'GET', url: '/api/public/calendar', headers: { 'if-none-match': etag } });
     expect(fresh.statusCode).toBe(200);
     expect(fresh.json().data.map((item: { name: string }) => item.name)).toContain('Königsschießen 2026');
-    // Renaming the group renames the section at once.
+    // Made a section, the group's name is the section at once; renaming it renames the section.
     const kept = await t.db.selectFrom('group_permissions').select('permission_id').where('group_id', '=', groupId).execute();
-    const renamed = await t.inject({
-      method: 'PUT',
-      url: `/api/groups/${groupId}`,
-      headers: json(t.admin),
-      payload: JSON.stringify({ name: 'Sparte Bogen', permissions: kept.map((row) => row.permission_id) }),
-    });
+    const groupName = (await t.db.selectFrom('groups').select('name').where('id', '=', groupId).executeTakeFirstOrThrow()).name;
+    const saveGroup = (body: Record<string, unknown>) =>
+      t.inject({ method: 'PUT', url: `/api/groups/${groupId}`, headers: json(t.admin), payload: JSON.stringify({ permissions: kept.map((row) => row.permission_id), ...body }) });
+    const sectionsNow = async () => (await t.inject({ method: 'GET', url: '/api/public/calendar' })).json().data.map((item: { section: string }) => item.section);
+    expect((await saveGroup({ name: groupName, public_section: true })).statusCode).toBe(200);
+    expect(await sectionsNow()).toContain(groupName);
+    const renamed = await saveGroup({ name: 'Sparte Bogen' });
     expect(renamed.statusCode, renamed.body).toBe(200);
-    const sections = (await t.inject({ method: 'GET', url: '/api/public/calendar' })).json().data.map((item: { section: string }) => item.section);
-    expect(sections).toContain('Sparte Bogen');
+    expect(await sectionsNow()).toContain('Sparte Bogen');
+    expect((await saveGroup({ name: groupName, public_section: false })).statusCode).toBe(200);
+    expect(await sectionsNow()).not.toContain(groupName);
     for (const id of [upcoming.id, hidden.id, past.id, running.id]) await t.inject({ method: 'DELETE', url: `/api/calendar/${id}`, headers: deleter });
     expect((await t.inject({ method: 'GET', url: '/api/public/calendar' })).json().data.map((item: { id: number }) => item.id)).not.toContain(upcoming.id);
   });

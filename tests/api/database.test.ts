@@ -63,11 +63,15 @@ describe('seed on an empty database', () => {
     expect(names).toContain('log_delete');
   });
 
-  it('creates group 1 Administratoren with every permission and the supervisors group', async () => {
-    const groups = await db.selectFrom('groups').select(['id', 'name']).orderBy('id').execute();
+  it('creates group 1 Administratoren with every permission, the supervisors group and the section groups', async () => {
+    const groups = (await db.selectFrom('groups').select(['id', 'name', 'public_section']).orderBy('id').execute()).map((row) => ({ ...row, public_section: Number(row.public_section) }));
     expect(groups).toEqual([
-      { id: 1, name: 'Administratoren' },
-      { id: expect.any(Number), name: 'Standaufsichtsberechtigte' },
+      { id: 1, name: 'Administratoren', public_section: 0 },
+      { id: expect.any(Number), name: 'Standaufsichtsberechtigte', public_section: 0 },
+      // Issue 26: what visitors see as sections, without members or permissions.
+      { id: expect.any(Number), name: 'LG/LP', public_section: 1 },
+      { id: expect.any(Number), name: 'Bogen', public_section: 1 },
+      { id: expect.any(Number), name: 'Blasrohr', public_section: 1 },
     ]);
     const adminPermissions = await db
       .selectFrom('group_permissions')
@@ -122,7 +126,7 @@ describe('seed on an empty database', () => {
     expect(admin).toEqual({ uid: ADMIN_UID, password_hash: hashBefore });
     expect(before).toEqual({
       permissions: 24,
-      groups: 2,
+      groups: 5,
       group_permissions: 24,
       users: 1,
       user_groups: 1,

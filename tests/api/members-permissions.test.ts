@@ -341,6 +341,7 @@ const matrix: Record<string, Entry> = {
   },
   'calendar.publicList': { access: 'public', rest: { method: 'GET', url: () => '/api/public/calendar' } },
   'calendar.publicFeed': { access: 'public', rest: { method: 'GET', url: () => '/api/public/calendar.ics' } },
+  'calendar.publicSections': { access: 'public' },
   // Either calendar_create or calendar_update (the upload serves both); tests/api/calendar.test.ts checks the other.
   'calendar.checkUpload': { access: 'calendar_create' },
   'calendar.upload': { access: 'calendar_create', uploadOnly: true, input: () => ({ files: ['nicht-hochgeladen'] }) },

@@ -49,7 +49,8 @@ describe('0002: unique group names', () => {
 
     await migrateToLatest(db);
 
-    expect(await groupNames(db)).toEqual(['Bogen', 'Bogen (3)', 'Bogen (2)', 'Bogen (4)', 'Blasrohr', long, `${'L'.repeat(251)} (2)`]);
+    // 0019 then adds the one section group the database lacked ('Bogen' and 'Blasrohr' it has).
+    expect(await groupNames(db)).toEqual(['Bogen', 'Bogen (3)', 'Bogen (2)', 'Bogen (4)', 'Blasrohr', long, `${'L'.repeat(251)} (2)`, 'LG/LP']);
     const membership = await db.selectFrom('user_groups').select('group_id').where('user_id', '=', Number(user.insertId)).execute();
     expect(membership).toEqual([{ group_id: second!.id }]);
   });
@@ -90,7 +91,8 @@ describe('0009: group names compare without case', () => {
 
     await migrateToLatest(db);
 
-    expect(await groupNames(db)).toEqual(['Vorstand', 'vorstand (3)', 'VORSTAND (2)', 'VORSTAND (4)', 'Bogen']);
+    // 0019 then adds the section groups the database lacked.
+    expect(await groupNames(db)).toEqual(['Vorstand', 'vorstand (3)', 'VORSTAND (2)', 'VORSTAND (4)', 'Bogen', 'LG/LP', 'Blasrohr']);
     expect(await db.selectFrom('group_permissions').select('group_id').execute()).toEqual([{ group_id: twin.id }]);
   });
 });
@@ -142,6 +144,63 @@ describe('0011: who uploaded a calendar attachment', () => {
   });
 });
 
+describe('0019: section groups', () => {
+  type Row = { id: number; name: string; public_section: number };
+  const groupsOf = async (db: Db): Promise<Row[]> =>
+    (await db.selectFrom('groups').select(['id', 'name', 'public_section']).orderBy('id').execute()).map((row) => ({ ...row, public_section: Number(row.public_section) }));
+
+  it('adds LG/LP, Bogen and Blasrohr to an existing database, flags a group of that name instead of a twin, and touches no other group', async () => {
+    const { db } = await open({ migrate: false });
+    await migrateTo(db, '0018_code_failures');
+    const now = '2026-01-01 00:00:00';
+    for (const [id, name] of [[1, 'Administratoren'], [2, 'Standaufsichtsberechtigte'], [3, 'bogen'], [4, 'Vorstand']] as const) {
+      await db.insertInto('groups').values({ id, name }).execute();
+    }
+    const permission = Number((await db.insertInto('permissions').values({ name: 'calendar_view' }).executeTakeFirstOrThrow()).insertId);
+    await db.insertInto('group_permissions').values([{ group_id: 1, permission_id: permission }, { group_id: 3, permission_id: permission }]).execute();
+    const user = await db
+      .insertInto('users')
+      .values({ prename: 'A', lastname: 'B', uid: '10000003', password_hash: 'x', email: 'a@example.org', phone: '', created_at: now, updated_at: now })
+      .executeTakeFirstOrThrow();
+    await db.insertInto('user_groups').values({ user_id: Number(user.insertId), group_id: 3 }).execute();
+
+    await migrateToLatest(db);
+
+    const groups = await groupsOf(db);
+    expect(groups.slice(0, 4)).toEqual([
+      { id: 1, name: 'Administratoren', public_section: 0 },
+      { id: 2, name: 'Standaufsichtsberechtigte', public_section: 0 },
+      // The club's own spelling stays; only the flag is new.
+      { id: 3, name: 'bogen', public_section: 1 },
+      { id: 4, name: 'Vorstand', public_section: 0 },
+    ]);
+    expect(groups.slice(4).map(({ name, public_section }) => ({ name, public_section }))).toEqual([
+      { name: 'LG/LP', public_section: 1 },
+      { name: 'Blasrohr', public_section: 1 },
+    ]);
+    expect(await db.selectFrom('group_permissions').select(['group_id', 'permission_id']).orderBy('group_id').execute()).toEqual([
+      { group_id: 1, permission_id: permission },
+      { group_id: 3, permission_id: permission },
+    ]);
+    expect(await db.selectFrom('user_groups').select('group_id').execute()).toEqual([{ group_id: 3 }]);
+  });
+
+  it('leaves a database without groups to the seed (group 1 must keep id 1), and going down keeps the groups', async () => {
+    const { db } = await open({ migrate: false });
+    await migrateToLatest(db);
+    expect(await groupsOf(db)).toEqual([]);
+
+    const old = (await open({ migrate: false })).db;
+    await migrateTo(old, '0018_code_failures');
+    await old.insertInto('groups').values({ id: 1, name: 'Administratoren' }).execute();
+    await migrateTo(old, '0019_section_groups');
+    await migrateTo(old, '0018_code_failures');
+    const columns = (await old.introspection.getTables()).find((table) => table.name === 'groups')!.columns.map((column) => column.name);
+    expect(columns).not.toContain('public_section');
+    expect((await old.selectFrom('groups').select('name').orderBy('id').execute()).map((row) => row.name)).toEqual(['Administratoren', 'LG/LP', 'Bogen', 'Blasrohr']);
+  });
+});
+
 describe.skipIf(!usesMysql())('MySQL character set', () => {
   async function tableCollations(db: Db): Promise<Record<string, string>> {
     const { rows } = await sql<{ name: string; collation: string }>`
@@ -173,9 +232,10 @@ describe.skipIf(!usesMysql())('MySQL character set', () => {
     await migrateToLatest(db);
 
     expect((await tableCollations(db)).groups).toBe('utf8mb4_unicode_ci');
-    expect(await groupNames(db)).toEqual(['Schützen']);
+    // With the section groups of 0019.
+    expect(await groupNames(db)).toEqual(['Schützen', 'LG/LP', 'Bogen', 'Blasrohr']);
     await db.insertInto('groups').values({ name: '🎯' }).execute();
-    expect(await groupNames(db)).toEqual(['Schützen', '🎯']);
+    expect(await groupNames(db)).toEqual(['Schützen', 'LG/LP', 'Bogen', 'Blasrohr', '🎯']);
   });
 
   it('refuses to migrate (and so to start) when the server switched the connection away from utf8mb4', async () => {

@@ -98,7 +98,8 @@ beforeAll(async () => {
   profileDir = await mkdtemp(join(tmpdir(), 'club-profile-'));
   await writeFile(join(profileDir, 'club.json'), JSON.stringify(PROFILE));
   t = await createTestApp({ renderer: countingRenderer, clock }, { PUBLIC_URL: ORIGIN, CLUB_PROFILE: join(profileDir, 'club.json') });
-  groupId = Number((await t.db.insertInto('groups').values({ name: 'Bogen' }).executeTakeFirstOrThrow()).insertId);
+  // The seed's section group 'Bogen' (issue 26).
+  groupId = (await t.db.selectFrom('groups').select('id').where('name', '=', 'Bogen').executeTakeFirstOrThrow()).id;
   await createAppointment({});
   await createAppointment({ name: 'Sommerfest', datetime_begin: '2027-07-03 18:30:00', datetime_end: '2027-07-03 23:00:00', location: 'Vereinsheim', description: '' });
   await createAppointment({ name: 'Geheime Vorstandssitzung', visibility: 0 });

@@ -81,7 +81,8 @@ function picture(width: number, height: number, background: string): Promise<Buf
 
 /** Every kind of content a public page shows, each as long as it gets. */
 async function fillSite(site: Site): Promise<void> {
-  const group = await writeAsAdmin(site, 'POST', '/groups', { name: SECTION, permissions: [] });
+  // A section (issue 26): visitors see its name with each appointment and as a link of its own.
+  const group = await writeAsAdmin(site, 'POST', '/groups', { name: SECTION, permissions: [], public_section: true });
   const appointment = { datetime_begin: BEGIN.format('YYYY-MM-DD HH:mm'), datetime_end: END.format('YYYY-MM-DD HH:mm'), visibility: 1, status: 1, assignment: group.data?.id };
   await writeAsAdmin(site, 'POST', '/calendar', { ...appointment, ...APPOINTMENT });
   await writeAsAdmin(site, 'POST', '/calendar', { ...appointment, name: APPOINTMENT_WITHOUT_DESCRIPTION, location: 'Schießstand' });

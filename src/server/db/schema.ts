@@ -57,6 +57,8 @@ export interface GroupTable {
   name: string;
   /** 1: members must set up the second factor before anything else (migration 0014). */
   require_second_factor: Generated<number>;
+  /** 1: 'Als Sparte öffentlich anzeigen', visitors see the name as the section of its appointments (migration 0019). */
+  public_section: Generated<number>;
 }
 
 export interface GroupPermissionTable {

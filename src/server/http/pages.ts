@@ -102,6 +102,12 @@ function appChunks(clientDir: string | undefined, template: string | undefined):
   return (page) => (page ? (lists.get(page.id) ?? appOnly) : appOnly);
 }
 
+/** A query parameter as the browser's router reads it (`searchParams.get`): its first value. */
+function firstValue(value: unknown): string | undefined {
+  const first: unknown = Array.isArray(value) ? value[0] : value;
+  return typeof first === 'string' ? first : undefined;
+}
+
 /** The page's address as its route read it: path with its parameters, and only the query it reads. */
 function canonicalPath(page: PublicPage, request: FastifyRequest): string {
   const params = request.params as Record<string, string | undefined>;
@@ -109,11 +115,21 @@ function canonicalPath(page: PublicPage, request: FastifyRequest): string {
   const query = request.query as Record<string, unknown>;
   const search = new URLSearchParams();
   for (const name of page.query ?? []) {
-    const value = query[name];
-    if (typeof value === 'string') search.set(name, value);
+    const value = firstValue(query[name]);
+    if (value !== undefined) search.set(name, value);
   }
   const text = search.toString();
   return text === '' ? path : `${path}?${text}`;
+}
+
+/**
+ * Whether a query parameter the page reads comes more than once (`?sparte=bogen&sparte=x`):
+ * such an address is sent to the canonical one instead of being answered, so that its
+ * kept answer's key (the parameters as given) only ever holds one value per parameter.
+ */
+function repeatsItsQuery(page: PublicPage, request: FastifyRequest): boolean {
+  const query = request.query as Record<string, unknown>;
+  return (page.query ?? []).some((name) => Array.isArray(query[name]));
 }
 
 /** A path as the browser's router will see it, spelled once (doubled slashes would read as a host). */
@@ -311,9 +327,11 @@ export const pages: FastifyPluginAsync<PagesOptions> = async (app, { clientDir, 
     scope.addHook('onRequest', answers.started);
     scope.addHook('onSend', answers.keep);
     for (const page of PUBLIC_PAGES) {
-      scope.get(page.path, { config: { answerKey: routeAnswerKey(...(page.query ?? [])) } }, (request, reply) =>
-        renderAndAnswer(request, reply, canonicalPath(page, request), page),
-      );
+      scope.get(page.path, { config: { answerKey: routeAnswerKey(...(page.query ?? [])) } }, (request, reply) => {
+        const url = canonicalPath(page, request);
+        if (repeatsItsQuery(page, request)) return reply.redirect(sameSiteLocation(url), 301);
+        return renderAndAnswer(request, reply, url, page);
+      });
     }
     scope.get('/', (_request, reply) => reply.redirect('/home', 302));
   });

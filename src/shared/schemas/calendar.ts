@@ -265,6 +265,7 @@ export interface PublicAppointment {
   datetime_end: string;
   location: string;
   description: string;
+  /** The group's name when the group is a section (issue 26), otherwise empty. */
   section: string;
   attachments: Pick<AttachmentView, 'id' | 'filename' | 'url' | 'size' | 'type'>[];
 }

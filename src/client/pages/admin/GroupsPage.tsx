@@ -1,5 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import { useMemo } from 'react';
 import { PERMISSION_AREAS, PROTECTED_GROUP_ID } from '../../../shared/permissions.ts';
 import { hasPermission, useSignedInUser } from '../../auth.ts';
@@ -53,7 +54,18 @@ export function GroupsPage() {
   const columns = useMemo<DataTableColumn<GroupRecord>[]>(
     () => [
       { id: 'id', header: 'ID', render: (group) => group.id, searchText: (group) => String(group.id) },
-      { id: 'name', header: 'Name', render: (group) => group.name, searchText: (group) => group.name },
+      {
+        id: 'name',
+        header: 'Name',
+        // Which groups visitors see as sections ('Als Sparte öffentlich anzeigen'), at a glance and by search.
+        render: (group) => (
+          <>
+            {group.name}
+            {group.public_section && <Chip label="Sparte" size="small" variant="outlined" sx={{ ml: 1 }} />}
+          </>
+        ),
+        searchText: (group) => (group.public_section ? `${group.name} Sparte` : group.name),
+      },
       ...PERMISSION_AREAS.map(
         (area): DataTableColumn<GroupRecord> => ({
           id: area,

@@ -16,24 +16,33 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Theme } from '@mui/material/styles';
 import { Fragment, Suspense, useId, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { formatGermanDateTime } from '../../../shared/dates.ts';
 import type { PublicAppointment } from '../../../shared/schemas/calendar.ts';
+import { SECTION_QUERY, sectionPagePath, type PublicSection } from '../../../shared/sectionGroups.ts';
 import { SectionAlert } from '../../components/InfoText.tsx';
 import { onDemand } from '../../components/onDemand.ts';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { PageHead } from '../../components/PageHead.tsx';
-import { useClubProfile, usePublicAppointments } from '../../publicContent.ts';
+import { useClubProfile, usePublicAppointments, usePublicSections } from '../../publicContent.ts';
 import { useSiteOrigin } from '../../render/serverRender.ts';
 import { appointmentEvent } from '../../structuredData.ts';
 import { visuallyHidden } from '../../components/visuallyHidden.ts';
+import { NotFoundPage } from './NotFoundPage.tsx';
 
 export const NO_APPOINTMENTS = 'Es sind keine ausstehenden Termine vorhanden.';
 export const NO_DESCRIPTION = 'Keine Beschreibung vorhanden';
 
+/** What the list says when the chosen section has no upcoming appointment. */
+export function noSectionAppointments(section: PublicSection): string {
+  return `Für die Sparte ${section.name} sind keine ausstehenden Termine vorhanden.`;
+}
+
 /** The menu (popover, modal) is not needed until it is opened. */
 const subscribeMenu = onDemand(async () => (await import('./appointments/SubscribeMenu.tsx')).SubscribeMenu);
 
-function SubscribeButton() {
+/** The feed of all public appointments, or of the chosen section (its own address). */
+function SubscribeButton({ section }: { section: PublicSection | undefined }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   // Stays true after the first opening, so that the menu can play its closing transition.
   const [wanted, setWanted] = useState(false);
@@ -57,7 +66,7 @@ function SubscribeButton() {
       </Button>
       {wanted && (
         <Suspense fallback={null}>
-          <subscribeMenu.Component id={menuId} anchor={anchor} onClose={() => setAnchor(null)} />
+          <subscribeMenu.Component id={menuId} anchor={anchor} section={section} onClose={() => setAnchor(null)} />
         </Suspense>
       )}
     </>
@@ -86,6 +95,8 @@ function entriesOnNarrowScreens(theme: Theme) {
       '& .appointment-location, & .appointment-section': { order: 3, flexBasis: '100%', color: 'text.secondary' },
       '& .appointment-location::before': { content: '"Ort: " / ""' },
       '& .appointment-section::before': { content: '"Sparte: " / ""' },
+      // An appointment of a group that is no section has none to show, not even the label.
+      '& .appointment-section:empty': { display: 'none' },
       '& .appointment-details, & .appointment-details > td': { display: 'block' },
     },
   };
@@ -152,14 +163,16 @@ function AppointmentRow({ appointment }: { appointment: PublicAppointment }) {
 /** Search engines get the next appointments as events; more would only weigh on the page. */
 const STRUCTURED_EVENTS = 50;
 
-/** What /termine says of itself: the next appointments in words, and each as an Event for search engines. */
-function AppointmentsHead({ appointments }: { appointments: readonly PublicAppointment[] }) {
+/** What /termine says of itself: the next appointments (of the section) in words, and each as an Event for search engines. */
+function AppointmentsHead({ appointments, section }: { appointments: readonly PublicAppointment[]; section: PublicSection | undefined }) {
   const profile = useClubProfile().data;
   const origin = useSiteOrigin();
   const next = appointments.slice(0, 3).map((appointment) => `${appointment.name} am ${formatGermanDateTime(appointment.datetime_begin)}`);
+  const empty = section ? noSectionAppointments(section) : NO_APPOINTMENTS;
+  const intro = section ? `Die nächsten Termine der Sparte ${section.name}` : 'Die nächsten Termine';
   return (
     <PageHead
-      description={next.length > 0 ? `Die nächsten Termine: ${next.join(', ')}.` : NO_APPOINTMENTS}
+      description={next.length > 0 ? `${intro}: ${next.join(', ')}.` : empty}
       structuredData={
         origin && profile
           ? appointments.slice(0, STRUCTURED_EVENTS).flatMap((appointment) => appointmentEvent(appointment, profile, origin) ?? [])
@@ -169,17 +182,51 @@ function AppointmentsHead({ appointments }: { appointments: readonly PublicAppoi
   );
 }
 
-/** Appointments (SPEC §2): the notice, the upcoming public appointments, and the feed to subscribe to. */
+/**
+ * One plain link per section and one to all of them: they work before the app has started
+ * and without JavaScript, and each is the section's canonical address.
+ */
+function SectionLinks({ sections, current }: { sections: readonly PublicSection[]; current: PublicSection | undefined }) {
+  if (sections.length === 0) return null;
+  const link = (to: string, label: string, active: boolean) => (
+    // Names as the club writes them ('LG/LP', 'Bogen'), not in the buttons' capitals.
+    <Button key={to} component={RouterLink} to={to} variant={active ? 'contained' : 'outlined'} aria-current={active ? 'page' : undefined} sx={{ textTransform: 'none' }}>
+      {label}
+    </Button>
+  );
+  return (
+    <Box component="nav" aria-label="Sparten" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+      {link('/termine', 'Alle Sparten', current === undefined)}
+      {sections.map((section) => link(sectionPagePath(section.slug), section.name, section.slug === current?.slug))}
+    </Box>
+  );
+}
+
+/**
+ * Appointments (SPEC §2): the notice, the upcoming public appointments, and the feed to
+ * subscribe to. `?sparte=<slug>` shows one section's appointments and offers its own feed
+ * (issue 26); the route's loader has sent every other spelling to the slug, and a slug no
+ * section has is not found.
+ */
 export function AppointmentsPage() {
-  const appointments = usePublicAppointments();
+  const [search] = useSearchParams();
+  const slug = search.get(SECTION_QUERY) ?? undefined;
+  const sections = usePublicSections();
+  const section = slug === undefined ? undefined : sections.data?.find((candidate) => candidate.slug === slug);
+  // A section's list is asked for once the section is known: an unknown one would only fail.
+  const appointments = usePublicAppointments(slug === undefined ? undefined : slug, slug === undefined || section !== undefined);
+  if (slug !== undefined && sections.isSuccess && !section) return <NotFoundPage />;
   const rows = appointments.data ?? [];
   return (
     <>
-      <PageTitle>Termine</PageTitle>
-      <AppointmentsHead appointments={rows} />
+      <PageTitle>{section ? `Termine der Sparte ${section.name}` : 'Termine'}</PageTitle>
+      <AppointmentsHead appointments={rows} section={section} />
       <SectionAlert identifier="appointments" />
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
-        <SubscribeButton />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', justifyContent: 'space-between', gap: 2, mb: 2 }}>
+        <SectionLinks sections={sections.data ?? []} current={section} />
+        <Box sx={{ ml: 'auto' }}>
+          <SubscribeButton section={section} />
+        </Box>
       </Box>
       <TableContainer component={Paper} variant="outlined">
         <Table aria-label="Termine" sx={entriesOnNarrowScreens}>
@@ -200,7 +247,7 @@ export function AppointmentsPage() {
             {appointments.isSuccess && rows.length === 0 && (
               <TableRow>
                 <TableCell colSpan={6} align="center">
-                  {NO_APPOINTMENTS}
+                  {section ? noSectionAppointments(section) : NO_APPOINTMENTS}
                 </TableCell>
               </TableRow>
             )}

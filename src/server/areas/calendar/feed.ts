@@ -6,6 +6,7 @@ import { tzlib_get_ical_block } from 'timezones-ical-library';
 import { CLUB_TIME_ZONE } from '../../../shared/constants.ts';
 import { fromClubDateTime } from '../../../shared/dates.ts';
 import { toRRule, type Recurrence } from '../../../shared/recurrence.ts';
+import { CALENDAR_FEED_PATH, sectionFeedPath, type PublicSection } from '../../../shared/sectionGroups.ts';
 import { etagOf } from '../../http/public-cache.ts';
 import type { AppointmentRow } from './queries.ts';
 
@@ -158,11 +159,11 @@ function addSeries(calendar: ICalCalendar, series: FeedSeries, occurrences: Feed
   }
 }
 
-function calendarFor(name: string, publicUrl: string): ICalCalendar {
+function calendarFor(name: string, publicUrl: string, feedPath: string = CALENDAR_FEED_PATH): ICalCalendar {
   return ical({
     name: icalText(name),
     prodId: { company: new URL(publicUrl).hostname, product: 'Termine', language: 'DE' },
-    url: `${publicUrl}/api/public/calendar.ics`,
+    url: `${publicUrl}${feedPath}`,
     // Subscribers ask again after an hour; the ETag makes an unchanged answer cheap.
     ttl: 60 * 60,
     // No zone of the calendar's own (single appointments stay UTC instants); series name theirs and get its VTIMEZONE.
@@ -176,9 +177,14 @@ export interface FeedSeriesEntry {
   occurrences: FeedOccurrence[];
 }
 
-/** The feed of public appointments (DESIGN §8): single appointments and public series. */
-export function buildFeed(appointments: FeedAppointment[], publicUrl: string, clubName: string, series: FeedSeriesEntry[] = []): Feed {
-  const calendar = calendarFor(`Termine – ${clubName}`, publicUrl);
+/**
+ * The feed of public appointments (DESIGN §8): single appointments and public series; with
+ * `section` the feed of that section (issue 26), named and addressed as such.
+ */
+export function buildFeed(appointments: FeedAppointment[], publicUrl: string, clubName: string, series: FeedSeriesEntry[] = [], section?: PublicSection): Feed {
+  const calendar = section
+    ? calendarFor(`Termine der Sparte ${section.name} – ${clubName}`, publicUrl, sectionFeedPath(section.slug))
+    : calendarFor(`Termine – ${clubName}`, publicUrl);
   for (const appointment of appointments) addEvent(calendar, appointment, publicUrl);
   for (const entry of series) addSeries(calendar, entry.series, entry.occurrences, publicUrl);
   const body = calendarText(calendar);

@@ -5,6 +5,7 @@ import type { AppointmentTable } from '../../db/schema.ts';
 import { AppError, MESSAGES } from '../../errors.ts';
 import type { PermissionName } from '../../../shared/permissions.ts';
 import { describeRecurrence } from '../../../shared/recurrence.ts';
+import { SECTION_GROUP_NAMES, sectionSlug, type PublicSection } from '../../../shared/sectionGroups.ts';
 import { APPOINTMENT_MESSAGES, type appointmentCreateInput, type AppointmentView, type AttachmentView, type PublicAppointment } from '../../../shared/schemas/calendar.ts';
 import { parseRule } from './rule.ts';
 
@@ -30,12 +31,30 @@ const APPOINTMENT_COLUMNS = [
   'appointments.cancelled',
   'appointments.own_attachments',
   'groups.name as section',
+  'groups.public_section',
   'appointment_series.rule as series_rule',
   'appointment_series.datetime_begin as series_begin',
 ] as const;
 
-/** An appointment's row with its group's name (and its series' rule and start), as the queries read it. */
-export type AppointmentRow = Omit<Selectable<AppointmentTable>, 'created_at' | 'notified_ms'> & { section: string; series_rule: string | null; series_begin: string | null };
+/**
+ * An appointment's row with its group's name and whether that group is a section (and its
+ * series' rule and start), as the queries read it.
+ */
+export type AppointmentRow = Omit<Selectable<AppointmentTable>, 'created_at' | 'notified_ms'> & {
+  section: string;
+  public_section: number;
+  series_rule: string | null;
+  series_begin: string | null;
+};
+
+/**
+ * What visitors read as an appointment's 'Sparte' (issue 26): the group's name when the group
+ * is a section, nothing otherwise, so internal group names never reach them. The back
+ * office's month shows the group itself.
+ */
+export function visitorSection(row: { section: string; public_section: number | string }): string {
+  return Number(row.public_section) === 1 ? row.section : '';
+}
 
 function baseQuery(db: Db) {
   return db
@@ -164,17 +183,17 @@ export function seesInternalAppointments(permissions: Iterable<PermissionName>):
 /**
  * Public appointments not ended before `since`, soonest first; occurrences of a series only
  * up to `until` (SPEC's list shows every upcoming appointment, a five-year series the next
- * twelve months of it) and not cancelled. Runs on appointments_public_idx (visibility, datetime_end).
+ * twelve months of it) and not cancelled; with `groupId` only that section's. Runs on
+ * appointments_public_idx (visibility, datetime_end).
  */
-export async function listPublic(db: Db, since: string, until: string, urlOf: UrlOf): Promise<PublicAppointment[]> {
-  const rows = (await baseQuery(db)
+export async function listPublic(db: Db, since: string, until: string, urlOf: UrlOf, groupId?: number): Promise<PublicAppointment[]> {
+  let query = baseQuery(db)
     .where('appointments.visibility', '=', 1)
     .where('appointments.datetime_end', '>=', since)
     .where((eb) => eb.or([eb('appointments.series_id', 'is', null), eb('appointments.datetime_begin', '<', until)]))
-    .where('appointments.cancelled', '=', 0)
-    .orderBy('appointments.datetime_begin')
-    .orderBy('appointments.id')
-    .execute()) as AppointmentRow[];
+    .where('appointments.cancelled', '=', 0);
+  if (groupId !== undefined) query = query.where('appointments.assignment', '=', groupId);
+  const rows = (await query.orderBy('appointments.datetime_begin').orderBy('appointments.id').execute()) as AppointmentRow[];
   const attachments = await attachmentsOf(db, rows, urlOf);
   return rows.map((row) => ({
     id: row.id,
@@ -183,21 +202,61 @@ export async function listPublic(db: Db, since: string, until: string, urlOf: Ur
     datetime_end: row.datetime_end,
     location: row.location,
     description: row.description,
-    section: row.section,
+    section: visitorSection(row),
     attachments: attachments.get(row.id) ?? [],
   }));
 }
 
-/** Public appointments outside public series for the feed, with what iCal needs beyond the public list. */
-export async function listFeed(db: Db, since: string): Promise<AppointmentRow[]> {
-  return (await baseQuery(db)
+/**
+ * Public appointments outside the feed's series, with what iCal needs beyond the public
+ * list; with `groupId` the feed of that section, whose series are that group's public ones.
+ * The rows' `section` is what visitors see (`visitorSection`).
+ */
+export async function listFeed(db: Db, since: string, groupId?: number): Promise<AppointmentRow[]> {
+  let query = baseQuery(db)
     .where('appointments.visibility', '=', 1)
     .where('appointments.datetime_end', '>=', since)
-    // A public occurrence of a series that is not public is an event of its own.
-    .where((eb) => eb.or([eb('appointments.series_id', 'is', null), eb.and([eb('appointment_series.visibility', '=', 0), eb('appointments.cancelled', '=', 0)])]))
-    .orderBy('appointments.datetime_begin')
-    .orderBy('appointments.id')
-    .execute());
+    // A public occurrence of a series the feed does not hold is an event of its own.
+    .where((eb) =>
+      eb.or([
+        eb('appointments.series_id', 'is', null),
+        eb.and([
+          eb('appointments.cancelled', '=', 0),
+          eb.or([eb('appointment_series.visibility', '=', 0), ...(groupId === undefined ? [] : [eb('appointment_series.assignment', '!=', groupId)])]),
+        ]),
+      ]),
+    );
+  if (groupId !== undefined) query = query.where('appointments.assignment', '=', groupId);
+  const rows = await query.orderBy('appointments.datetime_begin').orderBy('appointments.id').execute();
+  return rows.map((row) => ({ ...row, section: visitorSection(row) }));
+}
+
+/** A section (a group flagged 'Als Sparte öffentlich anzeigen') with its address and group. */
+export interface SectionGroup extends PublicSection {
+  id: number;
+}
+
+const CANONICAL_SLUGS: readonly string[] = SECTION_GROUP_NAMES.map(sectionSlug);
+const byName = new Intl.Collator('de');
+
+/**
+ * The sections visitors can choose: the club's own three first in the order of SPEC §2 (LG/LP,
+ * Bogen, Blasrohr), then any other by name. The groups' saves keep one address to one section;
+ * should two names still give the same slug (written before that check, or by hand), the older
+ * group keeps it.
+ */
+export async function listSectionGroups(db: Db): Promise<SectionGroup[]> {
+  const rows = await db.selectFrom('groups').select(['id', 'name']).where('public_section', '=', 1).orderBy('id').execute();
+  const bySlug = new Map<string, SectionGroup>();
+  for (const row of rows) {
+    const slug = sectionSlug(row.name);
+    if (slug !== '' && !bySlug.has(slug)) bySlug.set(slug, { id: row.id, name: row.name, slug });
+  }
+  const rank = (section: SectionGroup) => {
+    const index = CANONICAL_SLUGS.indexOf(section.slug);
+    return index === -1 ? CANONICAL_SLUGS.length : index;
+  };
+  return [...bySlug.values()].sort((a, b) => rank(a) - rank(b) || byName.compare(a.name, b.name));
 }
 
 export async function assertGroupExists(db: Db, id: number): Promise<void> {

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { matchesEtag, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, sendCached, sharedReadRoute } from '../../http/public-cache.ts';
 import { untrusted, type RestOptions } from '../../http/rest.ts';
+import { isSectionSlug, sectionFeedPath, sectionSlug, UNKNOWN_SECTION } from '../../../shared/sectionGroups.ts';
+import type { Feed } from './feed.ts';
 import { readUploadForm, TOO_MANY_FILES, uploadRoute } from '../../storage/multipart.ts';
 import { MAX_ATTACHMENTS_PER_UPLOAD } from './router.ts';
 
@@ -15,15 +17,34 @@ export const calendarRest: FastifyPluginAsync<RestOptions> = async (app, { calle
     return sendCached(request, reply, await caller.calendar.publicList(), 'list', (data) => ({ data }));
   });
 
-  app.get('/public/calendar.ics', sharedReadRoute(), async (request, reply) => {
-    const caller = await callerFor(request, reply);
-    const feed = await caller.calendar.publicFeed();
+  const sendFeed = (request: FastifyRequest, reply: FastifyReply, feed: Feed, filename: string) => {
     reply.header('ETag', feed.etag).header('Cache-Control', PUBLIC_CACHE_CONTROL);
     if (matchesEtag(request.headers['if-none-match'], feed.etag)) return reply.code(304).send();
     return reply
       .type('text/calendar; charset=utf-8')
-      .header('Content-Disposition', 'inline; filename="termine.ics"')
+      .header('Content-Disposition', `inline; filename="${filename}"`)
       .send(feed.body);
+  };
+
+  app.get('/public/calendar.ics', sharedReadRoute(), async (request, reply) => {
+    const caller = await callerFor(request, reply);
+    return sendFeed(request, reply, await caller.calendar.publicFeed(), 'termine.ics');
+  });
+
+  // One section's feed (issue 26). Its answer is kept under the slug as the address spells it,
+  // and only the canonical spelling is answered: another spelling of a section ('Bogen',
+  // 'LG_LP') is sent there (301), anything else is 404, and neither is kept.
+  app.get<{ Params: { section: string } }>('/public/calendar/:section.ics', sharedReadRoute(), async (request, reply) => {
+    const caller = await callerFor(request, reply);
+    const { section } = request.params;
+    if (!isSectionSlug(section)) {
+      const slug = sectionSlug(section);
+      const known = slug !== '' && (await caller.calendar.publicSections()).some((candidate) => candidate.slug === slug);
+      if (known) return reply.redirect(sectionFeedPath(slug), 301);
+      return reply.code(404).send({ message: UNKNOWN_SECTION });
+    }
+    // A slug that names no section is 404 from the procedure.
+    return sendFeed(request, reply, await caller.calendar.publicFeed({ section }), `termine-${section}.ics`);
   });
 
   // A program polling the month gets the bytes kept for it after the permission check (router.ts).

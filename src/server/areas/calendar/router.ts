@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { idInput } from '../../../shared/schemas/groups.ts';
 import { toClubDateTime } from '../../../shared/dates.ts';
 import { APPOINTMENT_MESSAGES, appointmentCreateInput, appointmentDeleteInput, appointmentUpdateInput, calendarMonthInput, type AttachmentView } from '../../../shared/schemas/calendar.ts';
+import { publicCalendarInput, type PublicCalendarInput } from '../../../shared/schemas/sections.ts';
+import { UNKNOWN_SECTION, type PublicSection } from '../../../shared/sectionGroups.ts';
 import { AppError, Refusal } from '../../errors.ts';
 import { receivedFile } from '../../storage/schema.ts';
 import { removeStoredFiles } from '../../storage/storage.ts';
@@ -23,9 +25,11 @@ import {
   listFeed,
   listMonth,
   listPublic,
+  listSectionGroups,
   shownAttachmentIds,
   unusedFiles,
   updateAppointment,
+  type SectionGroup,
 } from './queries.ts';
 import {
   countGone,
@@ -82,6 +86,22 @@ function now(ctx: Context): Date {
   return ctx.services.clock.now();
 }
 
+/** The sections with their groups, kept with the calendar's answers (a group's save drops them). */
+function sectionGroups(ctx: Context): Promise<SectionGroup[]> {
+  return ctx.services.publicCache.read(CALENDAR_CACHE_AREA, 'sections', () => listSectionGroups(ctx.services.db));
+}
+
+/**
+ * The section the input names, undefined for none; an unknown one is 404 before anything is
+ * read or kept, so no address a stranger makes up becomes an entry of the cache.
+ */
+async function chosenSection(ctx: Context, input: PublicCalendarInput): Promise<SectionGroup | undefined> {
+  if (input?.section === undefined) return undefined;
+  const section = (await sectionGroups(ctx)).find((candidate) => candidate.slug === input.section);
+  if (!section) throw new AppError('NOT_FOUND', UNKNOWN_SECTION);
+  return section;
+}
+
 export const calendarRouter = router({
   /**
    * The back office's month. Every member with calendar_view sees the same month, so the
@@ -99,24 +119,39 @@ export const calendarRouter = router({
       return ctx.services.publicCache.read(CALENDAR_CACHE_AREA, `month:${input.year}-${input.month}`, read);
     }),
 
-  /** Upcoming public appointments, soonest first; of a series the next twelve months, cancelled occurrences left out. */
-  publicList: sharedReadProcedure.query(({ ctx }) =>
-    ctx.services.publicCache.read(CALENDAR_CACHE_AREA, 'list', () => {
-      const since = toClubDateTime(now(ctx));
-      return listPublic(ctx.services.db, since, `${Number(since.slice(0, 4)) + 1}${since.slice(4)}`, ctx.services.storage.urlOf);
-    }),
+  /** The sections visitors can filter /termine by and subscribe to (issue 26), each with its address. */
+  publicSections: sharedReadProcedure.query(({ ctx }) =>
+    ctx.services.publicCache.read(CALENDAR_CACHE_AREA, 'public-sections', async (): Promise<PublicSection[]> =>
+      (await sectionGroups(ctx)).map(({ slug, name }) => ({ slug, name })),
+    ),
   ),
 
-  /** The iCal feed (RFC 5545) as text with its ETag; REST serves it as text/calendar. */
-  publicFeed: sharedReadProcedure.query(({ ctx }) =>
-    ctx.services.publicCache.read(CALENDAR_CACHE_AREA, 'feed', async (): Promise<Feed> => {
+  /**
+   * Upcoming public appointments, soonest first; of a series the next twelve months, cancelled
+   * occurrences left out; with `section` only that section's.
+   */
+  publicList: sharedReadProcedure.input(publicCalendarInput).query(async ({ ctx, input }) => {
+    const section = await chosenSection(ctx, input);
+    return ctx.services.publicCache.read(CALENDAR_CACHE_AREA, section ? `list:${section.id}` : 'list', () => {
+      const since = toClubDateTime(now(ctx));
+      return listPublic(ctx.services.db, since, `${Number(since.slice(0, 4)) + 1}${since.slice(4)}`, ctx.services.storage.urlOf, section?.id);
+    });
+  }),
+
+  /** The iCal feed (RFC 5545) as text with its ETag, of all public appointments or one section's; REST serves it as text/calendar. */
+  publicFeed: sharedReadProcedure.input(publicCalendarInput).query(async ({ ctx, input }) => {
+    const section = await chosenSection(ctx, input);
+    return ctx.services.publicCache.read(CALENDAR_CACHE_AREA, section ? `feed:${section.id}` : 'feed', async (): Promise<Feed> => {
       const since = toClubDateTime(new Date(now(ctx).getTime() - FEED_PAST_DAYS * 86_400_000));
       const { name } = await clubProfile(ctx.services);
       const { db } = ctx.services;
-      const series = await seriesEntries(db, await publicSeriesIds(db, since), (occurrence) => Number(occurrence.visibility) === 1);
-      return buildFeed(await listFeed(db, since), ctx.services.config.publicUrl, name, series);
-    }),
-  ),
+      // A section's feed holds its group's public series; an occurrence another group took over is left out of them.
+      const shown = (occurrence: { visibility: number; assignment: number }) =>
+        Number(occurrence.visibility) === 1 && (section === undefined || Number(occurrence.assignment) === section.id);
+      const series = await seriesEntries(db, await publicSeriesIds(db, since, section?.id), shown, 'visitor');
+      return buildFeed(await listFeed(db, since, section?.id), ctx.services.config.publicUrl, name, series, section);
+    });
+  }),
 
   /** Lets the upload route refuse a member before a byte of a file is stored. */
   checkUpload: canAttach.query(() => ({ allowed: true })),

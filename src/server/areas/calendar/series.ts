@@ -4,7 +4,7 @@ import type { AppointmentSeriesTable } from '../../db/schema.ts';
 import { AppError, MESSAGES } from '../../errors.ts';
 import { addDays, daysBetween, occurrenceDates, recurrenceKey, type Recurrence } from '../../../shared/recurrence.ts';
 import { APPOINTMENT_MESSAGES, seriesProblem } from '../../../shared/schemas/calendar.ts';
-import { assignAttachments, columns, deleteAttachmentsOf, type AppointmentRow, type AppointmentValues } from './queries.ts';
+import { assignAttachments, columns, deleteAttachmentsOf, visitorSection, type AppointmentRow, type AppointmentValues } from './queries.ts';
 import type { FeedSeriesEntry } from './feed.ts';
 import { parseRule } from './rule.ts';
 
@@ -366,21 +366,31 @@ export async function setCancelled(db: Db, row: AppointmentRow, cancelled: boole
   await touchSeries(db, Number(row.series_id), now);
 }
 
-/** Public series with an occurrence not ended before `since`: the feed's entries. */
-export async function publicSeriesIds(db: Db, since: string): Promise<number[]> {
-  const rows = await db
+/** Public series with an occurrence not ended before `since`: the feed's entries; with `groupId` those of that section. */
+export async function publicSeriesIds(db: Db, since: string, groupId?: number): Promise<number[]> {
+  let query = db
     .selectFrom('appointments')
     .innerJoin('appointment_series', 'appointment_series.id', 'appointments.series_id')
     .select('appointments.series_id')
     .distinct()
     .where('appointment_series.visibility', '=', 1)
-    .where('appointments.datetime_end', '>=', since)
-    .execute();
+    .where('appointments.datetime_end', '>=', since);
+  if (groupId !== undefined) query = query.where('appointment_series.assignment', '=', groupId);
+  const rows = await query.execute();
   return rows.map((row) => Number(row.series_id)).sort((a, b) => a - b);
 }
 
-/** The series with their occurrences for a calendar file; `shown` says which occurrences that calendar shows. */
-export async function seriesEntries(db: Db, ids: number[], shown: (occurrence: { visibility: number }) => boolean): Promise<FeedSeriesEntry[]> {
+/**
+ * The series with their occurrences for a calendar file; `shown` says which occurrences that
+ * calendar shows. `sections`: each `section` is the group's name (a mail to the group), or
+ * what visitors see of it (a public feed, `visitorSection`).
+ */
+export async function seriesEntries(
+  db: Db,
+  ids: number[],
+  shown: (occurrence: { visibility: number; assignment: number }) => boolean,
+  sections: 'group' | 'visitor' = 'group',
+): Promise<FeedSeriesEntry[]> {
   if (ids.length === 0) return [];
   const series = await db
     .selectFrom('appointment_series')
@@ -396,6 +406,7 @@ export async function seriesEntries(db: Db, ids: number[], shown: (occurrence: {
       'appointment_series.updated_at',
       'appointment_series.rule',
       'groups.name as section',
+      'groups.public_section',
     ])
     .where('appointment_series.id', 'in', ids)
     .orderBy('appointment_series.id')
@@ -410,6 +421,7 @@ export async function seriesEntries(db: Db, ids: number[], shown: (occurrence: {
       'appointments.detached',
       'appointments.cancelled',
       'appointments.visibility',
+      'appointments.assignment',
       'appointments.name',
       'appointments.datetime_begin',
       'appointments.datetime_end',
@@ -418,16 +430,19 @@ export async function seriesEntries(db: Db, ids: number[], shown: (occurrence: {
       'appointments.sequence',
       'appointments.updated_at',
       'groups.name as section',
+      'groups.public_section',
     ])
     .where('appointments.series_id', 'in', ids)
     .orderBy('appointments.occurrence_date')
     .execute();
+  const sectionOf = (row: { section: string; public_section: number }) => (sections === 'visitor' ? visitorSection(row) : row.section);
   return series.map((row) => ({
-    series: { ...row, sequence: Number(row.sequence), recurrence: parseRule(row.rule) },
+    series: { ...row, section: sectionOf(row), sequence: Number(row.sequence), recurrence: parseRule(row.rule) },
     occurrences: occurrences
       .filter((occurrence) => Number(occurrence.series_id) === row.id)
       .map((occurrence) => ({
         ...occurrence,
+        section: sectionOf(occurrence),
         occurrence_date: String(occurrence.occurrence_date),
         detached: Number(occurrence.detached) === 1,
         cancelled: Number(occurrence.cancelled) === 1,

@@ -1,3 +1,4 @@
+import { sectionSlug } from '../../../shared/sectionGroups.ts';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 
@@ -12,6 +13,8 @@ export interface GroupRecord {
   permissions: PermissionRecord[];
   /** 'Zweiter Faktor erforderlich': members must set up the second factor first (migration 0014). */
   require_second_factor: boolean;
+  /** 'Als Sparte öffentlich anzeigen': visitors see the name as the section of its appointments (migration 0019). */
+  public_section: boolean;
 }
 
 export async function listPermissions(db: Db): Promise<PermissionRecord[]> {
@@ -27,6 +30,7 @@ export async function listGroups(db: Db, ids?: number[]): Promise<GroupRecord[]>
       'groups.id as groupId',
       'groups.name as groupName',
       'groups.require_second_factor as requireSecondFactor',
+      'groups.public_section as publicSection',
       'permissions.id as permissionId',
       'permissions.name as permissionName',
     ])
@@ -40,7 +44,13 @@ export async function listGroups(db: Db, ids?: number[]): Promise<GroupRecord[]>
   for (const row of await query.execute()) {
     let group = groups.get(row.groupId);
     if (!group) {
-      group = { id: row.groupId, name: row.groupName, permissions: [], require_second_factor: Number(row.requireSecondFactor) === 1 };
+      group = {
+        id: row.groupId,
+        name: row.groupName,
+        permissions: [],
+        require_second_factor: Number(row.requireSecondFactor) === 1,
+        public_section: Number(row.publicSection) === 1,
+      };
       groups.set(row.groupId, group);
     }
     if (row.permissionId !== null && row.permissionName !== null) {
@@ -88,6 +98,24 @@ export async function assertGroupNameFree(db: Db, name: string, exceptId?: numbe
 export function groupNameTaken(name: string): AppError {
   const message = `Eine Gruppe mit dem Namen „${name}“ gibt es bereits.`;
   return new AppError('CONFLICT', message, { name: [message] });
+}
+
+/**
+ * Refuses a section whose address (its slug, /termine?sparte=…) another section already has
+ * (409), or whose name gives none (422): one address names one section. Read in the saving
+ * transaction, under the lock the router takes around every save of a section.
+ */
+export async function assertSectionAddressFree(db: Db, name: string, exceptId?: number): Promise<void> {
+  const slug = sectionSlug(name);
+  if (slug === '') {
+    throw AppError.field('name', `Aus dem Namen „${name}“ lässt sich keine Adresse für die Sparte bilden. Bitte verwende Buchstaben oder Ziffern im Namen.`);
+  }
+  const sections = await db.selectFrom('groups').select(['id', 'name']).where('public_section', '=', 1).execute();
+  const other = sections.find((group) => group.id !== exceptId && sectionSlug(group.name) === slug);
+  if (other) {
+    const message = `Die Sparte „${other.name}“ hat schon die Adresse „${slug}“. Bitte wähle einen anderen Namen.`;
+    throw new AppError('CONFLICT', message, { name: [message] });
+  }
 }
 
 export async function replaceGroupPermissions(trx: Db, groupId: number, permissionIds: number[]): Promise<void> {

@@ -1,6 +1,8 @@
 import { PROTECTED_GROUP_ID } from '../../../shared/permissions.ts';
 import { groupCreateInput, groupUpdateInput, idInput } from '../../../shared/schemas/groups.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
+import type { Db } from '../../db/connection.ts';
+import { withNamedLock } from '../../db/locks.ts';
 import { AppError, MESSAGES, Refusal } from '../../errors.ts';
 import type { Context } from '../../trpc/context.ts';
 import { can, router } from '../../trpc/index.ts';
@@ -9,6 +11,7 @@ import { assertMayChangeSecondFactor, assertMayGrantPermissions } from './grants
 import {
   assertGroupNameFree,
   assertPermissionsExist,
+  assertSectionAddressFree,
   groupNameTaken,
   findGroup,
   listGroups,
@@ -18,6 +21,10 @@ import {
 } from './queries.ts';
 
 const GROUP_IN_USE = 'Die Gruppe ist noch Terminen zugeordnet und kann nicht gelöscht werden.';
+export const SECTION_FLAG_REFUSED = 'Eine neue Gruppe als Sparte öffentlich anzeigen darf nur, wer Gruppen bearbeiten darf.';
+const SECTION_LOCK_BUSY = 'Die Gruppe konnte gerade nicht gespeichert werden, weil eine andere Sparte gespeichert wird. Bitte versuche es gleich noch einmal.';
+/** How long a save waits for another section's save; both are a handful of statements. */
+const SECTION_LOCK_WAIT_SECONDS = 5;
 
 function refuseProtectedGroup(id: number, action: string): void {
   if (id === PROTECTED_GROUP_ID) throw new Refusal(`${action} von Gruppe ${id} (geschützt)`, MESSAGES.protected);
@@ -38,6 +45,25 @@ async function forgetMembers(ctx: Context, groupId: number): Promise<void> {
   for (const userId of await memberIdsOfGroup(ctx.services.db, groupId)) ctx.services.credentials.forgetUser(userId);
 }
 
+/**
+ * Runs a save that may make or keep the group a section under a lock every server process
+ * shares: checking that no other section has the address (slug) and writing must not
+ * interleave with another such save (two new sections 'LG LP' and 'LG/LP' at once).
+ */
+async function underSectionLock<T>(ctx: Context, section: boolean, save: (db: Db) => Promise<T>): Promise<T> {
+  const { db, dialect } = ctx.services;
+  if (!section) return save(db);
+  const saved = await withNamedLock(db, dialect, 'section-groups', SECTION_LOCK_WAIT_SECONDS, save);
+  if (!saved) throw new AppError('SERVICE_UNAVAILABLE', SECTION_LOCK_BUSY);
+  return saved.value;
+}
+
+/** How the log names 'Als Sparte öffentlich anzeigen'. */
+function sectionNote(section: boolean, changed = false): string {
+  if (section) return ' (als Sparte öffentlich)';
+  return changed ? ' (nicht mehr als Sparte öffentlich)' : '';
+}
+
 /** How the log names the group's 'Zweiter Faktor erforderlich'. */
 function secondFactorNote(required: boolean, changed = false): string {
   if (required) return ' (zweiter Faktor erforderlich)';
@@ -50,19 +76,26 @@ export const groupsRouter = router({
   create: can('groups_create')
     .input(groupCreateInput)
     .mutation(async ({ ctx, input }) => {
-      const group = await withNameKey(input.name, () => ctx.services.db.transaction().execute(async (trx) => {
+      // What visitors see changes with the flag (SPEC §6: changing groups is groups_update).
+      if (input.public_section && !ctx.user.permissions.has('groups_update')) {
+        throw new Refusal(`Neue Gruppe ${input.name} als Sparte (fehlende Berechtigung groups_update)`, SECTION_FLAG_REFUSED);
+      }
+      const group = await withNameKey(input.name, () => underSectionLock(ctx, input.public_section, (db) => db.transaction().execute(async (trx) => {
         await assertPermissionsExist(trx, input.permissions);
         await assertMayGrantPermissions(trx, ctx.user.id, input.permissions, `Berechtigungen für neue Gruppe ${input.name}`);
         await assertGroupNameFree(trx, input.name);
+        if (input.public_section) await assertSectionAddressFree(trx, input.name);
         const inserted = await trx
           .insertInto('groups')
-          .values({ name: input.name, require_second_factor: input.require_second_factor ? 1 : 0 })
+          .values({ name: input.name, require_second_factor: input.require_second_factor ? 1 : 0, public_section: input.public_section ? 1 : 0 })
           .executeTakeFirstOrThrow();
         const id = Number(inserted.insertId);
         await replaceGroupPermissions(trx, id, input.permissions);
         return findGroup(trx, id);
-      }));
-      await ctx.log(`Gruppe ${group.id} (${group.name}) angelegt${secondFactorNote(group.require_second_factor)}`);
+      })));
+      // A new section is a new filter and feed of the public calendar.
+      if (group.public_section) ctx.services.publicCache.invalidate(CALENDAR_CACHE_AREA);
+      await ctx.log(`Gruppe ${group.id} (${group.name}) angelegt${secondFactorNote(group.require_second_factor)}${sectionNote(group.public_section)}`);
       return { message: 'Gruppe angelegt', data: group };
     }),
 
@@ -70,7 +103,8 @@ export const groupsRouter = router({
     .input(groupUpdateInput)
     .mutation(async ({ ctx, input }) => {
       refuseProtectedGroup(input.id, 'Änderung');
-      const saved = await withNameKey(input.name, () => ctx.services.db.transaction().execute(async (trx) => {
+      // Whether the group is a section after the save is known inside; only a save that turns it off needs no lock.
+      const saved = await withNameKey(input.name, () => underSectionLock(ctx, input.public_section !== false, (db) => db.transaction().execute(async (trx) => {
         const before = await findGroup(trx, input.id);
         await assertPermissionsExist(trx, input.permissions);
         // Taking permissions away grants nothing; only the new ones must be the actor's own.
@@ -82,20 +116,28 @@ export const groupsRouter = router({
         if (required !== undefined && required !== before.require_second_factor) {
           await assertMayChangeSecondFactor(trx, ctx.user.id, before.permissions.map((permission) => permission.name), `Zweiter Faktor erforderlich für Gruppe ${input.id}`);
         }
+        const section = input.public_section ?? before.public_section;
+        if (section) await assertSectionAddressFree(trx, input.name, input.id);
         await trx
           .updateTable('groups')
-          .set(required === undefined ? { name: input.name } : { name: input.name, require_second_factor: required ? 1 : 0 })
+          .set({
+            name: input.name,
+            ...(required === undefined ? {} : { require_second_factor: required ? 1 : 0 }),
+            ...(input.public_section === undefined ? {} : { public_section: input.public_section ? 1 : 0 }),
+          })
           .where('id', '=', input.id)
           .execute();
         await replaceGroupPermissions(trx, input.id, input.permissions);
         return { before, after: await findGroup(trx, input.id) };
-      }));
+      })));
       const { before, after: group } = saved;
       await forgetMembers(ctx, group.id);
-      // The group's name is the public `section` of its appointments.
+      // A section's name is the public `section` of its appointments, its flag says whether there is one;
+      // the back office's months show the name too.
       ctx.services.publicCache.invalidate(CALENDAR_CACHE_AREA);
       const changedRequirement = before.require_second_factor === group.require_second_factor ? '' : secondFactorNote(group.require_second_factor, true);
-      await ctx.log(`Gruppe ${group.id} (${group.name}) geändert${changedRequirement}`);
+      const changedSection = before.public_section === group.public_section ? '' : sectionNote(group.public_section, true);
+      await ctx.log(`Gruppe ${group.id} (${group.name}) geändert${changedRequirement}${changedSection}`);
       return { message: 'Gruppe gespeichert', data: group };
     }),
 
@@ -113,6 +155,8 @@ export const groupsRouter = router({
         if (isForeignKeyViolation(error)) throw new AppError('CONFLICT', GROUP_IN_USE);
         throw error;
       }
+      // A section that goes takes its filter and feed along.
+      if (group.public_section) ctx.services.publicCache.invalidate(CALENDAR_CACHE_AREA);
       await ctx.log(`Gruppe ${group.id} (${group.name}) gelöscht`);
       return { message: 'Gruppe gelöscht', data: { id: input.id } };
     }),

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import { PUBLIC_PAGES, type PublicPageId } from '../../../client/publicPages.ts';
 import { GALLERY_SLUGS, type Section } from '../../../shared/constants.ts';
+import { sectionPagePath } from '../../../shared/sectionGroups.ts';
 import type { Db } from '../../db/connection.ts';
+import { listSectionGroups } from '../calendar/queries.ts';
 
 /** One address of the sitemap (sitemaps.org): where, when it last changed (if known), how it weighs. */
 export interface SitemapEntry {
@@ -21,19 +23,21 @@ function latestDay(...values: Latest[]): string | undefined {
 }
 
 /**
- * Every public page and every gallery album, each with the date of the newest data it
- * shows (appointments, downloads, results, sponsors, albums and their images). Texts and
- * notices carry no date, so their pages go without one.
+ * Every public page, every gallery album and /termine of every section, each with the date
+ * of the newest data it shows (appointments, downloads, results, sponsors, albums and their
+ * images). Texts and notices carry no date, so their pages go without one.
  */
 export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
   const max = (column: string) => sql<string | null>`max(${sql.ref(column)})`;
-  const [appointments, downloads, sponsors, results, albums, images] = await Promise.all([
+  const [appointments, downloads, sponsors, results, albums, images, sections, sectionAppointments] = await Promise.all([
     db.selectFrom('appointments').select(max('updated_at').as('latest')).where('visibility', '=', 1).executeTakeFirst(),
     db.selectFrom('downloads').select(max('created_at').as('latest')).executeTakeFirst(),
     db.selectFrom('sponsors').select(max('created_at').as('latest')).executeTakeFirst(),
     db.selectFrom('results').select(['section', max('created_at').as('latest')]).groupBy('section').execute(),
     db.selectFrom('albums').select(['id', 'section', 'created_at']).orderBy('id').execute(),
     db.selectFrom('images').select(['album_id', max('created_at').as('latest')]).groupBy('album_id').execute(),
+    listSectionGroups(db),
+    db.selectFrom('appointments').select(['assignment', max('updated_at').as('latest')]).where('visibility', '=', 1).groupBy('assignment').execute(),
   ]);
   const imagesOf = new Map(images.map((row) => [Number(row.album_id), row.latest]));
   const albumDay = (album: { id: number; created_at: string }) => latestDay(album.created_at, imagesOf.get(Number(album.id)));
@@ -65,6 +69,12 @@ export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
     }
     const lastmod = lastmodOf[page.id]?.();
     entries.push({ path: page.path, lastmod, priority: page.priority });
+    if (page.id === 'appointments') {
+      for (const section of sections) {
+        const latest = sectionAppointments.find((row) => Number(row.assignment) === section.id)?.latest;
+        entries.push({ path: sectionPagePath(section.slug), lastmod: latestDay(latest), priority: page.priority - 0.1 });
+      }
+    }
   }
   return entries;
 }

@@ -28,6 +28,8 @@ interface GroupFormValues {
   permissions: number[];
   /** 'Zweiter Faktor erforderlich': members must set up the second factor first. */
   require_second_factor: boolean;
+  /** 'Als Sparte öffentlich anzeigen': visitors see the name as the section of its appointments. */
+  public_section: boolean;
 }
 
 export interface GroupDialogProps {
@@ -52,6 +54,7 @@ export function GroupDialog({ open, group, permissions, permissionsFailed = fals
     name: group?.name ?? '',
     permissions: group?.permissions.map((permission) => permission.id) ?? [],
     require_second_factor: group?.require_second_factor ?? false,
+    public_section: group?.public_section ?? false,
   }));
 
   const idsByName = useMemo(() => new Map(permissions?.map((permission) => [permission.name, permission.id])), [permissions]);
@@ -60,11 +63,15 @@ export function GroupDialog({ open, group, permissions, permissionsFailed = fals
   const me = useSignedInUser();
   const held = new Set<string>(me.permissions);
   const secondFactorLocked = group !== null && group.permissions.some((permission) => !held.has(permission.name));
+  // Whether visitors see a group as a section is a change of groups (groups_update), also for a new one.
+  const sectionLocked = !held.has('groups_update');
   const selected = new Set(form.values.permissions);
 
   const saved = () => {
     // Members' records carry their groups' permissions, the own one included.
     void utils.groups.list.invalidate();
+    // The back office's months show the group's name, /termine the section's.
+    void utils.calendar.invalidate();
     void utils.users.list.invalidate();
     void utils.auth.session.invalidate();
     onClose();
@@ -154,6 +161,22 @@ export function GroupDialog({ open, group, permissions, permissionsFailed = fals
         Mitglieder dieser Gruppe müssen bei ihrer nächsten Anmeldung einen zweiten Faktor (Code einer Authenticator-App) einrichten, bevor sie
         etwas anderes erreichen.
         {secondFactorLocked && ' Ändern kann diese Einstellung nur, wer alle Berechtigungen der Gruppe selbst besitzt.'}
+      </FormHelperText>
+      <FormControlLabel
+        sx={{ mt: 2 }}
+        control={
+          <Checkbox
+            checked={form.values.public_section}
+            disabled={busy || sectionLocked}
+            onChange={(event) => form.setField('public_section', event.target.checked)}
+          />
+        }
+        label="Als Sparte öffentlich anzeigen"
+      />
+      <FormHelperText sx={{ mt: 0 }}>
+        Besucher sehen den Namen der Gruppe auf „Termine“ und im Kalender-Abo als Sparte ihrer Termine, können nach ihr filtern und ihre
+        Termine eigens abonnieren. Ohne diesen Haken bleibt der Name intern.
+        {sectionLocked && ' Ändern kann diese Einstellung nur, wer Gruppen bearbeiten darf.'}
       </FormHelperText>
     </FormDialog>
   );
