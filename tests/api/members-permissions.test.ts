@@ -294,6 +294,19 @@ const matrix: Record<string, Entry> = {
   'club.profile': { access: 'public' },
   'club.texts': { access: 'public' },
   'club.data': { access: 'dashboard_view', rest: { method: 'GET', url: () => '/api/club' } },
+  'timetables.publicList': { access: 'public' },
+  'timetables.list': { access: 'dashboard_view' },
+  'timetables.create': {
+    access: 'dashboard_update',
+    input: () => ({ section: 'gun', weekday: 2, from: '18:00', to: '20:00', what: 'Training', note: '', active: true }),
+  },
+  'timetables.update': {
+    access: 'dashboard_update',
+    input: () => ({ id: 999999, weekday: 2, from: '18:00', to: '20:00', what: 'Training', note: '', active: true }),
+    allowedStatus: 404,
+  },
+  'timetables.delete': { access: 'dashboard_update', input: () => ({ id: 999999 }), allowedStatus: 404 },
+  'timetables.reorder': { access: 'dashboard_update', input: () => ({ section: 'blowpipe', ids: [] }) },
   'club.update': {
     access: 'dashboard_update',
     input: (fx) => ({ ...DEFAULT_CLUB_DATA, name: `Verein ${fx.userId}`, contactInfo: 'info@verein.example' }),
