@@ -48,6 +48,14 @@ export function useClubTexts() {
   });
 }
 
+/** The 3D course's facts, prices, rules and opening rule (issue 26.1); edited in the back office (panel 'Bogenparcours: Fakten und Preise'). */
+export function useCourseFacts() {
+  return trpc.club.course.useQuery(undefined, {
+    meta: { errorPrefix: 'Fehler beim Abrufen der Angaben zum Bogenparcours' },
+    staleTime: PUBLIC_STALE_MS,
+  });
+}
+
 /** The club's name as the title bar and the browser tab show it; empty until the profile has arrived. */
 export function useClubName(): string {
   return useClubProfile().data?.name ?? '';

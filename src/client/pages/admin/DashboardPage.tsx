@@ -6,6 +6,7 @@ import { PageTitle } from '../../components/PageTitle.tsx';
 import { CLUB_DATA_ANCHOR } from '../../../shared/setupChecklist.ts';
 import { AlertsPanel } from './dashboard/AlertsPanel.tsx';
 import { ClubDataPanel } from './dashboard/ClubDataPanel.tsx';
+import { CourseFactsPanel } from './dashboard/CourseFactsPanel.tsx';
 import { DashboardPanel } from './dashboard/DashboardPanel.tsx';
 import { DownloadsPanel } from './dashboard/DownloadsPanel.tsx';
 import { GalleriesPanel } from './dashboard/GalleriesPanel.tsx';
@@ -50,6 +51,7 @@ const PANELS: readonly PanelDefinition[] = [
       />
     ),
   },
+  { title: 'Bogenparcours: Fakten und Preise', render: ({ canUpdate }) => <CourseFactsPanel canUpdate={canUpdate} /> },
   { title: 'Galerien', render: (permissions) => <GalleriesPanel {...permissions} /> },
   { title: 'Downloads', render: (permissions) => <DownloadsPanel {...permissions} /> },
   { title: 'Sponsoren', render: (permissions) => <SponsorsPanel {...permissions} /> },

@@ -1,5 +1,7 @@
 import type { ClubTexts } from '../../../shared/clubData.ts';
+import type { CourseFacts } from '../../../shared/courseFacts.ts';
 import type { AppServices } from '../../services.ts';
+import { readCourseFacts } from './facts.ts';
 import { publicProfileOf, readClubData, textsOf, type PublicClubProfile } from './queries.ts';
 
 /** The PublicCache area of the club data; a save drops it (and every kept answer, the pages included). */
@@ -18,4 +20,9 @@ export function clubProfile(services: Pick<AppServices, 'db' | 'publicCache'>): 
 /** The texts of the About, Impressum and Datenschutz pages, cached like the profile. */
 export function clubTexts(services: Pick<AppServices, 'db' | 'publicCache'>): Promise<ClubTexts> {
   return services.publicCache.read(CLUB_CACHE_AREA, 'texts', async () => textsOf(await readClubData(services.db)));
+}
+
+/** The 3D course's facts, prices, rules and opening rule (issue 26.1), cached like the profile; a save of them drops the area. */
+export function courseFacts(services: Pick<AppServices, 'db' | 'publicCache'>): Promise<CourseFacts> {
+  return services.publicCache.read(CLUB_CACHE_AREA, 'course', () => readCourseFacts(services.db));
 }

@@ -60,6 +60,9 @@ export const TABLES_WITHOUT_MEMBER_DATA = {
   sponsors: 'public sponsors',
   club_profile: "the club's own data, public on Impressum and Kontakt",
   setup_facts: 'what the first start did',
+  club_facts: 'public facts of the club’s pages',
+  club_prices: 'public prices of the course',
+  club_rules: 'public rules of the course',
 } as const satisfies Partial<Record<keyof Database, string>>;
 
 type MsColumn = number | string | null;
