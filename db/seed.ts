@@ -2,11 +2,15 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../src/server/db/connection.ts';
 import { REPLACED_DEFAULT_TEXTS } from './migrations/0022_club_facts.ts';
 import type { PasswordHasher } from '../src/server/areas/auth/passwords.ts';
+import { hasAboutCaptions, writeAboutCaptions } from '../src/server/areas/club/about.ts';
 import { hasCourseFacts, writeCourseFacts } from '../src/server/areas/club/facts.ts';
+import { hasHomeTexts, writeHomeTexts } from '../src/server/areas/club/home.ts';
 import { hasClubData, insertClubData } from '../src/server/areas/club/queries.ts';
 import { GENERATED_PASSWORD_FACT, passwordFingerprint } from '../src/server/areas/club/setup-facts.ts';
 import { DEFAULT_CLUB_DATA, type ClubData } from '../src/shared/clubData.ts';
+import { DEFAULT_ABOUT_CAPTIONS } from '../src/shared/aboutSlides.ts';
 import { DEFAULT_COURSE_FACTS } from '../src/shared/courseFacts.ts';
+import { DEFAULT_HOME_TEXTS } from '../src/shared/homeTexts.ts';
 import { ALERT_IDENTIFIERS, INFO_IDENTIFIERS, type AlertIdentifier, type InfoIdentifier } from '../src/shared/constants.ts';
 import { toClubDateTime } from '../src/shared/dates.ts';
 import { ADMIN_GROUP_NAME, PERMISSION_NAMES, PROTECTED_GROUP_ID, SUPERVISOR_GROUP_NAME } from '../src/shared/permissions.ts';
@@ -166,8 +170,10 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
       result.clubDataStored = true;
     }
 
-    // SPEC §9's facts, on a new database and on the first start after migration 0022.
+    // SPEC §9's facts, the home page's texts and the About captions, on a new database and on the first start after migration 0022.
     if (!(await hasCourseFacts(trx))) await writeCourseFacts(trx, DEFAULT_COURSE_FACTS, null);
+    if (!(await hasHomeTexts(trx))) await writeHomeTexts(trx, DEFAULT_HOME_TEXTS, null);
+    if (!(await hasAboutCaptions(trx))) await writeAboutCaptions(trx, DEFAULT_ABOUT_CAPTIONS);
   });
   return result;
 }

@@ -10,7 +10,12 @@ import { createTable } from './dialect.ts';
  *   club-local `HH:mm`, minutes after sunrise and before sunset);
  * - `club_prices`, the rows of the course's price tables (`list` 'day' or 'annual'), in
  *   `position` order, prices in whole cents (exact, no floating point in the database);
- * - `club_rules`, the course's rules in `position` order.
+ * - `club_rules`, the course's rules in `position` order;
+ * - `club_home`, one row (`id` 1): the home page's greeting and welcome text;
+ * - `club_home_cards`, the home page's cards, one per page they lead to (`path`), in
+ *   `position` order;
+ * - `club_about_slides`, the title and caption of each drawing of the About carousel
+ *   (`slide`), in `position` order.
  *
  * None is filled here: the seed does it on every start where they are missing (db/seed.ts,
  * SPEC §9's values), so a database that was only migrated still counts as empty for a
@@ -71,6 +76,27 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('text', 'varchar(500)', (c) => c.notNull())
     .execute();
 
+  await createTable(db, 'club_home')
+    .addColumn('id', 'integer', (c) => c.primaryKey().notNull())
+    .addColumn('greeting', 'varchar(255)', (c) => c.notNull())
+    .addColumn('welcome', 'varchar(1000)', (c) => c.notNull())
+    .addColumn('updated_at', 'varchar(19)')
+    .execute();
+
+  await createTable(db, 'club_home_cards')
+    .addColumn('path', 'varchar(64)', (c) => c.primaryKey().notNull())
+    .addColumn('position', 'integer', (c) => c.notNull())
+    .addColumn('title', 'varchar(100)', (c) => c.notNull())
+    .addColumn('text', 'varchar(255)', (c) => c.notNull())
+    .execute();
+
+  await createTable(db, 'club_about_slides')
+    .addColumn('slide', 'varchar(32)', (c) => c.primaryKey().notNull())
+    .addColumn('position', 'integer', (c) => c.notNull())
+    .addColumn('title', 'varchar(100)', (c) => c.notNull())
+    .addColumn('caption', 'varchar(255)', (c) => c.notNull())
+    .execute();
+
   const texts = db as unknown as Kysely<InfoTexts>;
   for (const [identifier, { before, after }] of Object.entries(REPLACED_DEFAULT_TEXTS)) {
     await texts.updateTable('info_texts').set({ text: after }).where('identifier', '=', identifier).where('text', '=', before).execute();
@@ -82,6 +108,9 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   for (const [identifier, { before, after }] of Object.entries(REPLACED_DEFAULT_TEXTS)) {
     await texts.updateTable('info_texts').set({ text: before }).where('identifier', '=', identifier).where('text', '=', after).execute();
   }
+  await db.schema.dropTable('club_about_slides').ifExists().execute();
+  await db.schema.dropTable('club_home_cards').ifExists().execute();
+  await db.schema.dropTable('club_home').ifExists().execute();
   await db.schema.dropTable('club_rules').ifExists().execute();
   await db.schema.dropTable('club_prices').ifExists().execute();
   await db.schema.dropTable('club_facts').ifExists().execute();

@@ -56,6 +56,22 @@ export function useCourseFacts() {
   });
 }
 
+/** The home page's greeting, welcome text and cards (issue 26.1); edited in the back office (panel 'Startseite'). */
+export function useHomeTexts() {
+  return trpc.club.home.useQuery(undefined, {
+    meta: { errorPrefix: 'Fehler beim Abrufen der Texte der Startseite' },
+    staleTime: PUBLIC_STALE_MS,
+  });
+}
+
+/** The titles and captions of the About carousel's drawings (issue 26.1); edited in the back office (panel 'Über uns: Bildunterschriften'). */
+export function useAboutCaptions() {
+  return trpc.club.about.useQuery(undefined, {
+    meta: { errorPrefix: 'Fehler beim Abrufen der Bildunterschriften' },
+    staleTime: PUBLIC_STALE_MS,
+  });
+}
+
 /** The club's name as the title bar and the browser tab show it; empty until the profile has arrived. */
 export function useClubName(): string {
   return useClubProfile().data?.name ?? '';

@@ -37,6 +37,9 @@ export interface Database {
   club_facts: ClubFactsTable;
   club_prices: ClubPriceTable;
   club_rules: ClubRuleTable;
+  club_home: ClubHomeTable;
+  club_home_cards: ClubHomeCardTable;
+  club_about_slides: ClubAboutSlideTable;
   second_factors: SecondFactorTable;
   recovery_codes: RecoveryCodeTable;
   pending_logins: PendingLoginTable;
@@ -401,6 +404,30 @@ export interface ClubRuleTable {
   id: Generated<number>;
   position: number;
   text: string;
+}
+
+/** The home page's greeting and welcome text (one row, id 1; migration 0022). */
+export interface ClubHomeTable {
+  id: number;
+  greeting: string;
+  welcome: string;
+  updated_at: string | null;
+}
+
+/** One card of the home page, by the page it leads to (migration 0022). */
+export interface ClubHomeCardTable {
+  path: string;
+  position: number;
+  title: string;
+  text: string;
+}
+
+/** The title and caption of one drawing of the About carousel (migration 0022). */
+export interface ClubAboutSlideTable {
+  slide: string;
+  position: number;
+  title: string;
+  caption: string;
 }
 
 /** What the first start did that an administrator should undo (migration 0015), by name. */
