@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../src/server/db/connection.ts';
-import { REPLACED_DEFAULT_TEXTS } from './migrations/0022_club_facts.ts';
+import { REPLACED_DEFAULT_ALERT, REPLACED_DEFAULT_TEXTS } from './migrations/0022_club_facts.ts';
 import type { PasswordHasher } from '../src/server/areas/auth/passwords.ts';
 import { hasAboutCaptions, writeAboutCaptions } from '../src/server/areas/club/about.ts';
 import { hasCourseFacts, writeCourseFacts } from '../src/server/areas/club/facts.ts';
@@ -52,8 +52,8 @@ export const DEFAULT_ALERT_TEXTS: Record<AlertIdentifier, string> = {
   arch: 'Der Bogenparcours ist an Turniertagen für den freien Betrieb geschlossen.',
   contact: 'Wir beantworten Anfragen in der Regel innerhalb weniger Tage.',
   appointments: 'Alle Termine ohne Gewähr; kurzfristige Änderungen sind möglich.',
-  archparcours:
-    '[fett:an]28 Ziele[fett:aus] auf einem Rundweg, [fett:an]600 m[fett:aus] Fußweg vom Parkplatz. Bitte nur auf die Ziele schießen und die Parcoursregeln beachten.',
+  // The course page states its targets and walk from its facts (courseFacts.ts); the notice does not repeat them.
+  archparcours: REPLACED_DEFAULT_ALERT.after,
   blowpipe: 'Blasrohrschießen für alle Altersgruppen: Tageskarte 8,00 €.',
   // The live result is a link (SPEC §5); there is none until a tournament has one.
   liveresult: '',

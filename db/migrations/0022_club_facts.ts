@@ -22,9 +22,10 @@ import { createTable } from './dialect.ts';
  * restore, as with 0015.
  *
  * The default texts 'Nutzung' (archparcours_usage) and 'Öffnungszeiten'
- * (archparcours_openings) repeated the price table and the opening rule; now that those
- * are data, the page shows them from the data, and a default text still unchanged gets the
- * new wording without figures. A text the club has written itself is left as it is.
+ * (archparcours_openings) repeated the price table and the opening rule, and the course
+ * page's default notice (alert archparcours) its number of targets and walk; now that
+ * those are data, the page shows them from the data, and a default text still unchanged
+ * gets the new wording without figures. A text the club has written itself is left as it is.
  */
 
 /** The defaults up to this migration, word for word (what db/seed.ts wrote). */
@@ -41,8 +42,16 @@ export const REPLACED_DEFAULT_TEXTS = {
   },
 } as const;
 
+/** The course page's notice as seeded up to this migration, and its new default (switched off either way). */
+export const REPLACED_DEFAULT_ALERT = {
+  identifier: 'archparcours',
+  before: '[fett:an]28 Ziele[fett:aus] auf einem Rundweg, [fett:an]600 m[fett:aus] Fußweg vom Parkplatz. Bitte nur auf die Ziele schießen und die Parcoursregeln beachten.',
+  after: 'Der Parcours führt auf einem Rundweg durch Wald und Wiese. Bitte nur auf die Ziele schießen und die Parcoursregeln beachten.',
+} as const;
+
 interface InfoTexts {
   info_texts: { identifier: string; text: string };
+  section_alerts: { identifier: string; text: string };
 }
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -101,6 +110,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   for (const [identifier, { before, after }] of Object.entries(REPLACED_DEFAULT_TEXTS)) {
     await texts.updateTable('info_texts').set({ text: after }).where('identifier', '=', identifier).where('text', '=', before).execute();
   }
+  const alert = REPLACED_DEFAULT_ALERT;
+  await texts.updateTable('section_alerts').set({ text: alert.after }).where('identifier', '=', alert.identifier).where('text', '=', alert.before).execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
@@ -108,6 +119,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   for (const [identifier, { before, after }] of Object.entries(REPLACED_DEFAULT_TEXTS)) {
     await texts.updateTable('info_texts').set({ text: before }).where('identifier', '=', identifier).where('text', '=', after).execute();
   }
+  const alert = REPLACED_DEFAULT_ALERT;
+  await texts.updateTable('section_alerts').set({ text: alert.before }).where('identifier', '=', alert.identifier).where('text', '=', alert.after).execute();
   await db.schema.dropTable('club_about_slides').ifExists().execute();
   await db.schema.dropTable('club_home_cards').ifExists().execute();
   await db.schema.dropTable('club_home').ifExists().execute();

@@ -3,8 +3,8 @@ import { createPool } from 'mysql2';
 import { Migrator } from 'kysely/migration';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrations } from '../../db/migrations/index.ts';
-import { REPLACED_DEFAULT_TEXTS } from '../../db/migrations/0022_club_facts.ts';
-import { DEFAULT_INFO_TEXTS, seed } from '../../db/seed.ts';
+import { REPLACED_DEFAULT_ALERT, REPLACED_DEFAULT_TEXTS } from '../../db/migrations/0022_club_facts.ts';
+import { DEFAULT_ALERT_TEXTS, DEFAULT_INFO_TEXTS, seed } from '../../db/seed.ts';
 import { bcryptHasher } from '../../src/server/areas/auth/passwords.ts';
 import { readCourseFacts, writeCourseFacts } from '../../src/server/areas/club/facts.ts';
 import { DEFAULT_COURSE_FACTS } from '../../src/shared/courseFacts.ts';
@@ -160,6 +160,13 @@ describe('0022: the facts of the pages as data', () => {
         { identifier: 'archparcours_tourneys', text: REPLACED_DEFAULT_TEXTS.archparcours_usage.before },
       ])
       .execute();
+    await db
+      .insertInto('section_alerts')
+      .values([
+        { identifier: 'archparcours', enabled: 1, text: REPLACED_DEFAULT_ALERT.before },
+        { identifier: 'arch', enabled: 0, text: REPLACED_DEFAULT_ALERT.before },
+      ])
+      .execute();
 
     await migrateToLatest(db);
 
@@ -171,6 +178,12 @@ describe('0022: the facts of the pages as data', () => {
       archparcours_tourneys: REPLACED_DEFAULT_TEXTS.archparcours_usage.before,
     });
     expect(texts.archparcours_usage).toBe(DEFAULT_INFO_TEXTS.archparcours_usage);
+    expect(REPLACED_DEFAULT_ALERT.after).toBe(DEFAULT_ALERT_TEXTS.archparcours);
+    // Only the course page's own notice had that default; the switch stays as the club set it.
+    expect(await db.selectFrom('section_alerts').select(['identifier', 'enabled', 'text']).orderBy('identifier').execute()).toEqual([
+      { identifier: 'arch', enabled: 0, text: REPLACED_DEFAULT_ALERT.before },
+      { identifier: 'archparcours', enabled: 1, text: REPLACED_DEFAULT_ALERT.after },
+    ]);
     // The tables wait for the seed, so a database that was only migrated stays empty for a restore.
     expect(await db.selectFrom('club_facts').selectAll().execute()).toEqual([]);
     expect(await readCourseFacts(db)).toEqual(DEFAULT_COURSE_FACTS);

@@ -35,7 +35,7 @@ describe('default texts', () => {
   it('carry the facts of SPEC §9 that are not data of their own', () => {
     const all = [...Object.values(DEFAULT_INFO_TEXTS), ...Object.values(DEFAULT_ALERT_TEXTS)].join('\n');
     const shown = plainText(all);
-    for (const fact of ['28 Zielen', '600 m Fußweg vom Parkplatz', '10 Ständen', 'Mindestalter 12 Jahre']) {
+    for (const fact of ['28 Zielen', '10 Ständen', 'Mindestalter 12 Jahre']) {
       expect(shown).toContain(fact);
     }
   });
@@ -43,6 +43,8 @@ describe('default texts', () => {
   it('leave the course’s prices and opening rule to the course facts, so no text repeats them', () => {
     expect(plainText(DEFAULT_INFO_TEXTS.archparcours_usage)).not.toMatch(/€|\d/);
     expect(plainText(DEFAULT_INFO_TEXTS.archparcours_openings)).not.toMatch(/\d/);
+    // The course page's notice neither: the page states targets and walk from the facts.
+    expect(plainText(DEFAULT_ALERT_TEXTS.archparcours)).not.toMatch(/\d/);
   });
 });
 
