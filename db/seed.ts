@@ -1,9 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../src/server/db/connection.ts';
+import { REPLACED_DEFAULT_ALERT, REPLACED_DEFAULT_TEXTS } from './migrations/0022_club_facts.ts';
 import type { PasswordHasher } from '../src/server/areas/auth/passwords.ts';
+import { hasAboutCaptions, writeAboutCaptions } from '../src/server/areas/club/about.ts';
+import { hasCourseFacts, writeCourseFacts } from '../src/server/areas/club/facts.ts';
+import { hasHomeTexts, writeHomeTexts } from '../src/server/areas/club/home.ts';
 import { hasClubData, insertClubData } from '../src/server/areas/club/queries.ts';
 import { GENERATED_PASSWORD_FACT, passwordFingerprint } from '../src/server/areas/club/setup-facts.ts';
 import { DEFAULT_CLUB_DATA, type ClubData } from '../src/shared/clubData.ts';
+import { DEFAULT_ABOUT_CAPTIONS } from '../src/shared/aboutSlides.ts';
+import { DEFAULT_COURSE_FACTS } from '../src/shared/courseFacts.ts';
+import { DEFAULT_HOME_TEXTS } from '../src/shared/homeTexts.ts';
 import { ALERT_IDENTIFIERS, INFO_IDENTIFIERS, type AlertIdentifier, type InfoIdentifier } from '../src/shared/constants.ts';
 import { toClubDateTime } from '../src/shared/dates.ts';
 import { ADMIN_GROUP_NAME, PERMISSION_NAMES, PROTECTED_GROUP_ID, SUPERVISOR_GROUP_NAME } from '../src/shared/permissions.ts';
@@ -23,12 +30,11 @@ export const DEFAULT_INFO_TEXTS: Record<InfoIdentifier, string> = {
     'Blasrohrschießen am Bogenparcours zu dessen Öffnungszeiten. Tageskarte für alle Altersgruppen [fett:an]8,00 €[fett:aus]. Gemeinsame Trainings stehen unter Termine.',
   archparcours_tourneys:
     'Turniere auf unserem Parcours kündigen wir rechtzeitig unter [fett:an]Termine[fett:aus] an. An Turniertagen ist der Parcours für den freien Betrieb geschlossen.',
-  archparcours_openings:
-    'Täglich geöffnet: ab einer Stunde nach Sonnenaufgang, frühestens [fett:an]08:00 Uhr[fett:aus], bis eine Stunde vor Sonnenuntergang, spätestens [fett:an]19:00 Uhr[fett:aus]. Die Zeiten der nächsten 7 Tage stehen unten.',
+  // The rule's figures and the prices are data of their own (courseFacts.ts), shown beside these texts.
+  archparcours_openings: REPLACED_DEFAULT_TEXTS.archparcours_openings.after,
   archparcours_closings:
     'Bei Turnieren, Sturm, Gewitter und Glätte bleibt der Parcours geschlossen. Kurzfristige Schließungen stehen im Hinweis oben auf dieser Seite.',
-  archparcours_usage:
-    'Tageskarte Bogen: Erwachsene [fett:an]12,00 €[fett:aus], Jugendliche (13–17) 8,00 €, Kinder unter 13 5,00 €; Blasrohr 8,00 €. Jahreskarte nur für Mitglieder, gültig 1. Januar bis 31. Dezember: 150 € / 90 € / 60 €.',
+  archparcours_usage: REPLACED_DEFAULT_TEXTS.archparcours_usage.after,
   gunking_senior: 'Noch nicht ermittelt.',
   gunking_junior: 'Noch nicht ermittelt.',
   challangecup_senior: 'Noch nicht ermittelt.',
@@ -47,8 +53,8 @@ export const DEFAULT_ALERT_TEXTS: Record<AlertIdentifier, string> = {
   arch: 'Der Bogenparcours ist an Turniertagen für den freien Betrieb geschlossen.',
   contact: 'Wir beantworten Anfragen in der Regel innerhalb weniger Tage.',
   appointments: 'Alle Termine ohne Gewähr; kurzfristige Änderungen sind möglich.',
-  archparcours:
-    '[fett:an]28 Ziele[fett:aus] auf einem Rundweg, [fett:an]600 m[fett:aus] Fußweg vom Parkplatz. Bitte nur auf die Ziele schießen und die Parcoursregeln beachten.',
+  // The course page states its targets and walk from its facts (courseFacts.ts); the notice does not repeat them.
+  archparcours: REPLACED_DEFAULT_ALERT.after,
   blowpipe: 'Blasrohrschießen für alle Altersgruppen: Tageskarte 8,00 €.',
   // The live result is a link (SPEC §5); there is none until a tournament has one.
   liveresult: '',
@@ -180,6 +186,11 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
       await insertClubData(trx, options.clubData ? options.clubData() : DEFAULT_CLUB_DATA);
       result.clubDataStored = true;
     }
+
+    // SPEC §9's facts, the home page's texts and the About captions, on a new database and on the first start after migration 0022.
+    if (!(await hasCourseFacts(trx))) await writeCourseFacts(trx, DEFAULT_COURSE_FACTS, null);
+    if (!(await hasHomeTexts(trx))) await writeHomeTexts(trx, DEFAULT_HOME_TEXTS, null);
+    if (!(await hasAboutCaptions(trx))) await writeAboutCaptions(trx, DEFAULT_ABOUT_CAPTIONS);
   });
   return result;
 }

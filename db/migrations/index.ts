@@ -18,6 +18,7 @@ import * as duties from './0017_duties.ts';
 import * as codeFailures from './0018_code_failures.ts';
 import * as sectionGroups from './0019_section_groups.ts';
 import * as timetables from './0021_timetables.ts';
+import * as clubFacts from './0022_club_facts.ts';
 
 /** Every migration in order; listed statically so no file system scan is needed at start. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0018_code_failures': codeFailures,
   '0019_section_groups': sectionGroups,
   '0021_timetables': timetables,
+  '0022_club_facts': clubFacts,
 };

@@ -60,6 +60,30 @@ export function usePublicTimetables() {
   });
 }
 
+/** The 3D course's facts, prices, rules and opening rule (issue 26.1); edited in the back office (panel 'Bogenparcours: Fakten und Preise'). */
+export function useCourseFacts() {
+  return trpc.club.course.useQuery(undefined, {
+    meta: { errorPrefix: 'Fehler beim Abrufen der Angaben zum Bogenparcours' },
+    staleTime: PUBLIC_STALE_MS,
+  });
+}
+
+/** The home page's greeting, welcome text and cards (issue 26.1); edited in the back office (panel 'Startseite'). */
+export function useHomeTexts() {
+  return trpc.club.home.useQuery(undefined, {
+    meta: { errorPrefix: 'Fehler beim Abrufen der Texte der Startseite' },
+    staleTime: PUBLIC_STALE_MS,
+  });
+}
+
+/** The titles and captions of the About carousel's drawings (issue 26.1); edited in the back office (panel 'Über uns: Bildunterschriften'). */
+export function useAboutCaptions() {
+  return trpc.club.about.useQuery(undefined, {
+    meta: { errorPrefix: 'Fehler beim Abrufen der Bildunterschriften' },
+    staleTime: PUBLIC_STALE_MS,
+  });
+}
+
 /** The club's name as the title bar and the browser tab show it; empty until the profile has arrived. */
 export function useClubName(): string {
   return useClubProfile().data?.name ?? '';

@@ -1,4 +1,6 @@
 import { hasAddress, type ClubProfile } from '../shared/clubProfile.ts';
+import type { CourseFacts, PriceRow } from '../shared/courseFacts.ts';
+import type { OpeningDay } from '../shared/openingHours.ts';
 import { toIsoWithClubOffset } from '../shared/dates.ts';
 import type { PublicAppointment } from '../shared/schemas/calendar.ts';
 import { weekdaySchemaOrg, type PublicTimetable, type TimetableSection } from '../shared/timetable.ts';
@@ -7,7 +9,8 @@ import { SITE_IMAGE } from './render/head.ts';
 /**
  * schema.org objects for search engines (JSON-LD, DESIGN §9), from the data the pages show:
  * the club on the home page, each public upcoming appointment on /termine, each section with
- * its weekly shooting times on its /zeiten-* page. Addresses are
+ * its weekly shooting times on its /zeiten-* page, the 3D course with its opening hours and
+ * prices on /bogenparcours. Addresses are
  * absolute on the site's origin (PUBLIC_URL).
  */
 
@@ -116,5 +119,46 @@ export function sectionTimetablePlace(section: TimetableSection, timetable: Publ
     ...(profile.phone ? { telephone: profile.phone } : {}),
     parentOrganization: clubReference(profile, origin),
     ...(hours.length > 0 ? { openingHoursSpecification: hours } : {}),
+  };
+}
+
+const SCHEMA_DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+/** One price row as a schema.org Offer: the ticket named by table, section and persons; the price as schema.org writes it (`12.00`). */
+function offer(ticket: string, row: PriceRow, url: string) {
+  const name = [ticket, row.section, row.persons].filter((part) => part.trim() !== '').join(' – ');
+  return { '@type': 'Offer', name, price: row.price.toFixed(2), priceCurrency: 'EUR', url };
+}
+
+/**
+ * The 3D course (schema.org SportsActivityLocation), from the same data the course page
+ * shows: its coordinates and parking address, the opening hours of the days the page lists
+ * (one OpeningHoursSpecification per open day, valid that day only: the times follow the
+ * sun), and every price of its tables as an Offer (`makesOffer`).
+ */
+export function archeryCourse(profile: ClubProfile, facts: CourseFacts, days: readonly OpeningDay[], origin: string, description: string): object {
+  const url = `${origin}/bogenparcours`;
+  const parking = profile.course.parking;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'SportsActivityLocation',
+    name: '3D-Bogenparcours',
+    description,
+    url,
+    image: `${origin}${SITE_IMAGE.path}`,
+    geo: { '@type': 'GeoCoordinates', latitude: profile.course.lat, longitude: profile.course.lon },
+    ...(hasAddress(parking) ? { address: postalAddress(parking) } : {}),
+    openingHoursSpecification: days
+      .filter((day) => !day.closed)
+      .map((day) => ({
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: `https://schema.org/${SCHEMA_DAYS[new Date(`${day.date}T12:00:00Z`).getUTCDay()]}`,
+        opens: day.open,
+        closes: day.close,
+        validFrom: day.date,
+        validThrough: day.date,
+      })),
+    makesOffer: [...facts.dayPrices.map((row) => offer('Tageskarte', row, url)), ...facts.annualPrices.map((row) => offer('Jahreskarte', row, url))],
+    parentOrganization: clubReference(profile, origin),
   };
 }

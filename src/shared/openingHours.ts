@@ -1,7 +1,12 @@
 import { getTimes } from 'suncalc';
+import { minutesOfDay, type OpeningRule } from './courseFacts.ts';
 import { toClubDateTime } from './dates.ts';
 
-/** Sun-based opening hours of the archery course (SPEC §9), always in club-local time. */
+/**
+ * Sun-based opening hours of the archery course (SPEC §9), always in club-local time. The
+ * limits and offsets are the club's data (courseFacts.ts, edited in the back office); only
+ * the rounding to the quarter hour is the rule itself.
+ */
 
 export interface Coordinates {
   lat: number;
@@ -19,8 +24,6 @@ export interface OpeningDay {
   closed: boolean;
 }
 
-const EARLIEST_OPEN = 8 * 60;
-const LATEST_CLOSE = 19 * 60;
 const QUARTER = 15;
 const HOUR = 60;
 const WEEKDAYS = ['So', 'Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa'] as const;
@@ -39,10 +42,13 @@ function hhmm(minutes: number): string {
 /**
  * Opening hours for `days` days from the club-local date of `from`. Computed in Europe/Berlin
  * whatever the visitor's clock says: the times are the course's, not the visitor's.
- * Start: sunrise rounded up to the quarter hour plus 1 h, not before 08:00; end: sunset
- * rounded down to the quarter hour minus 1 h, not after 19:00; no time left means closed.
+ * Start: sunrise rounded up to the quarter hour plus the rule's minutes, not before its
+ * earliest opening; end: sunset rounded down to the quarter hour minus its minutes, not
+ * after its latest closing; no time left means closed.
  */
-export function openingHours(from: Date, days = 7, coords: Coordinates): OpeningDay[] {
+export function openingHours(from: Date, days: number, coords: Coordinates, rule: OpeningRule): OpeningDay[] {
+  const earliestOpen = minutesOfDay(rule.earliestOpen);
+  const latestClose = minutesOfDay(rule.latestClose);
   const [year, month, day] = toClubDateTime(from).slice(0, 10).split('-').map(Number) as [number, number, number];
   const result: OpeningDay[] = [];
   for (let offset = 0; offset < days; offset++) {
@@ -55,8 +61,8 @@ export function openingHours(from: Date, days = 7, coords: Coordinates): Opening
     let open: number | null = null;
     let close: number | null = null;
     if (sun.sunrise && sun.sunset) {
-      open = Math.max(Math.ceil(clubMinutes(sun.sunrise) / QUARTER) * QUARTER + HOUR, EARLIEST_OPEN);
-      close = Math.min(Math.floor(clubMinutes(sun.sunset) / QUARTER) * QUARTER - HOUR, LATEST_CLOSE);
+      open = Math.max(Math.ceil(clubMinutes(sun.sunrise) / QUARTER) * QUARTER + rule.minutesAfterSunrise, earliestOpen);
+      close = Math.min(Math.floor(clubMinutes(sun.sunset) / QUARTER) * QUARTER - rule.minutesBeforeSunset, latestClose);
     }
     if (open === null || close === null || close <= open) {
       result.push({ date, label, open: null, close: null, closed: true });

@@ -113,7 +113,12 @@ describe('seed on an empty database', () => {
   it('keeps German characters intact', async () => {
     const row = await db.selectFrom('info_texts').select('text').where('identifier', '=', 'archparcours_usage').executeTakeFirstOrThrow();
     expect(row.text).toBe(DEFAULT_INFO_TEXTS.archparcours_usage);
-    expect(row.text).toMatch(/13–17.*€.*für.*Dezember/);
+    expect(row.text).toMatch(/^Gäste.*Jahreskarte/);
+    // The course's facts (migration 0022) hold the en dash and the umlauts as seeded.
+    const persons = await db.selectFrom('club_prices').select('persons').where('list', '=', 'day').orderBy('position').execute();
+    expect(persons[1]?.persons).toBe('Jugendliche (13–17 Jahre)');
+    const facts = await db.selectFrom('club_facts').select('course_annual_note').executeTakeFirstOrThrow();
+    expect(facts.course_annual_note).toBe('nur für Mitglieder, gültig vom 1. Januar bis 31. Dezember');
   });
 
   it('changes nothing when it runs again, not even the password of user 1', async () => {

@@ -3,6 +3,11 @@ import { createPool } from 'mysql2';
 import { Migrator } from 'kysely/migration';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrations } from '../../db/migrations/index.ts';
+import { REPLACED_DEFAULT_ALERT, REPLACED_DEFAULT_TEXTS } from '../../db/migrations/0022_club_facts.ts';
+import { DEFAULT_ALERT_TEXTS, DEFAULT_INFO_TEXTS, seed } from '../../db/seed.ts';
+import { bcryptHasher } from '../../src/server/areas/auth/passwords.ts';
+import { readCourseFacts, writeCourseFacts } from '../../src/server/areas/club/facts.ts';
+import { DEFAULT_COURSE_FACTS } from '../../src/shared/courseFacts.ts';
 import { isUniqueViolation } from '../../src/server/db/errors.ts';
 import { migrateToLatest, type Db } from '../../src/server/db/connection.ts';
 import type { Database } from '../../src/server/db/schema.ts';
@@ -198,6 +203,60 @@ describe('0019: section groups', () => {
     const columns = (await old.introspection.getTables()).find((table) => table.name === 'groups')!.columns.map((column) => column.name);
     expect(columns).not.toContain('public_section');
     expect((await old.selectFrom('groups').select('name').orderBy('id').execute()).map((row) => row.name)).toEqual(['Administratoren', 'LG/LP', 'Bogen', 'Blasrohr']);
+  });
+});
+
+describe('0022: the facts of the pages as data', () => {
+  it('replaces the default texts that repeated the price table and the opening rule only where the club left them unchanged', async () => {
+    const { db } = await open({ migrate: false });
+    await migrateTo(db, '0018_code_failures');
+    const own = 'Täglich ab 9 Uhr, im Winter nach Absprache.';
+    await db
+      .insertInto('info_texts')
+      .values([
+        { identifier: 'archparcours_usage', text: REPLACED_DEFAULT_TEXTS.archparcours_usage.before },
+        { identifier: 'archparcours_openings', text: own },
+        { identifier: 'archparcours_tourneys', text: REPLACED_DEFAULT_TEXTS.archparcours_usage.before },
+      ])
+      .execute();
+    await db
+      .insertInto('section_alerts')
+      .values([
+        { identifier: 'archparcours', enabled: 1, text: REPLACED_DEFAULT_ALERT.before },
+        { identifier: 'arch', enabled: 0, text: REPLACED_DEFAULT_ALERT.before },
+      ])
+      .execute();
+
+    await migrateToLatest(db);
+
+    const texts = Object.fromEntries((await db.selectFrom('info_texts').select(['identifier', 'text']).execute()).map((row) => [row.identifier, row.text]));
+    expect(texts).toEqual({
+      archparcours_usage: REPLACED_DEFAULT_TEXTS.archparcours_usage.after,
+      archparcours_openings: own,
+      // Only the text of its own identifier counts as the default.
+      archparcours_tourneys: REPLACED_DEFAULT_TEXTS.archparcours_usage.before,
+    });
+    expect(texts.archparcours_usage).toBe(DEFAULT_INFO_TEXTS.archparcours_usage);
+    expect(REPLACED_DEFAULT_ALERT.after).toBe(DEFAULT_ALERT_TEXTS.archparcours);
+    // Only the course page's own notice had that default; the switch stays as the club set it.
+    expect(await db.selectFrom('section_alerts').select(['identifier', 'enabled', 'text']).orderBy('identifier').execute()).toEqual([
+      { identifier: 'arch', enabled: 0, text: REPLACED_DEFAULT_ALERT.before },
+      { identifier: 'archparcours', enabled: 1, text: REPLACED_DEFAULT_ALERT.after },
+    ]);
+    // The tables wait for the seed, so a database that was only migrated stays empty for a restore.
+    expect(await db.selectFrom('club_facts').selectAll().execute()).toEqual([]);
+    expect(await readCourseFacts(db)).toEqual(DEFAULT_COURSE_FACTS);
+  });
+
+  it('gives an upgraded installation SPEC §9’s facts on its next start, and keeps what members saved', async () => {
+    const { db } = await open({});
+    await seed(db, { adminUid: '00000001', adminPassword: 'geheim123', passwords: bcryptHasher(4), now: new Date() });
+    expect(await readCourseFacts(db)).toEqual(DEFAULT_COURSE_FACTS);
+    expect(await db.selectFrom('club_rules').select('text').orderBy('position').execute()).toHaveLength(DEFAULT_COURSE_FACTS.rules.length);
+    const saved = { ...DEFAULT_COURSE_FACTS, targets: 30, rules: ['Nur eine Regel.'] };
+    await writeCourseFacts(db, saved, '2026-11-24 10:00:00');
+    await seed(db, { adminUid: '00000001', adminPassword: 'geheim123', passwords: bcryptHasher(4), now: new Date() });
+    expect(await readCourseFacts(db)).toEqual(saved);
   });
 });
 

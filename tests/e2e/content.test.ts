@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatOpeningDay, openingHours } from '../../src/shared/openingHours.ts';
+import { DEFAULT_OPENING_RULE } from '../../src/shared/courseFacts.ts';
 import { expectNoSeriousAccessibilityViolations } from './support/axe.ts';
 import { expectPath, logIn } from './support/browser.ts';
 import { E2E_CLUB_PROFILE } from './support/club.ts';
@@ -196,7 +197,7 @@ describe('content in the dashboard and on the public pages', () => {
     }
     // The same days the shared rules give for the course's coordinates, starting today in Berlin.
     const browserNow = new Date(await page.evaluate(() => Date.now()));
-    expect(lines).toEqual(openingHours(browserNow, 7, E2E_CLUB_PROFILE.course).map(formatOpeningDay));
+    expect(lines).toEqual(openingHours(browserNow, 7, E2E_CLUB_PROFILE.course, DEFAULT_OPENING_RULE).map(formatOpeningDay));
 
     const prices = page.getByRole('region', { name: 'Preise' });
     const dayPrices = prices.getByRole('table', { name: 'Tageskarten' });

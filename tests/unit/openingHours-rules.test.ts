@@ -7,11 +7,12 @@ vi.mock('suncalc', () => ({
 }));
 
 const { openingHours } = await import('../../src/shared/openingHours.ts');
+const { DEFAULT_OPENING_RULE } = await import('../../src/shared/courseFacts.ts');
 const COORDS = { lat: 50, lon: 10 };
 
-function hoursFor(date: string, sunrise: string | null, sunset: string | null) {
+function hoursFor(date: string, sunrise: string | null, sunset: string | null, rule = DEFAULT_OPENING_RULE) {
   sun.times.set(date, { sunrise: sunrise ? new Date(sunrise) : null, sunset: sunset ? new Date(sunset) : null });
-  const [first] = openingHours(new Date(`${date}T11:00:00Z`), 1, COORDS);
+  const [first] = openingHours(new Date(`${date}T11:00:00Z`), 1, COORDS, rule);
   return first;
 }
 
@@ -51,5 +52,16 @@ describe('opening hour rules', () => {
     });
     expect(hoursFor('2026-12-02', '2026-12-02T08:00:00Z', '2026-12-02T10:15:00Z')).toMatchObject({ open: '10:00', close: '10:15', closed: false });
     expect(hoursFor('2026-12-03', null, null)).toMatchObject({ closed: true, open: null });
+  });
+
+  it('takes the limits and the minutes after sunrise and before sunset from the club\'s rule', () => {
+    const rule = { earliestOpen: '09:30', latestClose: '17:45', minutesAfterSunrise: 30, minutesBeforeSunset: 90 };
+    // Summer: sunrise 05:00 -> 05:30, held to 09:30; sunset 21:45 -> 20:15, held to 17:45.
+    expect(hoursFor('2026-06-12', '2026-06-12T03:00:00Z', '2026-06-12T19:45:00Z', rule)).toMatchObject({ open: '09:30', close: '17:45' });
+    // Winter: sunrise 08:10 -> 08:15 + 30 = 08:45, held to 09:30; sunset 16:20 -> 16:15 - 90 min = 14:45.
+    expect(hoursFor('2026-01-13', '2026-01-13T07:10:00Z', '2026-01-13T15:20:00Z', rule)).toMatchObject({ open: '09:30', close: '14:45' });
+    // Without offsets: sunrise 10:05 -> 10:15; sunset 16:20 -> 16:15.
+    const noOffsets = { earliestOpen: '06:00', latestClose: '22:00', minutesAfterSunrise: 0, minutesBeforeSunset: 0 };
+    expect(hoursFor('2026-01-14', '2026-01-14T09:05:00Z', '2026-01-14T15:20:00Z', noOffsets)).toMatchObject({ open: '10:15', close: '16:15' });
   });
 });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatOpeningDay, openingHours } from '../../src/shared/openingHours.ts';
+import { DEFAULT_OPENING_RULE } from '../../src/shared/courseFacts.ts';
 
 /**
  * Real sun times. Expectations follow from published almanac times (rounded to the
@@ -11,7 +12,7 @@ const BERLIN = { lat: 52.52, lon: 13.405 };
 const MUENCHEN = { lat: 48.137, lon: 11.575 };
 
 function day(iso: string, coords = MUENCHEN) {
-  const [first] = openingHours(new Date(iso), 1, coords);
+  const [first] = openingHours(new Date(iso), 1, coords, DEFAULT_OPENING_RULE);
   if (!first) throw new Error('no day');
   return first;
 }
@@ -33,14 +34,14 @@ describe('sun-based opening hours (SPEC §9)', () => {
   });
 
   it('follows the switch to summer time on 29.03.2026', () => {
-    const [saturday, sunday] = openingHours(new Date('2026-03-28T09:00:00Z'), 2, MUENCHEN);
+    const [saturday, sunday] = openingHours(new Date('2026-03-28T09:00:00Z'), 2, MUENCHEN, DEFAULT_OPENING_RULE);
     // Sunset 18:38 CET -> 17:30; the next day 19:39 CEST -> 18:30 (club clock, not UTC).
     expect(saturday).toMatchObject({ date: '2026-03-28', label: 'Sa, 28.03.2026', open: '08:00', close: '17:30' });
     expect(sunday).toMatchObject({ date: '2026-03-29', label: 'So, 29.03.2026', open: '08:00', close: '18:30' });
   });
 
   it('follows the switch back to winter time on 25.10.2026', () => {
-    const [saturday, sunday] = openingHours(new Date('2026-10-24T09:00:00Z'), 2, MUENCHEN);
+    const [saturday, sunday] = openingHours(new Date('2026-10-24T09:00:00Z'), 2, MUENCHEN, DEFAULT_OPENING_RULE);
     // Sunrise 07:46 CEST -> 08:00 + 1 h; 06:48 CET -> 07:00 + 1 h. Sunset 18:09 -> 17:00; 17:07 -> 16:00.
     expect(saturday).toMatchObject({ date: '2026-10-24', open: '09:00', close: '17:00' });
     expect(sunday).toMatchObject({ date: '2026-10-25', label: 'So, 25.10.2026', open: '08:00', close: '16:00' });
@@ -48,16 +49,16 @@ describe('sun-based opening hours (SPEC §9)', () => {
 
   it('gives 7 consecutive club-local days by default, starting with the club-local date of the instant', () => {
     // 23:30 UTC on 28.03. is already 29.03. in Berlin.
-    const days = openingHours(new Date('2026-03-28T23:30:00Z'), undefined, MUENCHEN);
+    const days = openingHours(new Date('2026-03-28T23:30:00Z'), 7, MUENCHEN, DEFAULT_OPENING_RULE);
     expect(days.map((entry) => entry.date)).toEqual(['2026-03-29', '2026-03-30', '2026-03-31', '2026-04-01', '2026-04-02', '2026-04-03', '2026-04-04']);
     expect(days.map((entry) => entry.label.slice(0, 2))).toEqual(['So', 'Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa']);
   });
 
   it('does not depend on the time zone of the visitor', () => {
     const compute = () => [
-      ...openingHours(new Date('2026-03-27T22:30:00Z'), 7, MUENCHEN),
-      ...openingHours(new Date('2026-10-24T22:30:00Z'), 3, MUENCHEN),
-      ...openingHours(new Date('2026-12-20T23:30:00Z'), 2, MUENCHEN),
+      ...openingHours(new Date('2026-03-27T22:30:00Z'), 7, MUENCHEN, DEFAULT_OPENING_RULE),
+      ...openingHours(new Date('2026-10-24T22:30:00Z'), 3, MUENCHEN, DEFAULT_OPENING_RULE),
+      ...openingHours(new Date('2026-12-20T23:30:00Z'), 2, MUENCHEN, DEFAULT_OPENING_RULE),
     ];
     process.env.TZ = 'America/New_York';
     const newYork = compute();

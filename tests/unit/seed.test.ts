@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ALERT_TEXTS, DEFAULT_INFO_TEXTS, generatePassword } from '../../db/seed.ts';
+import { DEFAULT_COURSE_FACTS, describeOpeningRule, formatEuro } from '../../src/shared/courseFacts.ts';
+import { courseFactsInput } from '../../src/shared/schemas/courseFacts.ts';
 import { ALERT_IDENTIFIERS, INFO_IDENTIFIERS, LIMITS } from '../../src/shared/constants.ts';
 import { plainText } from '../../src/shared/richText.ts';
 import { infoTextSchema, textLength } from '../../src/shared/schemas/content.ts';
@@ -30,21 +32,49 @@ describe('default texts', () => {
     }
   });
 
-  it('carry the facts of SPEC §9', () => {
+  it('carry the facts of SPEC §9 that are not data of their own', () => {
     const all = [...Object.values(DEFAULT_INFO_TEXTS), ...Object.values(DEFAULT_ALERT_TEXTS)].join('\n');
     const shown = plainText(all);
-    for (const fact of [
-      '28 Zielen',
-      '600 m Fußweg vom Parkplatz',
-      '10 Ständen',
-      'Mindestalter 12 Jahre',
-      'Erwachsene 12,00 €',
-      'Jugendliche (13–17) 8,00 €',
-      'Kinder unter 13 5,00 €',
-      'Blasrohr 8,00 €',
-      'nur für Mitglieder, gültig 1. Januar bis 31. Dezember: 150 € / 90 € / 60 €',
-    ]) {
+    for (const fact of ['28 Zielen', '10 Ständen', 'Mindestalter 12 Jahre']) {
       expect(shown).toContain(fact);
     }
+  });
+
+  it('leave the course’s prices and opening rule to the course facts, so no text repeats them', () => {
+    expect(plainText(DEFAULT_INFO_TEXTS.archparcours_usage)).not.toMatch(/€|\d/);
+    expect(plainText(DEFAULT_INFO_TEXTS.archparcours_openings)).not.toMatch(/\d/);
+    // The course page's notice neither: the page states targets and walk from the facts.
+    expect(plainText(DEFAULT_ALERT_TEXTS.archparcours)).not.toMatch(/\d/);
+  });
+});
+
+describe('the course facts of a new database (SPEC §9)', () => {
+  it('hold the prices, 28 targets, 600 m and the opening rule', () => {
+    expect(DEFAULT_COURSE_FACTS.targets).toBe(28);
+    expect(DEFAULT_COURSE_FACTS.walkMeters).toBe(600);
+    expect(DEFAULT_COURSE_FACTS.dayPrices.map((row) => [row.section, row.persons, formatEuro(row.price)])).toEqual([
+      ['Bogen', 'Erwachsene', '12,00 €'],
+      ['Bogen', 'Jugendliche (13–17 Jahre)', '8,00 €'],
+      ['Bogen', 'Kinder (unter 13 Jahren)', '5,00 €'],
+      ['Blasrohr', 'alle', '8,00 €'],
+    ]);
+    expect(DEFAULT_COURSE_FACTS.annualPrices.map((row) => formatEuro(row.price))).toEqual(['150,00 €', '90,00 €', '60,00 €']);
+    expect(DEFAULT_COURSE_FACTS.annualNote).toBe('nur für Mitglieder, gültig vom 1. Januar bis 31. Dezember');
+    expect(DEFAULT_COURSE_FACTS.opening).toEqual({ earliestOpen: '08:00', latestClose: '19:00', minutesAfterSunrise: 60, minutesBeforeSunset: 60 });
+  });
+
+  it('pass their own schema', () => {
+    expect(courseFactsInput.parse(DEFAULT_COURSE_FACTS)).toEqual(DEFAULT_COURSE_FACTS);
+  });
+
+  it('are formatted the German way and state the rule in correct words', () => {
+    expect(formatEuro(1500)).toBe('1.500,00 €');
+    expect(formatEuro(4.5)).toBe('4,50 €');
+    expect(describeOpeningRule(DEFAULT_COURSE_FACTS.opening)).toBe(
+      'Geöffnet ab einer Stunde nach Sonnenaufgang, frühestens um 08:00 Uhr, bis eine Stunde vor Sonnenuntergang, spätestens um 19:00 Uhr; die Zeiten sind auf die Viertelstunde gerundet.',
+    );
+    expect(describeOpeningRule({ earliestOpen: '07:30', latestClose: '20:00', minutesAfterSunrise: 0, minutesBeforeSunset: 120 })).toBe(
+      'Geöffnet ab Sonnenaufgang, frühestens um 07:30 Uhr, bis 2 Stunden vor Sonnenuntergang, spätestens um 20:00 Uhr; die Zeiten sind auf die Viertelstunde gerundet.',
+    );
   });
 });

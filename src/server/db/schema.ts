@@ -34,6 +34,12 @@ export interface Database {
   sponsors: SponsorTable;
   club_profile: ClubProfileTable;
   setup_facts: SetupFactTable;
+  club_facts: ClubFactsTable;
+  club_prices: ClubPriceTable;
+  club_rules: ClubRuleTable;
+  club_home: ClubHomeTable;
+  club_home_cards: ClubHomeCardTable;
+  club_about_slides: ClubAboutSlideTable;
   second_factors: SecondFactorTable;
   recovery_codes: RecoveryCodeTable;
   pending_logins: PendingLoginTable;
@@ -368,6 +374,63 @@ export interface ClubProfileTable {
   contact_blasrohr: string;
   contact_webmaster: string;
   updated_at: string | null;
+}
+
+/** The facts of the public pages (one row, id 1; migration 0022), edited in the dashboard. */
+export interface ClubFactsTable {
+  id: number;
+  course_targets: number;
+  course_walk_m: number;
+  course_min_age: number | null;
+  course_annual_note: string;
+  /** `HH:mm` club-local. */
+  opening_earliest: string;
+  opening_latest: string;
+  opening_after_sunrise: number;
+  opening_before_sunset: number;
+  updated_at: string | null;
+}
+
+/** One row of the course's price tables (migration 0022). */
+export interface ClubPriceTable {
+  id: Generated<number>;
+  /** 'day' or 'annual'. */
+  list: string;
+  position: number;
+  section: string;
+  persons: string;
+  price_cents: number;
+}
+
+/** One of the course's rules (migration 0022). */
+export interface ClubRuleTable {
+  id: Generated<number>;
+  position: number;
+  text: string;
+}
+
+/** The home page's greeting and welcome text (one row, id 1; migration 0022). */
+export interface ClubHomeTable {
+  id: number;
+  greeting: string;
+  welcome: string;
+  updated_at: string | null;
+}
+
+/** One card of the home page, by the page it leads to (migration 0022). */
+export interface ClubHomeCardTable {
+  path: string;
+  position: number;
+  title: string;
+  text: string;
+}
+
+/** The title and caption of one drawing of the About carousel (migration 0022). */
+export interface ClubAboutSlideTable {
+  slide: string;
+  position: number;
+  title: string;
+  caption: string;
 }
 
 /** What the first start did that an administrator should undo (migration 0015), by name. */

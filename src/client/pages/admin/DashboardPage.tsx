@@ -4,11 +4,14 @@ import { ARCHPARCOURS_IDENTIFIERS } from '../../../shared/content.ts';
 import { hasPermission, useSignedInUser } from '../../auth.ts';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { CLUB_DATA_ANCHOR } from '../../../shared/setupChecklist.ts';
+import { AboutCaptionsPanel } from './dashboard/AboutCaptionsPanel.tsx';
 import { AlertsPanel } from './dashboard/AlertsPanel.tsx';
 import { ClubDataPanel } from './dashboard/ClubDataPanel.tsx';
+import { CourseFactsPanel } from './dashboard/CourseFactsPanel.tsx';
 import { DashboardPanel } from './dashboard/DashboardPanel.tsx';
 import { DownloadsPanel } from './dashboard/DownloadsPanel.tsx';
 import { GalleriesPanel } from './dashboard/GalleriesPanel.tsx';
+import { HomeTextsPanel } from './dashboard/HomeTextsPanel.tsx';
 import { InfoTextsPanel } from './dashboard/InfoTextsPanel.tsx';
 import { ResultsPanel } from './dashboard/ResultsPanel.tsx';
 import { SetupChecklist } from './dashboard/SetupChecklist.tsx';
@@ -34,6 +37,7 @@ interface PanelDefinition {
  * The panels of SPEC §2 in their order.
  */
 const PANELS: readonly PanelDefinition[] = [
+  { title: 'Startseite', render: ({ canUpdate }) => <HomeTextsPanel canUpdate={canUpdate} /> },
   { title: 'Hinweise', render: ({ canUpdate }) => <AlertsPanel canUpdate={canUpdate} /> },
   { title: 'Schießzeiten', render: ({ canUpdate }) => <ShootingTimesPanel canUpdate={canUpdate} /> },
   {
@@ -46,6 +50,8 @@ const PANELS: readonly PanelDefinition[] = [
       />
     ),
   },
+  { title: 'Bogenparcours: Fakten und Preise', render: ({ canUpdate }) => <CourseFactsPanel canUpdate={canUpdate} /> },
+  { title: 'Über uns: Bildunterschriften', render: ({ canUpdate }) => <AboutCaptionsPanel canUpdate={canUpdate} /> },
   { title: 'Galerien', render: (permissions) => <GalleriesPanel {...permissions} /> },
   { title: 'Downloads', render: (permissions) => <DownloadsPanel {...permissions} /> },
   { title: 'Sponsoren', render: (permissions) => <SponsorsPanel {...permissions} /> },

@@ -1,40 +1,21 @@
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { ABOUT_DRAWINGS, type AboutCaption } from '../../../shared/aboutSlides.ts';
 import { paragraphsOf } from '../../../shared/clubData.ts';
 import { Carousel, type CarouselSlide } from '../../components/Carousel.tsx';
 import { PageHead } from '../../components/PageHead.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { usePublicAlbums, usePublicImages } from '../../galleries.ts';
-import { useClubTexts } from '../../publicContent.ts';
+import { useAboutCaptions, useClubTexts } from '../../publicContent.ts';
 
-/** Drawings, shown until the club's own gallery (section Verein) has pictures. */
-const SLIDES: readonly CarouselSlide[] = [
-  {
-    src: '/about/stand.svg',
-    alt: 'Zeichnung einer Luftgewehr-Zielscheibe mit Ringen und schwarzem Zentrum',
-    title: 'Luftgewehr und Luftpistole',
-    caption: 'Zehn Stände für Training und Wettkampf, ab 12 Jahren.',
-  },
-  {
-    src: '/about/parcours.svg',
-    alt: 'Zeichnung eines 3D-Tierziels zwischen Tannen auf einer Wiese',
-    title: '3D-Bogenparcours',
-    caption: '28 Tierziele im Gelände, 600 m Fußweg vom Parkplatz.',
-  },
-  {
-    src: '/about/bogen.svg',
-    alt: 'Zeichnung eines gespannten Bogens mit eingelegtem Pfeil',
-    title: 'Bogensport',
-    caption: 'Training für Einsteiger und Erfahrene, drinnen wie draußen.',
-  },
-  {
-    src: '/about/blasrohr.svg',
-    alt: 'Zeichnung eines Blasrohrs, das auf eine runde Zielscheibe gerichtet ist',
-    title: 'Blasrohr',
-    caption: 'Konzentration und Atemtechnik für alle Altersgruppen.',
-  },
-];
+/** The drawings with the club's titles and captions, shown until the club's own gallery (section Verein) has pictures (also the panel's preview). */
+export function drawingSlides(captions: readonly AboutCaption[]): CarouselSlide[] {
+  return ABOUT_DRAWINGS.map((drawing) => {
+    const entry = captions.find((candidate) => candidate.slide === drawing.key);
+    return { src: drawing.src, alt: drawing.alt, title: entry?.title ?? '', caption: entry?.caption ?? '' };
+  });
+}
 
 /** The carousel turns through at most this many of the newest club pictures. */
 const MAX_PHOTOS = 12;
@@ -43,9 +24,10 @@ const MAX_PHOTOS = 12;
 function useAboutSlides(): readonly CarouselSlide[] | null {
   const images = usePublicImages({ section: 'club' });
   const albums = usePublicAlbums('club');
+  const captions = useAboutCaptions();
   if (images.isPending) return null;
   const photos = images.data ?? [];
-  if (photos.length === 0) return SLIDES;
+  if (photos.length === 0) return captions.data ? drawingSlides(captions.data.captions) : null;
   const albumNames = new Map((albums.data ?? []).map((album) => [album.id, album.name]));
   return photos
     .slice(-MAX_PHOTOS)

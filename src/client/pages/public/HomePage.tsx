@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { ALERT_LABELS } from '../../../shared/content.ts';
@@ -16,22 +17,10 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import { formatGermanDateTime } from '../../../shared/dates.ts';
 import { PageHead } from '../../components/PageHead.tsx';
-import { useClubProfile, usePublicAlerts, usePublicAppointments } from '../../publicContent.ts';
+import type { HomeCard, HomeTexts } from '../../../shared/homeTexts.ts';
+import { useClubProfile, useHomeTexts, usePublicAlerts, usePublicAppointments } from '../../publicContent.ts';
 import { useSiteOrigin } from '../../render/serverRender.ts';
 import { sportsClub } from '../../structuredData.ts';
-
-interface Tile {
-  to: string;
-  title: string;
-  text: string;
-}
-
-const TILES: readonly Tile[] = [
-  { to: '/zeiten-lg-lp', title: 'Luftgewehr/Luftpistole', text: 'Schießzeiten und Standaufsicht am Luftdruckstand mit 10 Ständen.' },
-  { to: '/zeiten-bogen', title: 'Bogen', text: 'Trainingszeiten der Bogenabteilung für Einsteiger und Erfahrene.' },
-  { to: '/zeiten-blasrohr', title: 'Blasrohr', text: 'Trainingszeiten der Blasrohrschützinnen und -schützen.' },
-  { to: '/bogenparcours', title: '3D-Bogenparcours', text: '28 Ziele im Gelände: Regeln, Preise, Öffnungszeiten und Anfahrt.' },
-];
 
 /** Its text is the link of the archery results page, not a notice. */
 const LIVE_RESULT: AlertIdentifier = 'liveresult';
@@ -88,12 +77,44 @@ function NextAppointments() {
   );
 }
 
-const WELCOME =
-  'Bei uns wird mit Luftgewehr und Luftpistole, mit dem Bogen und mit dem Blasrohr geschossen – im Training, im Wettkampf und auf unserem 3D-Bogenparcours. Gäste und alle, die einmal hineinschnuppern möchten, sind zu den Schießzeiten herzlich willkommen.';
+/** The greeting and welcome text, as the home page shows them (also the panel's preview). */
+export function HomeWelcome({ texts }: { texts: HomeTexts }) {
+  return <Typography sx={{ mb: 3, maxWidth: 800 }}>{[texts.greeting.trim(), texts.welcome.trim()].filter(Boolean).join(' ')}</Typography>;
+}
 
-/** Home (SPEC §2): welcome text, the notices that are switched on, and tiles to the sections. */
+/** The cards that lead to the sections (also the panel's preview). */
+export function SectionCards({ cards }: { cards: readonly HomeCard[] }) {
+  return (
+    <Box component="section" aria-labelledby="home-sections">
+      <Typography id="home-sections" variant="h5" component="h2" gutterBottom>
+        Unsere Sparten
+      </Typography>
+      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
+        {cards.map((card) => (
+          <li key={card.path}>
+            <Card variant="outlined" sx={{ height: '100%' }}>
+              <CardActionArea component={RouterLink} to={card.path} sx={{ height: '100%', alignItems: 'flex-start' }}>
+                <CardContent>
+                  <Typography variant="h6" component="h3" gutterBottom>
+                    {card.title}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {card.text}
+                  </Typography>
+                </CardContent>
+              </CardActionArea>
+            </Card>
+          </li>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+/** Home (SPEC §2): welcome text, the notices that are switched on, and cards to the sections, the words from the club's data. */
 export function HomePage() {
   const profile = useClubProfile().data;
+  const texts = useHomeTexts().data;
   const origin = useSiteOrigin();
   return (
     <>
@@ -101,35 +122,13 @@ export function HomePage() {
       {/* The home page is the club's own: its name alone titles it. */}
       <PageHead
         title={profile?.name}
-        description={profile ? `${profile.name}${profile.city ? ` in ${profile.city}` : ''}: ${WELCOME}` : undefined}
+        description={profile && texts ? `${profile.name}${profile.city ? ` in ${profile.city}` : ''}: ${texts.welcome}` : undefined}
         structuredData={origin && profile ? [sportsClub(profile, origin)] : undefined}
       />
-      <Typography sx={{ mb: 3, maxWidth: 800 }}>Schön, dass du uns besuchst! {WELCOME}</Typography>
+      {texts ? <HomeWelcome texts={texts} /> : <Skeleton variant="text" height={72} sx={{ mb: 3 }} aria-hidden />}
       <EnabledNotices />
       <NextAppointments />
-      <Box component="section" aria-labelledby="home-sections">
-        <Typography id="home-sections" variant="h5" component="h2" gutterBottom>
-          Unsere Sparten
-        </Typography>
-        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
-          {TILES.map((tile) => (
-            <li key={tile.to}>
-              <Card variant="outlined" sx={{ height: '100%' }}>
-                <CardActionArea component={RouterLink} to={tile.to} sx={{ height: '100%', alignItems: 'flex-start' }}>
-                  <CardContent>
-                    <Typography variant="h6" component="h3" gutterBottom>
-                      {tile.title}
-                    </Typography>
-                    <Typography variant="body2" color="text.secondary">
-                      {tile.text}
-                    </Typography>
-                  </CardContent>
-                </CardActionArea>
-              </Card>
-            </li>
-          ))}
-        </Box>
-      </Box>
+      {texts && <SectionCards cards={texts.cards} />}
     </>
   );
 }

@@ -1,5 +1,11 @@
+import type { AboutCaption } from '../../../shared/aboutSlides.ts';
 import type { ClubTexts } from '../../../shared/clubData.ts';
+import type { CourseFacts } from '../../../shared/courseFacts.ts';
+import type { HomeTexts } from '../../../shared/homeTexts.ts';
 import type { AppServices } from '../../services.ts';
+import { readAboutCaptions } from './about.ts';
+import { readCourseFacts } from './facts.ts';
+import { readHomeTexts } from './home.ts';
 import { publicProfileOf, readClubData, textsOf, type PublicClubProfile } from './queries.ts';
 
 /** The PublicCache area of the club data; a save drops it (and every kept answer, the pages included). */
@@ -18,4 +24,19 @@ export function clubProfile(services: Pick<AppServices, 'db' | 'publicCache'>): 
 /** The texts of the About, Impressum and Datenschutz pages, cached like the profile. */
 export function clubTexts(services: Pick<AppServices, 'db' | 'publicCache'>): Promise<ClubTexts> {
   return services.publicCache.read(CLUB_CACHE_AREA, 'texts', async () => textsOf(await readClubData(services.db)));
+}
+
+/** The 3D course's facts, prices, rules and opening rule (issue 26.1), cached like the profile; a save of them drops the area. */
+export function courseFacts(services: Pick<AppServices, 'db' | 'publicCache'>): Promise<CourseFacts> {
+  return services.publicCache.read(CLUB_CACHE_AREA, 'course', () => readCourseFacts(services.db));
+}
+
+/** The home page's greeting, welcome text and cards (issue 26.1), cached like the profile. */
+export function homeTexts(services: Pick<AppServices, 'db' | 'publicCache'>): Promise<HomeTexts> {
+  return services.publicCache.read(CLUB_CACHE_AREA, 'home', () => readHomeTexts(services.db));
+}
+
+/** The titles and captions of the About carousel's drawings (issue 26.1), cached like the profile; wrapped, as a cached value is an object. */
+export function aboutCaptions(services: Pick<AppServices, 'db' | 'publicCache'>): Promise<{ captions: AboutCaption[] }> {
+  return services.publicCache.read(CLUB_CACHE_AREA, 'about', async () => ({ captions: await readAboutCaptions(services.db) }));
 }

@@ -1,18 +1,30 @@
 import { CONTACT_ADDRESS_FIELDS, differingFieldLabels } from '../../../shared/clubData.ts';
+import { differingAboutCaptions } from '../../../shared/aboutSlides.ts';
+import { differingCourseFacts } from '../../../shared/courseFacts.ts';
+import { differingHomeTexts } from '../../../shared/homeTexts.ts';
 import { CONTACT_RECIPIENTS } from '../../../shared/constants.ts';
 import { toClubDateTime } from '../../../shared/dates.ts';
 import { CLUB_DATA_MESSAGES, clubDataInput } from '../../../shared/schemas/clubData.ts';
 import { CONTACT_RECIPIENT_LABELS } from '../../../shared/schemas/contact.ts';
+import { aboutCaptionsInput } from '../../../shared/schemas/aboutSlides.ts';
+import { courseFactsInput } from '../../../shared/schemas/courseFacts.ts';
+import { homeTextsInput } from '../../../shared/schemas/homeTexts.ts';
 import { AppError } from '../../errors.ts';
 import { mailboxOf } from '../../mail/outbox.ts';
 import { can, router, sharedReadProcedure } from '../../trpc/index.ts';
 import { CALENDAR_CACHE_AREA } from '../calendar/cache-area.ts';
 import { loadSetupFacts, setupChecklist } from './checklist.ts';
-import { CLUB_CACHE_AREA, clubProfile, clubTexts } from './cache.ts';
+import { readAboutCaptions, writeAboutCaptions } from './about.ts';
+import { CLUB_CACHE_AREA, aboutCaptions, clubProfile, clubTexts, courseFacts, homeTexts } from './cache.ts';
+import { readHomeTexts, writeHomeTexts } from './home.ts';
+import { readCourseFacts, writeCourseFacts } from './facts.ts';
 import { readClubData, saveClubData } from './queries.ts';
 
 export const CLUB_MESSAGES = {
   saved: 'Vereinsdaten gespeichert',
+  courseSaved: 'Fakten und Preise des Bogenparcours gespeichert',
+  homeSaved: 'Texte der Startseite gespeichert',
+  aboutSaved: 'Bildunterschriften gespeichert',
 } as const;
 
 export const clubRouter = router({
@@ -48,6 +60,71 @@ export const clubRouter = router({
       const changed = differingFieldLabels(before, data);
       await ctx.log(changed.length > 0 ? `Vereinsdaten geändert: ${changed.join(', ')}` : 'Vereinsdaten gespeichert (unverändert)');
       return { message: CLUB_MESSAGES.saved, data };
+    }),
+
+  /** The 3D course's facts, price tables, rules and opening rule, as the course page shows them (issue 26.1). */
+  course: sharedReadProcedure.query(({ ctx }) => courseFacts(ctx.services)),
+
+  /** The same for the back office, from the database itself (an editor must see what was just saved). */
+  courseFacts: can('dashboard_view').query(({ ctx }) => readCourseFacts(ctx.services.db)),
+
+  updateCourseFacts: can('dashboard_update')
+    .input(courseFactsInput)
+    .mutation(async ({ ctx, input }) => {
+      const { db, publicCache, clock } = ctx.services;
+      const { before, data } = await db.transaction().execute(async (trx) => {
+        const previous = await readCourseFacts(trx);
+        await writeCourseFacts(trx, input, toClubDateTime(clock.now()));
+        return { before: previous, data: await readCourseFacts(trx) };
+      });
+      // The course page (and every kept page) shows them at once.
+      publicCache.invalidate(CLUB_CACHE_AREA);
+      // The parts' names, never the values: rules are long.
+      const changed = differingCourseFacts(before, data);
+      await ctx.log(changed.length > 0 ? `Bogenparcours geändert: ${changed.join(', ')}` : 'Bogenparcours gespeichert (unverändert)');
+      return { message: CLUB_MESSAGES.courseSaved, data };
+    }),
+
+  /** The home page's greeting, welcome text and cards (issue 26.1). */
+  home: sharedReadProcedure.query(({ ctx }) => homeTexts(ctx.services)),
+
+  /** The same for the back office, from the database itself. */
+  homeTexts: can('dashboard_view').query(({ ctx }) => readHomeTexts(ctx.services.db)),
+
+  updateHomeTexts: can('dashboard_update')
+    .input(homeTextsInput)
+    .mutation(async ({ ctx, input }) => {
+      const { db, publicCache, clock } = ctx.services;
+      const { before, data } = await db.transaction().execute(async (trx) => {
+        const previous = await readHomeTexts(trx);
+        await writeHomeTexts(trx, input, toClubDateTime(clock.now()));
+        return { before: previous, data: await readHomeTexts(trx) };
+      });
+      publicCache.invalidate(CLUB_CACHE_AREA);
+      const changed = differingHomeTexts(before, data);
+      await ctx.log(changed.length > 0 ? `Startseite geändert: ${changed.join(', ')}` : 'Startseite gespeichert (unverändert)');
+      return { message: CLUB_MESSAGES.homeSaved, data };
+    }),
+
+  /** The titles and captions of the About carousel's drawings (issue 26.1). */
+  about: sharedReadProcedure.query(({ ctx }) => aboutCaptions(ctx.services)),
+
+  /** The same for the back office, from the database itself. */
+  aboutCaptions: can('dashboard_view').query(async ({ ctx }) => ({ captions: await readAboutCaptions(ctx.services.db) })),
+
+  updateAboutCaptions: can('dashboard_update')
+    .input(aboutCaptionsInput)
+    .mutation(async ({ ctx, input }) => {
+      const { db, publicCache } = ctx.services;
+      const { before, after } = await db.transaction().execute(async (trx) => {
+        const previous = await readAboutCaptions(trx);
+        await writeAboutCaptions(trx, input.captions);
+        return { before: previous, after: await readAboutCaptions(trx) };
+      });
+      publicCache.invalidate(CLUB_CACHE_AREA);
+      const changed = differingAboutCaptions(before, after);
+      await ctx.log(changed.length > 0 ? `Bildunterschriften (Über uns) geändert: ${changed.join(', ')}` : 'Bildunterschriften (Über uns) gespeichert (unverändert)');
+      return { message: CLUB_MESSAGES.aboutSaved, data: { captions: after } };
     }),
 
   /** What a fresh installation has not set up yet (dashboard, members with dashboard_update). */

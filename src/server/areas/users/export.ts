@@ -60,6 +60,12 @@ export const TABLES_WITHOUT_MEMBER_DATA = {
   sponsors: 'public sponsors',
   club_profile: "the club's own data, public on Impressum and Kontakt",
   setup_facts: 'what the first start did',
+  club_facts: 'public facts of the club’s pages',
+  club_prices: 'public prices of the course',
+  club_rules: 'public rules of the course',
+  club_home: 'public texts of the home page',
+  club_home_cards: 'public texts of the home page',
+  club_about_slides: 'public captions of the About page',
 } as const satisfies Partial<Record<keyof Database, string>>;
 
 type MsColumn = number | string | null;
