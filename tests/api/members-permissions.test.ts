@@ -6,7 +6,10 @@ import type { PermissionName } from '../../src/shared/permissions.ts';
 import { appRouter } from '../../src/server/router.ts';
 import { resetTokenHash } from '../../src/server/areas/auth/password-reset.ts';
 import { feedTokenHash, newFeedToken } from '../../src/server/areas/duties/feed.ts';
+import { DEFAULT_ABOUT_CAPTIONS } from '../../src/shared/aboutSlides.ts';
 import { DEFAULT_CLUB_DATA } from '../../src/shared/clubData.ts';
+import { DEFAULT_COURSE_FACTS } from '../../src/shared/courseFacts.ts';
+import { DEFAULT_HOME_TEXTS } from '../../src/shared/homeTexts.ts';
 import { MEMBER_PASSWORD, createTestApp, type TestApp } from '../helpers/app.ts';
 import { enableSecondFactor, pendingLogin } from '../helpers/secondFactor.ts';
 
@@ -311,6 +314,27 @@ const matrix: Record<string, Entry> = {
     access: 'dashboard_update',
     input: (fx) => ({ ...DEFAULT_CLUB_DATA, name: `Verein ${fx.userId}`, contactInfo: 'info@verein.example' }),
     rest: { method: 'PUT', url: () => '/api/club', body: (fx) => ({ ...DEFAULT_CLUB_DATA, name: `REST ${fx.userId}`, contactInfo: 'info@verein.example' }) },
+  },
+  'club.course': { access: 'public' },
+  'club.courseFacts': { access: 'dashboard_view', rest: { method: 'GET', url: () => '/api/club/course' } },
+  'club.updateCourseFacts': {
+    access: 'dashboard_update',
+    input: () => DEFAULT_COURSE_FACTS,
+    rest: { method: 'PUT', url: () => '/api/club/course', body: () => DEFAULT_COURSE_FACTS },
+  },
+  'club.home': { access: 'public' },
+  'club.homeTexts': { access: 'dashboard_view', rest: { method: 'GET', url: () => '/api/club/home' } },
+  'club.updateHomeTexts': {
+    access: 'dashboard_update',
+    input: () => DEFAULT_HOME_TEXTS,
+    rest: { method: 'PUT', url: () => '/api/club/home', body: () => DEFAULT_HOME_TEXTS },
+  },
+  'club.about': { access: 'public' },
+  'club.aboutCaptions': { access: 'dashboard_view', rest: { method: 'GET', url: () => '/api/club/about' } },
+  'club.updateAboutCaptions': {
+    access: 'dashboard_update',
+    input: () => ({ captions: DEFAULT_ABOUT_CAPTIONS }),
+    rest: { method: 'PUT', url: () => '/api/club/about', body: () => ({ captions: DEFAULT_ABOUT_CAPTIONS }) },
   },
   'club.checklist': { access: 'dashboard_update', rest: { method: 'GET', url: () => '/api/club/checklist' } },
   // Public; the address limit (5 an hour) is per caller, and each call here comes from 127.0.0.1,
