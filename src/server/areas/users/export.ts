@@ -66,6 +66,7 @@ export const TABLES_WITHOUT_MEMBER_DATA = {
   club_home: 'public texts of the home page',
   club_home_cards: 'public texts of the home page',
   club_about_slides: 'public captions of the About page',
+  timetable_entries: 'the public weekly shooting times of the sections',
 } as const satisfies Partial<Record<keyof Database, string>>;
 
 type MsColumn = number | string | null;
