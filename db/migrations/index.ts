@@ -16,6 +16,7 @@ import * as clubData from './0015_club_data.ts';
 import * as appointmentSeries from './0016_appointment_series.ts';
 import * as duties from './0017_duties.ts';
 import * as codeFailures from './0018_code_failures.ts';
+import * as downloadTitles from './0020_download_titles.ts';
 
 /** Every migration in order; listed statically so no file system scan is needed at start. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0016_appointment_series': appointmentSeries,
   '0017_duties': duties,
   '0018_code_failures': codeFailures,
+  '0020_download_titles': downloadTitles,
 };
