@@ -17,6 +17,7 @@ import * as appointmentSeries from './0016_appointment_series.ts';
 import * as duties from './0017_duties.ts';
 import * as codeFailures from './0018_code_failures.ts';
 import * as sectionGroups from './0019_section_groups.ts';
+import * as downloadTitles from './0020_download_titles.ts';
 import * as timetables from './0021_timetables.ts';
 import * as clubFacts from './0022_club_facts.ts';
 
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '0017_duties': duties,
   '0018_code_failures': codeFailures,
   '0019_section_groups': sectionGroups,
+  '0020_download_titles': downloadTitles,
   '0021_timetables': timetables,
   '0022_club_facts': clubFacts,
 };

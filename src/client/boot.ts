@@ -1,4 +1,5 @@
 import { setUpCookieNotice } from './cookieNotice.ts';
+import { pageAwaitsStoredChoice } from './storedChoice.ts';
 
 /**
  * The one script every page loads first, a few hundred bytes. A public page comes rendered
@@ -8,7 +9,9 @@ import { setUpCookieNotice } from './cookieNotice.ts';
  * moves the focus). Until then a phone spends nothing on it, and a page opens as fast as a
  * static one. A click that arrives while the app is still starting is held and given to the
  * page once the app has taken it over (links simply work). The back office and the login, which the
- * browser renders alone, start the app at once.
+ * browser renders alone, start the app at once, and so does a page that shows something else
+ * for a choice this browser has stored (the maps after consent, storedChoice.ts): what the
+ * visitor chose holds on arrival, while a first visit still costs nothing until an intent.
  */
 
 const INTENTS = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'scroll', 'wheel'] as const;
@@ -49,7 +52,8 @@ function prefetchAppWhenIdle(): void {
   else window.addEventListener('load', whenIdle, { once: true });
 }
 
-function startOnIntent(root: HTMLElement): void {
+/** Starts the app now (`atOnce`) or on the first intent, holding a click made while it starts. */
+function startAppFor(root: HTMLElement, atOnce: boolean): void {
   let held: HTMLElement | null = null;
   const holdClick = (event: MouseEvent) => {
     // The element a person meant: an icon's drawing (SVG) belongs to its button.
@@ -70,12 +74,14 @@ function startOnIntent(root: HTMLElement): void {
       control?.click();
     });
   };
-  for (const type of INTENTS) window.addEventListener(type, start, { capture: true, passive: true });
+  if (atOnce) start();
+  else for (const type of INTENTS) window.addEventListener(type, start, { capture: true, passive: true });
 }
 
 setUpCookieNotice();
 const root = document.getElementById('root');
 if (root && document.getElementById('page-state')) {
-  startOnIntent(root);
-  prefetchAppWhenIdle();
+  const atOnce = pageAwaitsStoredChoice(root);
+  startAppFor(root, atOnce);
+  if (!atOnce) prefetchAppWhenIdle();
 } else void startApp();

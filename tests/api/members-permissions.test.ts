@@ -352,6 +352,8 @@ const matrix: Record<string, Entry> = {
   'downloads.list': { access: 'dashboard_view', rest: { method: 'GET', url: () => '/api/downloads' } },
   'downloads.checkUpload': { access: 'dashboard_create' },
   'downloads.create': { access: 'dashboard_create', uploadOnly: true, input: () => ({ file: 'nicht-hochgeladen' }) },
+  // Title and description are tRPC's alone: the legacy REST paths keep their fields (issue 26.6).
+  'downloads.update': { access: 'dashboard_update', input: (fx) => ({ id: fx.downloadId, title: 'Satzung', description: 'Gültig ab 2026' }) },
   'downloads.delete': {
     access: 'dashboard_delete',
     input: (fx) => ({ id: fx.downloadId }),

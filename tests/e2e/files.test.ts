@@ -19,6 +19,10 @@ import { ADMIN_PASSWORD, ADMIN_UID } from './support/site.ts';
 const VIEWER = { uid: '40000002', password: 'Ansehen2026' };
 const RESULT_NAME = 'Vereinsmeisterschaft 2026.pdf';
 const DOWNLOAD_NAME = 'Satzung.pdf';
+// The title a download starts with (its file name without extension) and what the dashboard makes of it.
+const DOWNLOAD_TITLE = 'Satzung';
+const EDITED_TITLE = 'Vereinssatzung (Fassung 2026)';
+const EDITED_DESCRIPTION = 'Beschlossen von der Mitgliederversammlung am 14.03.2026.\nBitte vor dem Aufnahmeantrag lesen.';
 // 1,2 MB: the page must name it in German units with a decimal comma.
 const DOWNLOAD_BYTES = Math.round(1.2 * 1024 * 1024);
 const LIVE_URL = 'https://live.example.org/turnier';
@@ -45,6 +49,11 @@ function escapeRegExp(text: string): string {
 /** Waits for the snackbar with exactly this text. */
 async function snackbar(page: Page, text: string): Promise<void> {
   await page.getByRole('alert').filter({ hasText: new RegExp(`^${escapeRegExp(text)}$`) }).waitFor();
+}
+
+/** The lines of text an element shows, without blank ones (blocks inside a link add them). */
+async function shownLines(locator: Locator): Promise<string[]> {
+  return (await locator.innerText()).split('\n').map((line) => line.trim()).filter(Boolean);
 }
 
 async function openPanel(page: Page, title: string): Promise<Locator> {
@@ -265,16 +274,17 @@ describe('files in the dashboard and on the public pages', () => {
     await expectNoSeriousAccessibilityViolations(page);
   });
 
-  it('lists the downloads with type and size in German units, and the sponsors as cards', async () => {
+  it('lists the downloads by title with type and size in German units, and the sponsors as cards', async () => {
     const { page } = await visit();
     await page.goto('/downloads');
     const list = page.getByRole('list', { name: 'Downloads' });
-    const satzung = list.getByRole('link', { name: new RegExp(escapeRegExp(DOWNLOAD_NAME)) });
+    // Each starts with the title it was given on upload: the file name without extension.
+    const satzung = list.getByRole('link', { name: new RegExp(`^${DOWNLOAD_TITLE} `) });
     await satzung.waitFor();
-    expect(await satzung.innerText()).toContain(formatFileSize(DOWNLOAD_BYTES));
     expect(formatFileSize(DOWNLOAD_BYTES)).toBe('1,2 MB');
-    await satzung.getByRole('img', { name: 'PDF-Dokument' }).waitFor();
-    await list.getByRole('link', { name: /Anfahrt\.txt/ }).getByRole('img', { name: 'Textdatei' }).waitFor();
+    expect(await shownLines(satzung)).toEqual([DOWNLOAD_TITLE, 'PDF-Dokument · 1,2 MB']);
+    expect(await shownLines(list.getByRole('link', { name: /^Anfahrt / }))).toEqual(['Anfahrt', expect.stringMatching(/^Textdatei · \d+ Bytes$/)]);
+    expect(await list.getByText(DOWNLOAD_NAME).count()).toBe(0);
     const response = await page.request.get((await satzung.getAttribute('href')) ?? '');
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toBe('application/pdf');
@@ -293,6 +303,51 @@ describe('files in the dashboard and on the public pages', () => {
     await expectNoSeriousAccessibilityViolations(page);
   });
 
+  it("gives a download a title and a description in the dashboard, refusing an empty and a too long title in German", async () => {
+    const { page } = await visit();
+    await asAdmin(page);
+    const downloads = await openPanel(page, 'Downloads');
+    const row = downloads.getByRole('row').filter({ hasText: DOWNLOAD_NAME });
+    await row.getByRole('cell', { name: DOWNLOAD_TITLE, exact: true }).waitFor();
+    await row.getByRole('button', { name: 'Bearbeiten' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Download bearbeiten' });
+    await dialog.getByText(`Datei: ${DOWNLOAD_NAME} (1,2 MB)`).waitFor();
+    const title = dialog.getByRole('textbox', { name: 'Titel' });
+    const description = dialog.getByRole('textbox', { name: 'Beschreibung' });
+    expect(await title.inputValue()).toBe(DOWNLOAD_TITLE);
+    expect(await description.inputValue()).toBe('');
+
+    await title.fill('');
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await dialog.getByText('Der Titel darf nicht leer gelassen werden!', { exact: true }).waitFor();
+    await title.fill('x'.repeat(121));
+    await dialog.getByText('Der Titel darf nicht länger als 120 Zeichen sein!', { exact: true }).waitFor();
+    await title.fill(EDITED_TITLE);
+    await description.fill(EDITED_DESCRIPTION);
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await snackbar(page, 'Download gespeichert');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => shownLines(row.getByRole('cell').first())).toEqual([EDITED_TITLE, ...EDITED_DESCRIPTION.split('\n')]);
+    await expectNoSeriousAccessibilityViolations(page);
+
+    // The public list shows it at once.
+    await page.goto('/downloads');
+    const entry = page.getByRole('list', { name: 'Downloads' }).getByRole('link', { name: new RegExp(`^${escapeRegExp(EDITED_TITLE)} `) });
+    expect(await shownLines(entry)).toEqual([EDITED_TITLE, ...EDITED_DESCRIPTION.split('\n'), 'PDF-Dokument · 1,2 MB']);
+  });
+
+  it('shows title, description, type and size on /downloads without JavaScript too', async () => {
+    const { page, requests } = await visit({ javaScriptEnabled: false });
+    await page.goto('/downloads');
+    const list = page.getByRole('list', { name: 'Downloads' });
+    const entry = list.getByRole('link', { name: new RegExp(`^${escapeRegExp(EDITED_TITLE)} `) });
+    expect(await shownLines(entry)).toEqual([EDITED_TITLE, ...EDITED_DESCRIPTION.split('\n'), 'PDF-Dokument · 1,2 MB']);
+    expect(await shownLines(list.getByRole('link', { name: /^Anfahrt / }))).toEqual(['Anfahrt', expect.stringMatching(/^Textdatei · /)]);
+    const response = await page.request.get((await entry.getAttribute('href')) ?? '');
+    expect(response.headers()['content-type']).toBe('application/pdf');
+    expect(requests.filter((path) => path.startsWith('/trpc') || path.startsWith('/api'))).toEqual([]);
+  });
+
   it('shows the panels read-only to a member with dashboard_view only', async () => {
     const { page } = await visit();
     await logIn(page, VIEWER.uid, VIEWER.password);
@@ -301,6 +356,8 @@ describe('files in the dashboard and on the public pages', () => {
     await downloads.getByRole('link', { name: DOWNLOAD_NAME }).waitFor();
     expect(await downloads.getByRole('button', { name: 'Datei hochladen' }).isDisabled()).toBe(true);
     for (const button of await downloads.getByRole('button', { name: 'Löschen' }).all()) expect(await button.isDisabled()).toBe(true);
+    expect(await downloads.getByRole('button', { name: 'Bearbeiten' }).count()).toBe(2);
+    for (const button of await downloads.getByRole('button', { name: 'Bearbeiten' }).all()) expect(await button.isDisabled()).toBe(true);
     const sponsors = await openPanel(page, 'Sponsoren');
     expect(await sponsors.getByRole('button', { name: 'Sponsor hinzufügen' }).isDisabled()).toBe(true);
     const results = await openPanel(page, 'Sportliche Leistungen');
@@ -343,8 +400,8 @@ describe('files in the dashboard and on the public pages', () => {
     expect((await storedFiles()).length).toBe(before.length - 3);
 
     await page.goto('/downloads');
-    await page.getByRole('link', { name: new RegExp(escapeRegExp(DOWNLOAD_NAME)) }).waitFor();
-    expect(await page.getByRole('link', { name: /Anfahrt\.txt/ }).count()).toBe(0);
+    await page.getByRole('link', { name: new RegExp(`^${escapeRegExp(EDITED_TITLE)} `) }).waitFor();
+    expect(await page.getByRole('link', { name: /^Anfahrt / }).count()).toBe(0);
     await page.goto('/ergebnisse-lg-lp');
     await page.getByRole('region', { name: 'Intern', exact: true }).getByText('Leider sind keine Einträge vorhanden').waitFor();
     await page.goto('/unterstuetzer');

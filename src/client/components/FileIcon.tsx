@@ -25,9 +25,13 @@ const ICONS: Record<FileFamily, ComponentType<SvgIconProps>> = {
   other: InsertDriveFileIcon,
 };
 
-/** The icon of a file's kind (by its sniffed MIME type), named for screen readers. */
-export function FileIcon({ mime, ...props }: { mime: string } & SvgIconProps) {
+/**
+ * The icon of a file's kind (by its sniffed MIME type), named for screen readers unless
+ * `decorative`: beside the kind written out, a name would only say it twice.
+ */
+export function FileIcon({ mime, decorative = false, ...props }: { mime: string; decorative?: boolean } & SvgIconProps) {
   const family = fileFamily(mime);
   const Icon = ICONS[family];
-  return <Icon titleAccess={FILE_FAMILY_LABELS[family]} {...props} />;
+  // Without titleAccess MUI marks the drawing aria-hidden.
+  return <Icon titleAccess={decorative ? undefined : FILE_FAMILY_LABELS[family]} {...props} />;
 }

@@ -31,6 +31,9 @@ const FOOTER_LINKS: readonly NavTarget[] = [
 /** Marks the entry of the page on screen; NavLink sets the class. */
 const activeButtonStyle = { '&.active': { bgcolor: 'rgba(255, 255, 255, 0.16)' } } as const;
 
+/** A menu entry is never squeezed below its label: 'Termine' must not become 'Termin/e' (issue 26.7). */
+const wholeEntry = { whiteSpace: 'nowrap', flexShrink: 0 } as const;
+
 function GroupMenu({ group }: { group: NavGroup }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   // Stays true after the first opening, so that the menu can play its closing transition.
@@ -44,7 +47,7 @@ function GroupMenu({ group }: { group: NavGroup }) {
       <Button
         color="inherit"
         className={containsCurrentPage ? 'active' : undefined}
-        sx={activeButtonStyle}
+        sx={[activeButtonStyle, wholeEntry]}
         endIcon={<ExpandMoreIcon />}
         aria-haspopup="menu"
         aria-expanded={open}
@@ -67,20 +70,42 @@ function GroupMenu({ group }: { group: NavGroup }) {
   );
 }
 
+/**
+ * The menu beside (or below) the club's name on wide screens. An entry keeps its words whole
+ * (the page around it breaks long words anywhere); when all entries do not fit in one row
+ * beside the name, the whole menu moves to a row of its own under it (see PublicLayout), and
+ * only a menu wider than the screen itself would wrap between its entries.
+ */
 function WideNavigation() {
   return (
-    <Box component="nav" aria-label={NAVIGATION_LABEL} sx={{ display: { xs: 'none', [WIDE_SCREEN]: 'flex' }, gap: 0.5 }}>
+    <Box
+      component="nav"
+      aria-label={NAVIGATION_LABEL}
+      sx={{ display: { xs: 'none', [WIDE_SCREEN]: 'flex' }, flex: '0 1 auto', minWidth: 0, ml: 'auto', flexWrap: 'wrap', justifyContent: 'flex-end', gap: 0.5 }}
+    >
       {NAVIGATION.map((entry) =>
         isGroup(entry) ? (
           <GroupMenu key={entry.label} group={entry} />
         ) : (
-          <Button key={entry.to} color="inherit" component={NavLink} to={entry.to} sx={activeButtonStyle}>
+          <Button key={entry.to} color="inherit" component={NavLink} to={entry.to} sx={[activeButtonStyle, wholeEntry]}>
             {entry.label}
           </Button>
         ),
       )}
     </Box>
   );
+}
+
+/**
+ * How wide the club's name asks to be beside the menu on wide screens: 0.6 `ch` per character,
+ * about 70 % of its width on one line (a `ch`, a digit's width, is a little wider than the
+ * average letter), which leaves room for two lines that end between words. So the name shares
+ * the bar with the menu only where it fits in two lines; a name that would need three gets the
+ * first row to itself and the menu the second. The server knows the name, so this is plain CSS
+ * in the rendered page.
+ */
+function nameBasis(clubName: string): string {
+  return `${Math.max(8, Math.ceil(clubName.length * 0.6))}ch`;
 }
 
 /** Every page of the navigation, the groups' entries named with their group. */
@@ -123,7 +148,14 @@ export function PublicLayout() {
     // where it must, rather than widening the page.
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh', overflowWrap: 'anywhere', hyphens: 'auto' }}>
       <AppBar position="sticky">
-        <Toolbar>
+        {/*
+         * The club's name (from the club data, 60 characters and more) and the menu share the
+         * bar where both fit, the name in two lines at most; where they do not, the bar wraps
+         * and the menu takes a row of its own under the name (see nameBasis). Flex wrapping
+         * decides this from the real text widths, in CSS alone, so the server's HTML already
+         * has its final layout: nothing moves when the app starts.
+         */}
+        <Toolbar sx={{ flexWrap: { [WIDE_SCREEN]: 'wrap' }, columnGap: { [WIDE_SCREEN]: 3 }, py: { [WIDE_SCREEN]: 0.5 } }}>
           <IconButton
             color="inherit"
             edge="start"
@@ -138,15 +170,27 @@ export function PublicLayout() {
           >
             <MenuIcon />
           </IconButton>
-          <Typography
-            variant="h6"
-            component={RouterLink}
-            to="/home"
-            // A long club name wraps (a little smaller on phones) instead of widening the page.
-            sx={{ color: 'inherit', textDecoration: 'none', mr: 3, minWidth: 0, fontSize: { xs: '1.05rem', sm: '1.25rem' }, lineHeight: 1.3 }}
+          <Box
+            sx={{
+              flex: { xs: '0 1 auto', [WIDE_SCREEN]: `1 1 ${nameBasis(clubName)}` },
+              minWidth: 0,
+              py: 1,
+              // Here rather than on the link, so that `ch` in the basis counts the name's own characters.
+              fontSize: { xs: '1.05rem', sm: '1.25rem' },
+            }}
           >
-            {clubName}
-          </Typography>
+            <Typography
+              variant="h6"
+              component={RouterLink}
+              to="/home"
+              // A long club name wraps between its words (a little smaller on phones) instead of
+              // widening the page; no hyphens. Only a single word longer than the whole line
+              // breaks inside, as nothing else would fit.
+              sx={{ color: 'inherit', textDecoration: 'none', fontSize: 'inherit', lineHeight: 1.3, overflowWrap: 'break-word', hyphens: 'manual' }}
+            >
+              {clubName}
+            </Typography>
+          </Box>
           <WideNavigation />
         </Toolbar>
       </AppBar>

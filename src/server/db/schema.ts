@@ -295,6 +295,13 @@ export interface DownloadTable {
   stored_name: string;
   mime: string;
   size: number;
+  /**
+   * What the public list shows (migration 0020). The column's default is '' only so that
+   * the migration could add it; insertDownload always sets the file name without extension.
+   */
+  title: Generated<string>;
+  /** Optional, '' when there is none. */
+  description: Generated<string>;
   created_at: CreatedAt;
 }
 

@@ -2,13 +2,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { cookieNameFor } from '../../../shared/browserData.ts';
+import { cookieNameFor, MAP_CONSENT_KEY } from '../../../shared/browserData.ts';
 import { BROWSER_DATA, type BrowserDataItem } from '../../../shared/browserDataList.ts';
 import { ClubAddress } from '../../components/ClubAddress.tsx';
 import { ClubText, LegalSection, Paragraph } from '../../components/LegalSection.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { useMapConsent } from '../../mapConsent.ts';
 import { useClubTexts } from '../../publicContent.ts';
+import { storedChoiceMark } from '../../storedChoice.ts';
 
 function Bullets({ items }: { items: readonly string[] }) {
   return (
@@ -80,7 +81,12 @@ function BrowserDataList() {
 function MapConsentControl() {
   const consent = useMapConsent();
   if (!consent.granted) {
-    return <Paragraph>In diesem Browser hast du dem Laden der Karten derzeit nicht zugestimmt.</Paragraph>;
+    // What the server renders for everyone; a browser that stored the consent starts the app at once to say so.
+    return (
+      <div {...storedChoiceMark(MAP_CONSENT_KEY)}>
+        <Paragraph>In diesem Browser hast du dem Laden der Karten derzeit nicht zugestimmt.</Paragraph>
+      </div>
+    );
   }
   return (
     <>

@@ -1,17 +1,23 @@
 import { z } from 'zod';
 import { idInput } from '../../../shared/schemas/groups.ts';
+import { defaultDownloadTitle, DOWNLOAD_MESSAGES, downloadUpdateInput } from '../../../shared/schemas/downloads.ts';
 import { toClubDateTime } from '../../../shared/dates.ts';
 import { receivedFile } from '../../storage/schema.ts';
 import { deleteRowById } from '../../db/rows.ts';
 import { deleteWithFiles, storeWithRow } from '../../storage/storage.ts';
 import { can, router, sharedReadProcedure } from '../../trpc/index.ts';
-import { findDownload, findDownloadRow, insertDownload, listDownloads } from './queries.ts';
+import { findDownload, findDownloadRow, insertDownload, listDownloads, updateDownloadText } from './queries.ts';
 
 /** The file comes through POST /api/downloads only (multipart); see rest.ts. */
 export const downloadCreateInput = z.object({ file: receivedFile('download') });
 
-/** The PublicCache area of the downloads; every create and delete drops it. */
+/** The PublicCache area of the downloads; every create, update and delete drops it. */
 export const DOWNLOADS_CACHE_AREA = 'downloads';
+
+/** A description in the log: the words, or that there is none. */
+function describedAs(description: string): string {
+  return description === '' ? '(keine)' : `„${description}“`;
+}
 
 export const downloadsRouter = router({
   publicList: sharedReadProcedure.query(({ ctx }) =>
@@ -34,13 +40,32 @@ export const downloadsRouter = router({
           storedName,
           mime: file.type.mime,
           size: file.size,
+          title: defaultDownloadTitle(file.originalName),
           createdAt: toClubDateTime(clock.now()),
         });
         return findDownload(db, id, storage.urlOf);
       });
       ctx.services.publicCache.invalidate(DOWNLOADS_CACHE_AREA);
       await ctx.log(`Download ${download.id} (${download.filename}, ${download.type}, ${download.size} Bytes) angelegt`);
-      return { message: 'Download angelegt', data: download };
+      return { message: DOWNLOAD_MESSAGES.created, data: download };
+    }),
+
+  /**
+   * Title and description (issue 26.6), as the dashboard's other texts: dashboard_update.
+   * The file stays as it is; replacing it is a delete and a new upload.
+   */
+  update: can('dashboard_update')
+    .input(downloadUpdateInput)
+    .mutation(async ({ ctx, input }) => {
+      const { db, storage } = ctx.services;
+      const download = await db.transaction().execute(async (trx) => {
+        await findDownloadRow(trx, input.id);
+        await updateDownloadText(trx, input.id, { title: input.title, description: input.description });
+        return findDownload(trx, input.id, storage.urlOf);
+      });
+      ctx.services.publicCache.invalidate(DOWNLOADS_CACHE_AREA);
+      await ctx.log(`Download ${download.id} (${download.filename}) gespeichert: Titel „${download.title}“, Beschreibung ${describedAs(download.description)}`);
+      return { message: DOWNLOAD_MESSAGES.updated, data: download };
     }),
 
   delete: can('dashboard_delete')
@@ -51,6 +76,6 @@ export const downloadsRouter = router({
       await deleteWithFiles(storage, [row.stored_name], () => deleteRowById(db, 'downloads', input.id), (message) => ctx.log(message));
       ctx.services.publicCache.invalidate(DOWNLOADS_CACHE_AREA);
       await ctx.log(`Download ${row.id} (${row.filename}) gelöscht`);
-      return { message: 'Download gelöscht', data: { id: row.id } };
+      return { message: DOWNLOAD_MESSAGES.deleted, data: { id: row.id } };
     }),
 });

@@ -5,7 +5,9 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { ClubProfile, Coordinates } from '../../../../shared/clubProfile.ts';
+import { MAP_CONSENT_KEY } from '../../../../shared/browserData.ts';
 import { useMapConsent } from '../../../mapConsent.ts';
+import { storedChoiceMark } from '../../../storedChoice.ts';
 
 interface Place {
   title: string;
@@ -43,7 +45,8 @@ export function ClubMaps({ profile }: { profile: ClubProfile }) {
   const places = mapPlaces(profile);
   if (!consent.granted) {
     return (
-      <Paper variant="outlined" sx={{ p: 2, maxWidth: 800 }}>
+      // What the server renders for everyone; a browser that stored the consent starts the app at once to show the maps.
+      <Paper variant="outlined" sx={{ p: 2, maxWidth: 800 }} {...storedChoiceMark(MAP_CONSENT_KEY)}>
         <Typography gutterBottom>
           Hier zeigen wir Karten von OpenStreetMap ({places.map((place) => place.title).join(', ')}). Beim Laden der Karten
           stellt dein Browser eine Verbindung zu den Servern von OpenStreetMap her und überträgt dabei deine IP-Adresse.
