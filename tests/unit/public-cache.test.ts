@@ -246,6 +246,11 @@ describe('PublicCache', () => {
       expect(variantFor(answer, 'gzip, deflate, br, zstd').headers).toMatchObject({ 'content-encoding': 'br', 'content-length': '2', etag: '"abc-br"', vary: 'accept, accept-encoding' });
       expect(variantFor(answer, 'gzip').headers).toMatchObject({ 'content-encoding': 'gzip', etag: '"abc-gzip"' });
       expect(variantFor(answer, 'br;q=0, gzip;q=0').headers).toEqual({ 'content-type': 'application/json', etag: '"abc"', vary: 'accept, accept-encoding', 'content-length': '2000' });
+      // Whole names only, in any case, refused with q=0 however it is spaced.
+      expect(variantFor(answer, 'x-gzip, brotli, gzipped')).toBe(answer.identity);
+      expect(variantFor(answer, 'GZIP, BR')).toBe(answer.encoded.br);
+      expect(variantFor(answer, 'br ; q=0 , gzip;q=0.5')).toBe(answer.encoded.gzip);
+      expect(variantFor(answer, 'deflate,br;level=1;q=0.0')).toBe(answer.identity);
       expect(variantFor(answer, undefined)).toBe(answer.identity);
       expect(answer.encoded.br?.notModifiedHeaders).toEqual({ etag: '"abc-br"', vary: 'accept, accept-encoding' });
       cache.storeAnswer('/api/public/calendar', cache.generation, answer);

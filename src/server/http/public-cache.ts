@@ -138,7 +138,7 @@ export function prepareAnswer(answer: AnswerToStore): PreparedAnswer {
 
 /** The form of an answer for the request's Accept-Encoding. */
 export function variantFor(answer: PreparedAnswer, acceptEncoding: string | undefined): AnswerVariant {
-  const encoding = chooseEncoding(acceptEncoding, (candidate) => answer.encoded[candidate] !== undefined);
+  const encoding = chooseEncoding(acceptEncoding, answer.encoded);
   return (encoding && answer.encoded[encoding]) || answer.identity;
 }
 
