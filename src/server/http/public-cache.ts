@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { fromClubDateTime, toClubDate } from '../../shared/dates.ts';
 import type { Clock } from '../services.ts';
 import { chooseEncoding, compressedCopies, ENCODINGS, type ContentEncoding } from './encoding.ts';
@@ -155,7 +156,7 @@ export interface AnswerStats {
  * expiry of the cached values it is built from, which the kept answer must not outlive.
  */
 export class SharedRead {
-  /** Undefined: this request's form is not kept (a HEAD, tRPC's JSON lines). */
+  /** Undefined: this request's form is not kept (a HEAD, tRPC's JSON lines, a spelling that is not canonical). */
   readonly key: string | undefined;
   /** Taken when the request starts; a write since keeps the answer from being kept. */
   readonly generation: number;
@@ -428,24 +429,47 @@ export function writeAnswer(request: FastifyRequest, reply: FastifyReply, answer
 }
 
 /**
- * The key of a route's kept answer: the matched route, its parameters and the query
- * parameters its handler reads, nothing else. Fastify matches every spelling of a path
- * (case, doubled slashes, percent-encoding) to one route, and other query parameters change
- * nothing, so neither makes a new key that strangers could fill the memory with.
+ * The key of a validated input: the schema's output as JSON, in the schema's order of
+ * fields, numbers as numbers, unknown fields dropped or refused as the schema says. `?id=01`
+ * and `?id=1`, or fields in another order, make one key. No input reads like an empty one:
+ * every shared read's input is an optional object. Undefined when the schema refuses the
+ * input, whose answer is an error and never kept.
  */
-export function routeAnswerKey(...queryNames: string[]): (request: FastifyRequest, route: string) => string {
+export function canonicalInput(schema: z.ZodType, input: unknown): string | undefined {
+  const parsed = schema.safeParse(input);
+  return parsed.success ? JSON.stringify(parsed.data ?? {}) : undefined;
+}
+
+/** The query parameters a REST read takes: its input's fields. */
+export type QueryInput = z.ZodObject | z.ZodOptional<z.ZodObject>;
+
+/**
+ * The key of a route's kept answer: the matched route alone, or with its path parameters and
+ * the query its handler reads, as validated by `query` (the procedure's input schema: the
+ * same values give the same key however they are spelled, `canonicalInput`). Fastify
+ * matches every spelling of a path (case, doubled slashes, percent-encoding) to one route,
+ * and other query parameters change nothing, so neither makes a new key that strangers
+ * could fill the memory with.
+ */
+export function routeAnswerKey(query?: QueryInput): AnswerKey {
+  const names = query ? Object.keys((query instanceof z.ZodOptional ? query.unwrap() : query).shape) : [];
   return (request, route) => {
     const params = request.params as Record<string, string>;
     // The common case costs nothing: no parameters, no query read, the route alone.
-    if (queryNames.length === 0 && Object.keys(params).length === 0) return route;
-    const query = request.query as Record<string, unknown>;
-    return JSON.stringify([route, params, queryNames.map((name) => query[name] ?? null)]);
+    if (!query && Object.keys(params).length === 0) return route;
+    const path = JSON.stringify([route, params]);
+    if (!query) return path;
+    const given = request.query as Record<string, unknown>;
+    const read: Record<string, unknown> = {};
+    for (const name of names) if (given[name] !== undefined) read[name] = given[name];
+    const input = canonicalInput(query, read);
+    return input === undefined ? undefined : `${path}\n${input}`;
   };
 }
 
-/** Route options of a REST shared read that reads these query parameters (see `routeAnswerKey`). */
-export function sharedReadRoute(...queryNames: string[]): { config: { answerKey: AnswerKey } } {
-  return { config: { answerKey: routeAnswerKey(...queryNames) } };
+/** Route options of a REST shared read that reads the query parameters of `query` (see `routeAnswerKey`). */
+export function sharedReadRoute(query?: QueryInput): { config: { answerKey: AnswerKey } } {
+  return { config: { answerKey: routeAnswerKey(query) } };
 }
 
 /**
