@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderPage } from '../../src/client/entry-server.tsx';
+import { MAX_STORED_ANSWERS } from '../../src/server/http/public-cache.ts';
 import type { Clock } from '../../src/server/services.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { multipartBody, png } from '../helpers/multipart.ts';
@@ -126,4 +127,115 @@ describe('a shared read is kept under its validated input', () => {
     expect(doubled.statusCode).toBe(422);
     expect(memory().answers).toBe(answers);
   });
+});
+
+/** Procedures whose answer is the same for everybody and which take no required input. */
+const SHARED_READS = [
+  'content.publicInfo',
+  'content.publicAlerts',
+  'club.profile',
+  'club.texts',
+  'galleries.publicAlbums',
+  'galleries.publicImages',
+  'results.publicList',
+  'downloads.publicList',
+  'sponsors.publicList',
+  'hosts.publicList',
+  'calendar.publicList',
+  'calendar.publicFeed',
+] as const;
+
+interface Spelling {
+  url: string;
+  status: number;
+  /** What the answer means: spellings with the same canonical answer get the same bytes from one kept answer. */
+  canonical?: string;
+}
+
+/** 500 ways to spell a handful of answers, or none: pages, tRPC and REST reads with odd queries. */
+function variedSpellings(album: number): Spelling[] {
+  const zeros = (n: number) => '0'.repeat(1 + (n % 3));
+  const kinds: ((n: number) => Spelling)[] = [
+    (n) => ({ url: `/home?utm_source=${n}`, status: 301 }),
+    (n) => ({ url: `/termine?fbclid=${n}&fbclid=${n + 1}`, status: 301 }),
+    (n) => ({ url: `/ergebnisse-lg-lp?saison=${n}`, status: 301 }),
+    (n) => ({ url: `/ergebnisse-bogen?${n}`, status: 301 }),
+    (n) => ({ url: `/galerien/bogen?album=${zeros(n)}${album}`, status: 301 }),
+    (n) => ({ url: `/galerien/bogen?ref=${n}&album=${album}`, status: 301 }),
+    () => ({ url: `/galerien/bogen?album=${album}`, status: 200, canonical: 'page album' }),
+    (n) => ({ url: `/galerien/bogen?album=${album}&album=${n}`, status: 404 }),
+    (n) => ({ url: trpcUrl('galleries.publicImages', n % 2 ? { album_id: `${zeros(n)}${album}` } : { album_id: album }), status: 200, canonical: 'trpc images' }),
+    (n) => ({
+      url: trpcUrl('galleries.publicImages', n % 2 ? { section: 'arch', album_id: album } : { album_id: album, section: 'arch' }, `&v=${n}`),
+      status: 200,
+      canonical: 'trpc images arch',
+    }),
+    (n) => ({ url: trpcUrl('galleries.publicImages', { album_id: album, [`x${n}`]: n }), status: 400 }),
+    (n) => ({ url: trpcUrl('content.publicInfoText', { identifier: 'best_shot', page: n }), status: 400 }),
+    // tRPC answers a batch with one refused input 207 (Multi-Status); it is not kept either.
+    (n) => ({ url: batchUrl(['results.publicList', 'club.profile'], { 0: n % 2 ? { section: 'gun' } : { section: 'gun', x: n } }), status: n % 2 ? 200 : 207, canonical: 'batch results gun' }),
+    (n) => ({ url: `/api/public/images?album_id=${zeros(n)}${album}&junk=${n}`, status: 200, canonical: 'rest images' }),
+    (n) => ({ url: n % 2 ? `/api/public/images?section=arch&album_id=${album}` : `/api/public/images?album_id=${album}&section=arch&${n}`, status: 200, canonical: 'rest images arch' }),
+    (n) => ({ url: `/api/public/images?album_id=${album}&album_id=${n}`, status: 422 }),
+    (n) => ({ url: `/api/public/albums?section=arch&section=gun&n=${n}`, status: 422 }),
+    (n) => ({ url: `/api/public/results?section=gun&utm=${n}`, status: 200, canonical: 'rest results gun' }),
+    (n) => ({ url: `/API//public/downloads?${n}`, status: 200, canonical: 'rest downloads' }),
+    (n) => ({ url: `/trpc/content.publicInfo?input=${encodeURIComponent(JSON.stringify({ x: n }))}`, status: 200, canonical: 'trpc info' }),
+  ];
+  return Array.from({ length: 500 }, (_, n) => kinds[n % kinds.length]!(n));
+}
+
+/** 500 batches of three shared reads, each a distinct answer, spelled in several ways. */
+function distinctBatches(): Spelling[] {
+  const batches: Spelling[] = [];
+  for (const a of SHARED_READS) {
+    for (const b of SHARED_READS) {
+      for (const c of SHARED_READS) {
+        if (a === b || b === c || a === c || batches.length === 500) continue;
+        const n = batches.length;
+        const input = n % 3 === 0 ? {} : { 0: {}, 1: {}, 2: {} };
+        batches.push({ url: batchUrl([a, b, c], input, n % 2 ? `&n=${n}` : ''), status: 200, canonical: `batch ${a},${b},${c}` });
+      }
+    }
+  }
+  return batches;
+}
+
+describe('a flood of spellings', () => {
+  it('keeps at most the distinct canonical answers of 1,000 spellings, and /home stays in memory', async () => {
+    t.app.services.publicCache.invalidate('content');
+    const home = await get('/home');
+    expect(home.statusCode).toBe(200);
+    const homeRenders = renders.get('/home');
+    expect(memory().answers).toBe(1);
+
+    // Half: pages, tRPC and REST reads of a few answers, in every odd spelling.
+    const bodies = new Map<string, string>();
+    for (const { url, status, canonical } of variedSpellings(albumId)) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(status);
+      if (status !== 200 || canonical === undefined) continue;
+      // Every spelling of an answer gets the very same bytes.
+      expect(response.body, url).toBe(bodies.get(canonical) ?? response.body);
+      bodies.set(canonical, response.body);
+    }
+    expect(memory().answers).toBe(1 + bodies.size);
+
+    // The other half: 500 answers with inputs, each distinct, more than the memory keeps of them.
+    for (const { url, status, canonical } of distinctBatches()) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(status);
+      bodies.set(canonical!, response.body);
+    }
+    expect(bodies.size).toBeGreaterThan(MAX_STORED_ANSWERS);
+    // At most MAX_STORED_ANSWERS with inputs, beside the two kept under their route alone (/home, /api/public/downloads).
+    expect(memory().answers).toBeLessThanOrEqual(MAX_STORED_ANSWERS + 2);
+
+    // /home was pushed out by none of them: answered from memory, not rendered again.
+    const hits = memory().hits;
+    const again = await get('/home');
+    expect(again.body).toBe(home.body);
+    expect(memory().hits).toBe(hits + 1);
+    expect(renders.get('/home')).toBe(homeRenders);
+  }, 120_000);
 });

@@ -154,6 +154,19 @@ describe('PublicCache', () => {
       expect(cache.answer('/trpc/a?input=0')).toBeUndefined();
     });
 
+    it('never pushes out an answer kept under its route alone, however many answers with inputs come', () => {
+      const { cache } = setup();
+      const home = cache.startSharedRead('/home', '/home');
+      expect(home.byRouteAlone).toBe(true);
+      cache.storeAnswer('/home', home.generation, answer('home'), home.notAfter, home.byRouteAlone);
+      for (let n = 0; n < 2 * MAX_STORED_ANSWERS; n += 1) cache.storeAnswer(`/trpc/a?input=${n}`, cache.generation, answer(String(n)));
+      expect(cache.stats.answers).toBe(MAX_STORED_ANSWERS + 1);
+      expect(cache.answer('/home')?.identity.etag).toBe('"home"');
+      // A key with inputs is never the route itself.
+      expect(cache.startSharedRead('["/files/:name",{"name":"a.webp"}]', '/files/:name').byRouteAlone).toBe(false);
+      expect(cache.startSharedRead(undefined, '/home').byRouteAlone).toBe(false);
+    });
+
     it('sends a 304 without the headers that describe the body, and counts the body it keeps', () => {
       const { cache } = setup();
       cache.storeAnswer(

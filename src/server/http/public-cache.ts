@@ -89,6 +89,8 @@ export interface PreparedAnswer {
 export interface StoredAnswer extends PreparedAnswer {
   storedAt: number;
   expiresAt: number;
+  /** Kept under its route alone (a page or list without inputs): at most one per route, never pushed out by answers with inputs. */
+  byRouteAlone: boolean;
 }
 
 /**
@@ -102,7 +104,12 @@ function nextClubMidnight(instant: Date): number {
   return midnight ? midnight.getTime() : instant.getTime();
 }
 
-/** Inputs are chosen by strangers: only this many whole answers are kept, the least recently used go first. */
+/**
+ * Inputs are chosen by strangers: only this many whole answers with inputs are kept, the
+ * least recently used go first. Answers kept under their route alone (SPEC §2's pages, the
+ * lists under /api/public) are not counted: there is one per route at most, so no number of
+ * addresses with inputs can push out /home.
+ */
 export const MAX_STORED_ANSWERS = 256;
 /** And only this many bytes of them: stored files are larger than JSON answers. */
 export const MAX_STORED_BYTES = 32 * 1024 * 1024;
@@ -147,6 +154,7 @@ export function variantFor(answer: PreparedAnswer, acceptEncoding: string | unde
 export interface AnswerStats {
   /** Requests answered from memory since the start. */
   hits: number;
+  /** All kept answers, those under their route alone included. */
   answers: number;
   bytes: number;
 }
@@ -158,14 +166,17 @@ export interface AnswerStats {
 export class SharedRead {
   /** Undefined: this request's form is not kept (a HEAD, tRPC's JSON lines, a spelling that is not canonical). */
   readonly key: string | undefined;
+  /** The key is the route alone: the answer goes to the part of the memory that inputs cannot fill. */
+  readonly byRouteAlone: boolean;
   /** Taken when the request starts; a write since keeps the answer from being kept. */
   readonly generation: number;
   readonly #cache: PublicCache;
   #notAfter = Number.POSITIVE_INFINITY;
 
-  constructor(cache: PublicCache, key: string | undefined, generation: number) {
+  constructor(cache: PublicCache, key: string | undefined, byRouteAlone: boolean, generation: number) {
     this.#cache = cache;
     this.key = key;
+    this.byRouteAlone = byRouteAlone;
     this.generation = generation;
   }
 
@@ -195,6 +206,8 @@ export class PublicCache {
   readonly #expiryOf = new WeakMap<object, number>();
   /** In order of use, the least recently used first (a Map keeps the order of insertion). */
   readonly #answers = new Map<string, StoredAnswer>();
+  /** How many of them have inputs in their key: MAX_STORED_ANSWERS bounds these. */
+  #answersWithInputs = 0;
   #storedBytes = 0;
   #hits = 0;
   /** Grows with every write, so an answer computed before a write is never stored after it. */
@@ -243,6 +256,7 @@ export class PublicCache {
     this.#areas.delete(area);
     // A whole answer may combine reads of several areas.
     this.#answers.clear();
+    this.#answersWithInputs = 0;
     this.#storedBytes = 0;
     this.#generation += 1;
   }
@@ -257,9 +271,12 @@ export class PublicCache {
     return typeof value === 'object' && value !== null ? this.#expiryOf.get(value) : undefined;
   }
 
-  /** Taken by a shared read when it starts: collects what its answer is built from. */
-  startSharedRead(key: string | undefined): SharedRead {
-    return new SharedRead(this, key, this.#generation);
+  /**
+   * Taken by a shared read when it starts: collects what its answer is built from. A key
+   * that is the matched `route` itself goes to the part of the memory inputs cannot fill.
+   */
+  startSharedRead(key: string | undefined, route?: string): SharedRead {
+    return new SharedRead(this, key, key !== undefined && key === route, this.#generation);
   }
 
   /** The answer kept under this key, while it is fresh. */
@@ -290,9 +307,10 @@ export class PublicCache {
   /**
    * Keeps an answer computed in `generation` unless a write came since, until `notAfter`
    * (the values it was built from expire) at the latest; the least recently used answers
-   * make room.
+   * with inputs make room. `byRouteAlone`: the key is the route itself (`SharedRead`), such
+   * an answer is never pushed out by others.
    */
-  storeAnswer(key: string, generation: number, answer: PreparedAnswer, notAfter: number = Number.POSITIVE_INFINITY): void {
+  storeAnswer(key: string, generation: number, answer: PreparedAnswer, notAfter: number = Number.POSITIVE_INFINITY, byRouteAlone = false): void {
     if (!this.willKeep(generation, answer.identity.body.length)) return;
     const previous = this.#answers.get(key);
     if (previous) this.#forget(key, previous);
@@ -300,11 +318,13 @@ export class PublicCache {
     const storedAt = now.getTime();
     const expiresAt = Math.min(storedAt + this.#ttlMs, nextClubMidnight(now), notAfter);
     if (expiresAt <= storedAt) return;
-    this.#answers.set(key, { ...answer, storedAt, expiresAt });
+    this.#answers.set(key, { ...answer, storedAt, expiresAt, byRouteAlone });
     this.#storedBytes += answer.bytes;
+    if (!byRouteAlone) this.#answersWithInputs += 1;
     for (const [oldestKey, oldest] of this.#answers) {
-      if (this.#answers.size <= MAX_STORED_ANSWERS && this.#storedBytes <= MAX_STORED_BYTES) break;
-      this.#forget(oldestKey, oldest);
+      if (this.#answersWithInputs <= MAX_STORED_ANSWERS && this.#storedBytes <= MAX_STORED_BYTES) break;
+      // The routes' own answers are few and bounded by the routes; only answers with inputs make room.
+      if (!oldest.byRouteAlone) this.#forget(oldestKey, oldest);
     }
   }
 
@@ -315,6 +335,7 @@ export class PublicCache {
   #forget(key: string, stored: StoredAnswer): void {
     this.#answers.delete(key);
     this.#storedBytes -= stored.bytes;
+    if (!stored.byRouteAlone) this.#answersWithInputs -= 1;
   }
 
   /**
@@ -527,7 +548,7 @@ export function keepSharedReads(cache: PublicCache, isSharedRead: (request: Fast
         // A HEAD has no body to keep; it is answered from a GET's kept answer.
         const { config } = request.routeOptions;
         const key = request.method === 'GET' ? config.answerKey?.(request, config.url) : undefined;
-        request.sharedRead = cache.startSharedRead(key);
+        request.sharedRead = cache.startSharedRead(key, config.url);
       }
       done();
     },
@@ -552,7 +573,7 @@ export function keepSharedReads(cache: PublicCache, isSharedRead: (request: Fast
       const kept = cache.willKeep(read.generation, body.length);
       const encoded = kept ? await compressedCopies(body, headers['content-type'] ?? '') : undefined;
       const answer = prepareAnswer({ body, etag: headers.etag, headers, encoded });
-      if (kept) cache.storeAnswer(read.key, read.generation, answer, read.notAfter);
+      if (kept) cache.storeAnswer(read.key, read.generation, answer, read.notAfter, read.byRouteAlone);
       // This request gets what the later ones will get from memory.
       const variant = variantFor(answer, request.headers['accept-encoding']);
       if (variant.etag !== undefined && matchesEtag(request.headers['if-none-match'], variant.etag)) {
