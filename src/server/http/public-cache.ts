@@ -474,16 +474,17 @@ export type QueryInput = z.ZodObject | z.ZodOptional<z.ZodObject>;
  */
 export function routeAnswerKey(query?: QueryInput): AnswerKey {
   const names = query ? Object.keys((query instanceof z.ZodOptional ? query.unwrap() : query).shape) : [];
+  // Asked without a query most of the time: that input is validated once.
+  const noInput = query ? canonicalInput(query, {}) : undefined;
   return (request, route) => {
     const params = request.params as Record<string, string>;
     // The common case costs nothing: no parameters, no query read, the route alone.
-    if (!query && Object.keys(params).length === 0) return route;
-    const path = JSON.stringify([route, params]);
+    const path = Object.keys(params).length === 0 ? route : JSON.stringify([route, params]);
     if (!query) return path;
     const given = request.query as Record<string, unknown>;
-    const read: Record<string, unknown> = {};
-    for (const name of names) if (given[name] !== undefined) read[name] = given[name];
-    const input = canonicalInput(query, read);
+    let read: Record<string, unknown> | undefined;
+    for (const name of names) if (given[name] !== undefined) (read ??= {})[name] = given[name];
+    const input = read ? canonicalInput(query, read) : noInput;
     return input === undefined ? undefined : `${path}\n${input}`;
   };
 }
