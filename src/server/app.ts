@@ -10,7 +10,7 @@ import { sessionCookieName } from './areas/auth/sessions.ts';
 import { databaseServerLog } from './areas/log/server-log.ts';
 import { requestContext } from './http/context.ts';
 import { pages, type PageRenderer } from './http/pages.ts';
-import { answerFromMemory, PublicCache } from './http/public-cache.ts';
+import { answerFromMemory, KeptAnswersUnlogged, PublicCache } from './http/public-cache.ts';
 import { sendRestError } from './http/rest.ts';
 import { restScope } from './http/rest-scope.ts';
 import { securityHeaders, securityHeaderSets } from './http/security.ts';
@@ -124,8 +124,10 @@ export const JSON_BODY_LIMIT = 256 * 1024;
 /** Builds the whole site with everything injected, so each test can build its own. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...deps.httpTimeouts };
+  const logController = new KeptAnswersUnlogged();
   const app = Fastify({
     logger: deps.logger ?? false,
+    logController,
     bodyLimit: JSON_BODY_LIMIT,
     // Fastify's defaults wait for ever (0): a client that never finishes would hold its connection.
     connectionTimeout: timeouts.idleMs,
@@ -203,9 +205,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Fastify's own failures inside the tRPC scope (a body over the limit) answer in German too.
   app.setErrorHandler(sendRestError);
   // First of all hooks: an answer kept in memory needs nothing else (it carries its security headers).
-  app.addHook('onRequest', answerFromMemory(services.publicCache));
-  // Set by the data scopes on a shared read (keepSharedReads).
+  app.addHook('onRequest', answerFromMemory(services.publicCache, logController));
+  // Set by the data scopes on a shared read (keepSharedReads), and when the memory answered.
   app.decorateRequest('sharedRead', null);
+  app.decorateRequest('answeredFromMemory', false);
   const security = securityHeaderSets(deps.config.secureCookies);
   await app.register(securityHeaders, security);
   await app.register(trpcScope, { prefix: '/trpc', contextFor, sessionCookie });

@@ -3,6 +3,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
   answerFromMemory,
+  KeptAnswersUnlogged,
   keepSharedReads,
   MAX_KEPT_ANSWER_BYTES,
   MAX_STORED_ANSWERS,
@@ -297,7 +298,8 @@ describe('PublicCache', () => {
     async function site(cache: PublicCache) {
       const app = Fastify();
       app.decorateRequest('sharedRead', null);
-      app.addHook('onRequest', answerFromMemory(cache));
+      app.decorateRequest('answeredFromMemory', false);
+      app.addHook('onRequest', answerFromMemory(cache, new KeptAnswersUnlogged()));
       const answers = keepSharedReads(cache, (request) => request.routeOptions.config.answerKey !== undefined);
       app.addHook('onRequest', answers.started);
       app.addHook('onSend', answers.keep);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { fromClubDateTime, toClubDate } from '../../shared/dates.ts';
 import type { Clock } from '../services.ts';
@@ -19,6 +19,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the scope when the request is a shared read (`keepSharedReads`). */
     sharedRead: SharedRead | null;
+    /** Set by `answerFromMemory` when it wrote a kept answer: the request writes no log lines (`KeptAnswersUnlogged`). */
+    answeredFromMemory: boolean;
   }
 }
 
@@ -495,19 +497,48 @@ export function sharedReadRoute(query?: QueryInput): { config: { answerKey: Answ
 }
 
 /**
+ * Fastify's log lines of each request ("incoming request", "request completed") for every
+ * request but those answered from memory: at LOG_LEVEL info the two lines cost a kept
+ * answer more than all its other work, and a reverse proxy logs the visitors anyway.
+ * Fastify writes the first line before any hook, when nobody knows yet whether the memory
+ * answers, so `answerFromMemory` writes it instead (`requestArrived`) for every request it
+ * does not answer. Errors are logged as ever.
+ */
+export class KeptAnswersUnlogged extends LogController {
+  override incomingRequest(): void {
+    // See requestArrived.
+  }
+
+  /** Fastify's "incoming request", once the memory has not answered. */
+  requestArrived(request: FastifyRequest, reply: FastifyReply): void {
+    super.incomingRequest(request, reply);
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error || !request.answeredFromMemory) super.requestCompleted(error, request, reply);
+  }
+}
+
+/**
  * The root's first hook: an answer kept for the request's route and inputs is written as
  * it is, before the other hooks, the scopes and the handler run. This is what makes a
  * public read cost little more than sending its bytes; a write of any area ends it (see
- * `invalidate`). Routes without an `answerKey` cost one property read.
+ * `invalidate`). Routes without an `answerKey` cost one property read. Every other request
+ * gets its "incoming request" line here (`KeptAnswersUnlogged`, the app's log controller).
  */
-export function answerFromMemory(cache: PublicCache) {
+export function answerFromMemory(cache: PublicCache, logs: KeptAnswersUnlogged) {
   return function fromMemory(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
     const { config } = request.routeOptions;
     if (config.answerKey !== undefined && (request.method === 'GET' || request.method === 'HEAD')) {
       const key = config.answerKey(request, config.url);
       const stored = key === undefined ? undefined : cache.answer(key);
-      if (stored) writeAnswer(request, reply, stored);
+      if (stored) {
+        request.answeredFromMemory = true;
+        writeAnswer(request, reply, stored);
+        return done();
+      }
     }
+    logs.requestArrived(request, reply);
     done();
   };
 }
