@@ -288,9 +288,12 @@ export class PublicCache {
     const now = this.#clock.now().getTime();
     // A clock set back (tests, a corrected server clock) makes the answer as old as unknown.
     if (now >= stored.storedAt && now < stored.expiresAt) {
-      // The most recently used goes last, so a flood of other keys pushes out the rarely asked first.
-      this.#answers.delete(key);
-      this.#answers.set(key, stored);
+      // The most recently used goes last, so a flood of other keys pushes out the rarely asked
+      // first; an answer under its route alone is never pushed out, its place does not matter.
+      if (!stored.byRouteAlone) {
+        this.#answers.delete(key);
+        this.#answers.set(key, stored);
+      }
       this.#hits += 1;
       return stored;
     }
@@ -529,7 +532,8 @@ export class KeptAnswersUnlogged extends LogController {
 export function answerFromMemory(cache: PublicCache, logs: KeptAnswersUnlogged) {
   return function fromMemory(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
     const { config } = request.routeOptions;
-    if (config.answerKey !== undefined && (request.method === 'GET' || request.method === 'HEAD')) {
+    const { method } = request;
+    if (config.answerKey !== undefined && (method === 'GET' || method === 'HEAD')) {
       const key = config.answerKey(request, config.url);
       const stored = key === undefined ? undefined : cache.answer(key);
       if (stored) {
