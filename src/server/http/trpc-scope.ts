@@ -38,13 +38,14 @@ const procedures = appRouter._def.procedures as unknown as ProcedureTable;
  * input as this schema validates it (`canonicalInput`). Checked when the server starts, so
  * that no shared read is added whose input could not be keyed.
  */
-const sharedInputs = new Map<string, z.ZodType>();
-for (const [name, procedure] of Object.entries(procedures)) {
-  if (procedure?._def.meta?.sharedAnswer !== true || procedure._def.inputs.length === 0) continue;
-  const [schema, ...more] = procedure._def.inputs;
-  if (more.length > 0 || !(schema instanceof z.ZodType)) throw new Error(`${name}: a shared read takes at most one input, a zod schema`);
-  sharedInputs.set(name, schema);
-}
+const sharedInputs: ReadonlyMap<string, z.ZodType> = new Map(
+  Object.entries(procedures).flatMap(([name, procedure]): [string, z.ZodType][] => {
+    if (procedure?._def.meta?.sharedAnswer !== true || procedure._def.inputs.length === 0) return [];
+    const [schema, ...more] = procedure._def.inputs;
+    if (more.length > 0 || !(schema instanceof z.ZodType)) throw new Error(`${name}: a shared read takes at most one input, a zod schema`);
+    return [[name, schema]];
+  }),
+);
 
 /** The procedures a GET names (a batch names several) when each gives everybody the same answer. */
 function sharedProcedures(request: FastifyRequest): string[] | undefined {
