@@ -1,6 +1,47 @@
 import { PASSWORD_RESET_PATH } from '../shared/constants.ts';
-import { SECTION_QUERY } from '../shared/sectionGroups.ts';
+import { SECTION_QUERY, sectionSlug } from '../shared/sectionGroups.ts';
 import type { TimetableSection } from '../shared/timetable.ts';
+
+/**
+ * The canonical spelling of a query parameter's value, or undefined when the value names
+ * nothing (the page is not found).
+ */
+export type QueryValue = (value: string) => string | undefined;
+
+/** The query parameters a page reads, each with its canonical spelling, in the order of the canonical address. */
+export type PageQuery = Readonly<Record<string, QueryValue>>;
+
+/** A positive whole number as a number is written (`1`, never `01` or `+1`), as an album's id. */
+const positiveId: QueryValue = (value) => {
+  // Fifteen digits stay an exact number in JavaScript.
+  if (!/^\d{1,15}$/.test(value)) return undefined;
+  const id = Number(value);
+  return id > 0 ? String(id) : undefined;
+};
+
+/** `?album=<id>` shows that album of the gallery's section. */
+export const GALLERY_QUERY: PageQuery = { album: positiveId };
+
+/** `?sparte=<slug>` shows one section's appointments (issue 26); 'Bogen' is spelled 'bogen'. Whether it names a section, the page says. */
+export const APPOINTMENTS_QUERY: PageQuery = { [SECTION_QUERY]: (value) => sectionSlug(value) || undefined };
+
+/**
+ * The page's query as the page reads it: the canonical value of each parameter given, or
+ * null when one is given twice or names nothing (the page is not found). Parameters the
+ * page does not read are left out. The server sends a visitor whose address spells the
+ * values otherwise to the canonical address (pages.ts); the page reads them the same way.
+ */
+export function readPageQuery(query: PageQuery | undefined, search: URLSearchParams): Record<string, string> | null {
+  const values: Record<string, string> = {};
+  for (const [name, canonical] of Object.entries(query ?? {})) {
+    const given = search.getAll(name);
+    if (given.length === 0) continue;
+    const value = given.length === 1 ? canonical(given[0]!) : undefined;
+    if (value === undefined) return null;
+    values[name] = value;
+  }
+  return values;
+}
 
 /**
  * The public pages of SPEC §2 (DESIGN §9): their route ids and paths, the module of each
@@ -14,13 +55,13 @@ export interface PublicPage {
   path: string;
   /** The page's source module, as the build's manifest names it; absent for Home (in the first chunk). */
   module?: string;
-  /** Query parameters the page reads; any other leaves the page as it is. */
-  query?: readonly string[];
+  /** Query parameters the page reads (`readPageQuery`); any other leaves the page as it is, and the server drops it with a redirect. */
+  query?: PageQuery;
   /** How search engines should weigh the page among the site's pages (sitemap). */
   priority: number;
 }
 
-const page = <Id extends string>(id: Id, path: string, file: string | undefined, priority: number, query?: readonly string[]): PublicPage & { id: Id } => ({
+const page = <Id extends string>(id: Id, path: string, file: string | undefined, priority: number, query?: PageQuery): PublicPage & { id: Id } => ({
   id,
   path,
   priority,
@@ -32,9 +73,9 @@ export const PUBLIC_PAGES = [
   page('home', '/home', undefined, 1),
   page('about', '/about', 'AboutPage', 0.8),
   // ?sparte=<slug>: one section's appointments (issue 26).
-  page('appointments', '/termine', 'AppointmentsPage', 0.9, [SECTION_QUERY]),
+  page('appointments', '/termine', 'AppointmentsPage', 0.9, APPOINTMENTS_QUERY),
   page('downloads', '/downloads', 'DownloadsPage', 0.6),
-  page('galleries', '/galerien/:section?', 'GalleriesPage', 0.7, ['album']),
+  page('galleries', '/galerien/:section?', 'GalleriesPage', 0.7, GALLERY_QUERY),
   page('guntimes', '/zeiten-lg-lp', 'GunTimesPage', 0.8),
   page('gunresults', '/ergebnisse-lg-lp', 'GunResultsPage', 0.7),
   page('archtimes', '/zeiten-bogen', 'ArchTimesPage', 0.8),

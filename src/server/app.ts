@@ -132,7 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...deps.httpTimeouts };
   const security = securityHeaderSets(deps.config.secureCookies);
   const clock = deps.clock ?? systemClock;
-  // One line per request; for a refused one the outage (made below with the app's logger) says why.
+  // One line per request (none for a kept answer); for a refused one the outage (made below with the app's logger) says why.
   const requestLog = new RequestLog((request) => outage.refusalOf(request));
   const app = Fastify({
     logger: deps.logger ?? false,
@@ -229,13 +229,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', answerFromMemory(services.publicCache));
   // Every 503 of every scope (tRPC, REST, pages, files, health) says when to ask again.
   // tRPC hands Fastify a fetch Response, whose status becomes the reply's only after onSend.
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // A callback, not an async hook: it runs for every answer, kept ones included.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     const status = payload instanceof Response ? payload.status : reply.statusCode;
     if (status === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-    return payload;
+    done(null, payload);
   });
-  // Set by the data scopes on a shared read (keepSharedReads).
+  // Set by the data scopes on a shared read (keepSharedReads), and when the memory answered.
   app.decorateRequest('sharedRead', null);
+  app.decorateRequest('answeredFromMemory', false);
   await app.register(securityHeaders, security);
   await app.register(trpcScope, { prefix: '/trpc', contextFor, sessionCookie });
   await app.register(restScope, { prefix: '/api', contextFor, sessionCookie });

@@ -235,9 +235,11 @@ describe('each page speaks for itself', () => {
     expect(meta(sponsors, 'description')).toContain('Bäckerei Korn');
   });
 
-  it('leaves out the query parameters a page does not read from its canonical address and its key', async () => {
-    const html = (await page('/termine?utm_source=x&fbclid=1')).body;
-    expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/termine" />`);
+  it('sends an address with query parameters the page does not read to its canonical address, which names itself', async () => {
+    const moved = await page('/termine?utm_source=x&fbclid=1');
+    expect(moved.statusCode).toBe(301);
+    expect(moved.headers.location).toBe('/termine');
+    expect((await page('/termine')).body).toContain(`<link rel="canonical" href="${ORIGIN}/termine" />`);
   });
 });
 

@@ -90,6 +90,21 @@ function benchConnections(): number {
   return connections;
 }
 
+/**
+ * BENCH_ONLY: comma-separated parts of target names (case-insensitive); only the public
+ * reads and pages whose name contains one are measured, and the rest of the bench (the
+ * calendar at size, renders afresh, uploads, page weights) is left out. Measuring one read
+ * again after a change takes a minute instead of half an hour on a shared machine.
+ */
+function benchOnly(): string[] | undefined {
+  const raw = process.env.BENCH_ONLY;
+  if (raw === undefined || raw.trim() === '') return undefined;
+  return raw
+    .split(',')
+    .map((part) => part.trim().toLowerCase())
+    .filter(Boolean);
+}
+
 /** A second free port; the kernel may hand out the one just probed again. */
 async function freePortOtherThan(taken: number): Promise<number> {
   for (;;) {
@@ -290,6 +305,16 @@ async function compare(target: Target, baselineUrl: string, options: LoadOptions
   };
 }
 
+/** What the load table measured, and how. */
+function loadHeadline(connections: number, seconds: number, pinned: boolean): string {
+  return (
+    `Durchsatz und Latenz: ${connections} Verbindungen, nach je ${WARMUP_SECONDS} s Aufwärmen Website und Basis im Wechsel, ${ROUNDS} Runden zu ${seconds} s, ` +
+    `gezeigt die Runde mit dem mittleren Verhältnis; 127.0.0.1, Node ${process.version}; ` +
+    (pinned ? 'Lastgenerator auf CPU 0, Website und Basis auf CPU 1 (taskset); ' : 'Prozesse nicht an CPUs gebunden (kein taskset oder nur eine CPU); ') +
+    'Basis: nacktes Fastify mit denselben Bytes unter demselben Pfad; gefragt wie ein Browser (Accept-Encoding: gzip, deflate, br, zstd)'
+  );
+}
+
 function loadTable(orientation: Measurement, rows: readonly Compared[]): string {
   return formatTable(
     [
@@ -406,6 +431,7 @@ async function weightReport(manifest: Manifest): Promise<string> {
 async function bench(cleanup: ReturnType<typeof createCleanup>, signal: AbortSignal): Promise<number> {
   const seconds = benchSeconds();
   const connections = benchConnections();
+  const only = benchOnly();
   const manifest = await readManifest(CLIENT_DIR);
 
   const dataDir = await mkdtemp(join(tmpdir(), 'club-bench-'));
@@ -423,7 +449,9 @@ async function bench(cleanup: ReturnType<typeof createCleanup>, signal: AbortSig
   process.stderr.write('lade ein Galeriebild hoch / uploading a gallery image …\n');
   const { thumbnailPath, albumPath } = await uploadGalleryImage(site.baseUrl, BENCH_ADMIN_UID, BENCH_ADMIN_PASSWORD);
   const pagePaths = publicPagePaths(albumPath);
-  const targets = targetsOf(site, manifest, thumbnailPath, pagePaths);
+  const allTargets = targetsOf(site, manifest, thumbnailPath, pagePaths);
+  const targets = only ? allTargets.filter((target) => only.some((part) => target.name.toLowerCase().includes(part))) : allTargets;
+  if (targets.length === 0) throw new Error(`BENCH_ONLY="${process.env.BENCH_ONLY}" trifft kein Ziel / matches no target.`);
   // Fail fast on a moved route before minutes of load.
   for (const target of targets) await checkTarget(target);
 
@@ -432,6 +460,10 @@ async function bench(cleanup: ReturnType<typeof createCleanup>, signal: AbortSig
   const orientation = await measure({ name: ORIENTATION_NAME, url: `${baseline.baseUrl}/`, expectedStatus: 200 }, options);
   const rows: Compared[] = [];
   for (const target of targets) rows.push(await compare(target, baseline.baseUrl, options));
+  if (only) {
+    process.stdout.write(`\n${loadHeadline(connections, seconds, release !== undefined)}\n\n${loadTable(orientation, rows)}\n\n${checkLines(rows)}\n`);
+    return rows.some((row) => row.failures > 0) || orientation.failures > 0 ? 1 : 0;
+  }
   // The public calendar at a club's size and ten times it, filled through the API between the runs.
   let filled = 0;
   for (const size of CALENDAR_SIZES) {
@@ -445,13 +477,7 @@ async function bench(cleanup: ReturnType<typeof createCleanup>, signal: AbortSig
   await fillSeries(site.baseUrl, BENCH_ADMIN_UID, BENCH_ADMIN_PASSWORD);
   for (const target of seriesTargets(site.baseUrl, BENCH_ADMIN_UID, BENCH_ADMIN_PASSWORD, BROWSER_HEADERS)) rows.push(await compare(target, baseline.baseUrl, options));
 
-  process.stdout.write(
-    `\nDurchsatz und Latenz: ${connections} Verbindungen, nach je ${WARMUP_SECONDS} s Aufwärmen Website und Basis im Wechsel, ${ROUNDS} Runden zu ${seconds} s, ` +
-      `gezeigt die Runde mit dem mittleren Verhältnis; 127.0.0.1, Node ${process.version}; ` +
-      (release ? 'Lastgenerator auf CPU 0, Website und Basis auf CPU 1 (taskset); ' : 'Prozesse nicht an CPUs gebunden (kein taskset oder nur eine CPU); ') +
-      'Basis: nacktes Fastify mit denselben Bytes unter demselben Pfad; gefragt wie ein Browser (Accept-Encoding: gzip, deflate, br, zstd)\n\n',
-  );
-  process.stdout.write(`${loadTable(orientation, rows)}\n\n${checkLines(rows)}\n`);
+  process.stdout.write(`\n${loadHeadline(connections, seconds, release !== undefined)}\n\n${loadTable(orientation, rows)}\n\n${checkLines(rows)}\n`);
 
   process.stderr.write('messe / measuring pages rendered afresh …\n');
   const cold = await measureColdRenders(site.baseUrl, pagePaths, { uid: BENCH_ADMIN_UID, password: BENCH_ADMIN_PASSWORD });

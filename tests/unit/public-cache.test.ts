@@ -154,6 +154,19 @@ describe('PublicCache', () => {
       expect(cache.answer('/trpc/a?input=0')).toBeUndefined();
     });
 
+    it('never pushes out an answer kept under its route alone, however many answers with inputs come', () => {
+      const { cache } = setup();
+      const home = cache.startSharedRead('/home', '/home');
+      expect(home.byRouteAlone).toBe(true);
+      cache.storeAnswer('/home', home.generation, answer('home'), home.notAfter, home.byRouteAlone);
+      for (let n = 0; n < 2 * MAX_STORED_ANSWERS; n += 1) cache.storeAnswer(`/trpc/a?input=${n}`, cache.generation, answer(String(n)));
+      expect(cache.stats.answers).toBe(MAX_STORED_ANSWERS + 1);
+      expect(cache.answer('/home')?.identity.etag).toBe('"home"');
+      // A key with inputs is never the route itself.
+      expect(cache.startSharedRead('["/files/:name",{"name":"a.webp"}]', '/files/:name').byRouteAlone).toBe(false);
+      expect(cache.startSharedRead(undefined, '/home').byRouteAlone).toBe(false);
+    });
+
     it('sends a 304 without the headers that describe the body, and counts the body it keeps', () => {
       const { cache } = setup();
       cache.storeAnswer(
@@ -246,6 +259,11 @@ describe('PublicCache', () => {
       expect(variantFor(answer, 'gzip, deflate, br, zstd').headers).toMatchObject({ 'content-encoding': 'br', 'content-length': '2', etag: '"abc-br"', vary: 'accept, accept-encoding' });
       expect(variantFor(answer, 'gzip').headers).toMatchObject({ 'content-encoding': 'gzip', etag: '"abc-gzip"' });
       expect(variantFor(answer, 'br;q=0, gzip;q=0').headers).toEqual({ 'content-type': 'application/json', etag: '"abc"', vary: 'accept, accept-encoding', 'content-length': '2000' });
+      // Whole names only, in any case, refused with q=0 however it is spaced.
+      expect(variantFor(answer, 'x-gzip, brotli, gzipped')).toBe(answer.identity);
+      expect(variantFor(answer, 'GZIP, BR')).toBe(answer.encoded.br);
+      expect(variantFor(answer, 'br ; q=0 , gzip;q=0.5')).toBe(answer.encoded.gzip);
+      expect(variantFor(answer, 'deflate,br;level=1;q=0.0')).toBe(answer.identity);
       expect(variantFor(answer, undefined)).toBe(answer.identity);
       expect(answer.encoded.br?.notModifiedHeaders).toEqual({ etag: '"abc-br"', vary: 'accept, accept-encoding' });
       cache.storeAnswer('/api/public/calendar', cache.generation, answer);
@@ -279,6 +297,7 @@ describe('PublicCache', () => {
     async function site(cache: PublicCache) {
       const app = Fastify();
       app.decorateRequest('sharedRead', null);
+      app.decorateRequest('answeredFromMemory', false);
       app.addHook('onRequest', answerFromMemory(cache));
       const answers = keepSharedReads(cache, (request) => request.routeOptions.config.answerKey !== undefined);
       app.addHook('onRequest', answers.started);

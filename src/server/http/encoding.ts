@@ -5,21 +5,32 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 export const ENCODINGS = ['br', 'gzip'] as const;
 export type ContentEncoding = (typeof ENCODINGS)[number];
 
-/** The encodings an Accept-Encoding header names, without those it refuses with q=0. */
-export function acceptedEncodings(header: string | undefined): Set<string> {
-  const accepted = new Set<string>();
-  for (const part of (header ?? '').split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (name && !params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param))) accepted.add(name);
+/** A q=0 parameter: the client refuses the encoding it follows. */
+const REFUSED = /^\s*q=0(\.0*)?\s*$/;
+
+/**
+ * Whether an Accept-Encoding header (in lower case) names `encoding` without refusing it
+ * with q=0. Read in place, without splitting the header: every answer from memory asks.
+ */
+function accepts(header: string, encoding: ContentEncoding): boolean {
+  for (let at = header.indexOf(encoding); at !== -1; at = header.indexOf(encoding, at + 1)) {
+    const end = at + encoding.length;
+    // The whole name, not a part of another (`x-gzip`, `gzipped`).
+    if (at > 0 && !' \t,'.includes(header[at - 1]!)) continue;
+    if (end < header.length && !' \t,;'.includes(header[end]!)) continue;
+    const next = header.indexOf(',', end);
+    const parameters = header.slice(end, next === -1 ? header.length : next);
+    return parameters === '' || !parameters.split(';').some((parameter) => REFUSED.test(parameter));
   }
-  return accepted;
+  return false;
 }
 
-/** The best of the offered encodings the client takes; undefined: send the bytes as they are. */
-export function chooseEncoding(header: string | undefined, offered: (encoding: ContentEncoding) => boolean): ContentEncoding | undefined {
+/** The best of the offered encodings (those `offered` has) the client takes; undefined: send the bytes as they are. */
+export function chooseEncoding(header: string | undefined, offered: Partial<Record<ContentEncoding, unknown>>): ContentEncoding | undefined {
   if (!header) return undefined;
-  const accepted = acceptedEncodings(header);
-  return ENCODINGS.find((encoding) => offered(encoding) && accepted.has(encoding));
+  const lower = header.toLowerCase();
+  for (const encoding of ENCODINGS) if (offered[encoding] !== undefined && accepts(lower, encoding)) return encoding;
+  return undefined;
 }
 
 /** Below this, the headers of a compressed answer cost more than it saves. */

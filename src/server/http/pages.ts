@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { unstable_localLink } from '@trpc/client';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { RenderRequest, RenderResult } from '../../client/entry-server.tsx';
-import { CLIENT_ONLY_PATHS, PUBLIC_PAGES, type PublicPage } from '../../client/publicPages.ts';
+import { CLIENT_ONLY_PATHS, PUBLIC_PAGES, readPageQuery, type PublicPage } from '../../client/publicPages.ts';
 import { PASSWORD_RESET_PATH } from '../../shared/constants.ts';
 import { serializePageState } from '../../client/render/pageState.ts';
 import { isDatabaseUnreachable } from '../db/errors.ts';
@@ -12,7 +12,7 @@ import { MESSAGES } from '../errors.ts';
 import { appRouter } from '../router.ts';
 import { createContextInner } from '../trpc/context.ts';
 import { compressedCopies } from './encoding.ts';
-import { etagOf, keepSharedReads, prepareAnswer, routeAnswerKey, writeAnswer, type PreparedAnswer } from './public-cache.ts';
+import { etagOf, keepSharedReads, prepareAnswer, writeAnswer, type AnswerKey, type PreparedAnswer } from './public-cache.ts';
 import { siteFiles } from './site-files.ts';
 
 /** Renders a public page with the client's own components (src/client/entry-server.tsx). */
@@ -102,34 +102,40 @@ function appChunks(clientDir: string | undefined, template: string | undefined):
   return (page) => (page ? (lists.get(page.id) ?? appOnly) : appOnly);
 }
 
-/** A query parameter as the browser's router reads it (`searchParams.get`): its first value. */
-function firstValue(value: unknown): string | undefined {
-  const first: unknown = Array.isArray(value) ? value[0] : value;
-  return typeof first === 'string' ? first : undefined;
-}
-
-/** The page's address as its route read it: path with its parameters, and only the query it reads. */
-function canonicalPath(page: PublicPage, request: FastifyRequest): string {
-  const params = request.params as Record<string, string | undefined>;
-  const path = page.path.replace(/\/:(\w+)\?/g, (_match, name: string) => (params[name] ? `/${encodeURIComponent(params[name])}` : ''));
-  const query = request.query as Record<string, unknown>;
-  const search = new URLSearchParams();
-  for (const name of page.query ?? []) {
-    const value = firstValue(query[name]);
-    if (value !== undefined) search.set(name, value);
-  }
-  const text = search.toString();
-  return text === '' ? path : `${path}?${text}`;
-}
-
 /**
- * Whether a query parameter the page reads comes more than once (`?sparte=bogen&sparte=x`):
- * such an address is sent to the canonical one instead of being answered, so that its
- * kept answer's key (the parameters as given) only ever holds one value per parameter.
+ * Where a request for a page belongs: `canonical`, the page's one address for what it
+ * shows (rendered and kept under it); `moved`, another spelling of that address (an
+ * unknown parameter, `?album=01`), sent there for good; `unknown`, a query naming nothing
+ * (a parameter given twice, `?album=abc`), rendered as asked so the page says 404.
  */
-function repeatsItsQuery(page: PublicPage, request: FastifyRequest): boolean {
-  const query = request.query as Record<string, unknown>;
-  return (page.query ?? []).some((name) => Array.isArray(query[name]));
+interface PageAddress {
+  kind: 'canonical' | 'moved' | 'unknown';
+  url: string;
+}
+
+function pageAddress(page: PublicPage, request: FastifyRequest): PageAddress {
+  const params = request.params as Record<string, string | undefined>;
+  // The path as the route spells it, whatever spelling Fastify matched (case, doubled slashes).
+  const path = page.path.includes(':')
+    ? page.path.replace(/\/:(\w+)\?/g, (_match, name: string) => (params[name] ? `/${encodeURIComponent(params[name])}` : ''))
+    : page.path;
+  const at = request.url.indexOf('?');
+  // Most requests: no query at all.
+  if (at === -1) return { kind: 'canonical', url: path };
+  const search = request.url.slice(at);
+  const query = readPageQuery(page.query, new URLSearchParams(search));
+  if (query === null) return { kind: 'unknown', url: routerPath(request.url) };
+  const canonical = new URLSearchParams(query).toString();
+  const canonicalSearch = canonical === '' ? '' : `?${canonical}`;
+  return { kind: canonicalSearch === search ? 'canonical' : 'moved', url: `${path}${canonicalSearch}` };
+}
+
+/** A page is kept under its canonical address; no other spelling is kept (it is moved or not found). */
+function pageAnswerKey(page: PublicPage): AnswerKey {
+  return (request) => {
+    const address = pageAddress(page, request);
+    return address.kind === 'canonical' ? address.url : undefined;
+  };
 }
 
 /** A path as the browser's router will see it, spelled once (doubled slashes would read as a host). */
@@ -159,11 +165,12 @@ function withHeaders(headers: Record<string, string>, extra: Record<string, stri
 
 /**
  * The site's pages (DESIGN §9): public pages rendered on the server with the client's own
- * components, kept in the one memory of answers like every shared read (keyed by route and
- * the query it reads, dropped by any write, expiring with the values it was built from and
- * at the club's midnight, ETag, compressed forms made once); the back office and the login
- * as the app's document for the browser to render, marked noindex; every other address a
- * German not-found page with 404. Hashed assets come from the build's folder.
+ * components, kept in the one memory of answers like every shared read (keyed by the page's
+ * canonical address, other spellings moved there, dropped by any write, expiring with the
+ * values it was built from and at the club's midnight, ETag, compressed forms made once);
+ * the back office and the login as the app's document for the browser to render, marked
+ * noindex; every other address a German not-found page with 404. Hashed assets come from
+ * the build's folder.
  */
 export const pages: FastifyPluginAsync<PagesOptions> = async (app, { clientDir, renderer, securityHeaders }) => {
   const { services } = app;
@@ -322,15 +329,16 @@ export const pages: FastifyPluginAsync<PagesOptions> = async (app, { clientDir, 
 
   await app.register(async (scope) => {
     // A page is the same for every visitor: a shared read of the one memory of answers,
-    // keyed by its route and the query it reads (DESIGN §8, §9).
+    // keyed by its canonical address (DESIGN §8, §9): a page without parameters by its
+    // route alone, which no number of other addresses can push out.
     const answers = keepSharedReads(cache, (request) => request.routeOptions.config.answerKey !== undefined);
     scope.addHook('onRequest', answers.started);
     scope.addHook('onSend', answers.keep);
     for (const page of PUBLIC_PAGES) {
-      scope.get(page.path, { config: { answerKey: routeAnswerKey(...(page.query ?? [])) } }, (request, reply) => {
-        const url = canonicalPath(page, request);
-        if (repeatsItsQuery(page, request)) return reply.redirect(sameSiteLocation(url), 301);
-        return renderAndAnswer(request, reply, url, page);
+      scope.get(page.path, { config: { answerKey: pageAnswerKey(page) } }, (request, reply) => {
+        const address = pageAddress(page, request);
+        if (address.kind === 'moved') return reply.redirect(sameSiteLocation(address.url), 301);
+        return renderAndAnswer(request, reply, address.url, page);
       });
     }
     scope.get('/', (_request, reply) => reply.redirect('/home', 302));

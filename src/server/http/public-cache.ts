@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { fromClubDateTime, toClubDate } from '../../shared/dates.ts';
 import type { Clock } from '../services.ts';
 import { chooseEncoding, compressedCopies, ENCODINGS, type ContentEncoding } from './encoding.ts';
@@ -18,6 +19,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the scope when the request is a shared read (`keepSharedReads`). */
     sharedRead: SharedRead | null;
+    /** Set by `answerFromMemory` when it wrote a kept answer: the request writes no log line (`RequestLog`). */
+    answeredFromMemory: boolean;
   }
 }
 
@@ -88,6 +91,8 @@ export interface PreparedAnswer {
 export interface StoredAnswer extends PreparedAnswer {
   storedAt: number;
   expiresAt: number;
+  /** Kept under its route alone (a page or list without inputs): at most one per route, never pushed out by answers with inputs. */
+  byRouteAlone: boolean;
 }
 
 /**
@@ -101,7 +106,12 @@ function nextClubMidnight(instant: Date): number {
   return midnight ? midnight.getTime() : instant.getTime();
 }
 
-/** Inputs are chosen by strangers: only this many whole answers are kept, the least recently used go first. */
+/**
+ * Inputs are chosen by strangers: only this many whole answers with inputs are kept, the
+ * least recently used go first. Answers kept under their route alone (SPEC §2's pages, the
+ * lists under /api/public) are not counted: there is one per route at most, so no number of
+ * addresses with inputs can push out /home.
+ */
 export const MAX_STORED_ANSWERS = 256;
 /** And only this many bytes of them: stored files are larger than JSON answers. */
 export const MAX_STORED_BYTES = 32 * 1024 * 1024;
@@ -138,7 +148,7 @@ export function prepareAnswer(answer: AnswerToStore): PreparedAnswer {
 
 /** The form of an answer for the request's Accept-Encoding. */
 export function variantFor(answer: PreparedAnswer, acceptEncoding: string | undefined): AnswerVariant {
-  const encoding = chooseEncoding(acceptEncoding, (candidate) => answer.encoded[candidate] !== undefined);
+  const encoding = chooseEncoding(acceptEncoding, answer.encoded);
   return (encoding && answer.encoded[encoding]) || answer.identity;
 }
 
@@ -146,6 +156,7 @@ export function variantFor(answer: PreparedAnswer, acceptEncoding: string | unde
 export interface AnswerStats {
   /** Requests answered from memory since the start. */
   hits: number;
+  /** All kept answers, those under their route alone included. */
   answers: number;
   bytes: number;
 }
@@ -155,16 +166,19 @@ export interface AnswerStats {
  * expiry of the cached values it is built from, which the kept answer must not outlive.
  */
 export class SharedRead {
-  /** Undefined: this request's form is not kept (a HEAD, tRPC's JSON lines). */
+  /** Undefined: this request's form is not kept (a HEAD, tRPC's JSON lines, a spelling that is not canonical). */
   readonly key: string | undefined;
+  /** The key is the route alone: the answer goes to the part of the memory that inputs cannot fill. */
+  readonly byRouteAlone: boolean;
   /** Taken when the request starts; a write since keeps the answer from being kept. */
   readonly generation: number;
   readonly #cache: PublicCache;
   #notAfter = Number.POSITIVE_INFINITY;
 
-  constructor(cache: PublicCache, key: string | undefined, generation: number) {
+  constructor(cache: PublicCache, key: string | undefined, byRouteAlone: boolean, generation: number) {
     this.#cache = cache;
     this.key = key;
+    this.byRouteAlone = byRouteAlone;
     this.generation = generation;
   }
 
@@ -194,6 +208,8 @@ export class PublicCache {
   readonly #expiryOf = new WeakMap<object, number>();
   /** In order of use, the least recently used first (a Map keeps the order of insertion). */
   readonly #answers = new Map<string, StoredAnswer>();
+  /** How many of them have inputs in their key: MAX_STORED_ANSWERS bounds these. */
+  #answersWithInputs = 0;
   #storedBytes = 0;
   #hits = 0;
   /** Grows with every write, so an answer computed before a write is never stored after it. */
@@ -242,6 +258,7 @@ export class PublicCache {
     this.#areas.delete(area);
     // A whole answer may combine reads of several areas.
     this.#answers.clear();
+    this.#answersWithInputs = 0;
     this.#storedBytes = 0;
     this.#generation += 1;
   }
@@ -256,9 +273,12 @@ export class PublicCache {
     return typeof value === 'object' && value !== null ? this.#expiryOf.get(value) : undefined;
   }
 
-  /** Taken by a shared read when it starts: collects what its answer is built from. */
-  startSharedRead(key: string | undefined): SharedRead {
-    return new SharedRead(this, key, this.#generation);
+  /**
+   * Taken by a shared read when it starts: collects what its answer is built from. A key
+   * that is the matched `route` itself goes to the part of the memory inputs cannot fill.
+   */
+  startSharedRead(key: string | undefined, route?: string): SharedRead {
+    return new SharedRead(this, key, key !== undefined && key === route, this.#generation);
   }
 
   /** The answer kept under this key, while it is fresh. */
@@ -268,9 +288,12 @@ export class PublicCache {
     const now = this.#clock.now().getTime();
     // A clock set back (tests, a corrected server clock) makes the answer as old as unknown.
     if (now >= stored.storedAt && now < stored.expiresAt) {
-      // The most recently used goes last, so a flood of other keys pushes out the rarely asked first.
-      this.#answers.delete(key);
-      this.#answers.set(key, stored);
+      // The most recently used goes last, so a flood of other keys pushes out the rarely asked
+      // first; an answer under its route alone is never pushed out, its place does not matter.
+      if (!stored.byRouteAlone) {
+        this.#answers.delete(key);
+        this.#answers.set(key, stored);
+      }
       this.#hits += 1;
       return stored;
     }
@@ -289,9 +312,10 @@ export class PublicCache {
   /**
    * Keeps an answer computed in `generation` unless a write came since, until `notAfter`
    * (the values it was built from expire) at the latest; the least recently used answers
-   * make room.
+   * with inputs make room. `byRouteAlone`: the key is the route itself (`SharedRead`), such
+   * an answer is never pushed out by others.
    */
-  storeAnswer(key: string, generation: number, answer: PreparedAnswer, notAfter: number = Number.POSITIVE_INFINITY): void {
+  storeAnswer(key: string, generation: number, answer: PreparedAnswer, notAfter: number = Number.POSITIVE_INFINITY, byRouteAlone = false): void {
     if (!this.willKeep(generation, answer.identity.body.length)) return;
     const previous = this.#answers.get(key);
     if (previous) this.#forget(key, previous);
@@ -299,11 +323,13 @@ export class PublicCache {
     const storedAt = now.getTime();
     const expiresAt = Math.min(storedAt + this.#ttlMs, nextClubMidnight(now), notAfter);
     if (expiresAt <= storedAt) return;
-    this.#answers.set(key, { ...answer, storedAt, expiresAt });
+    this.#answers.set(key, { ...answer, storedAt, expiresAt, byRouteAlone });
     this.#storedBytes += answer.bytes;
+    if (!byRouteAlone) this.#answersWithInputs += 1;
     for (const [oldestKey, oldest] of this.#answers) {
-      if (this.#answers.size <= MAX_STORED_ANSWERS && this.#storedBytes <= MAX_STORED_BYTES) break;
-      this.#forget(oldestKey, oldest);
+      if (this.#answersWithInputs <= MAX_STORED_ANSWERS && this.#storedBytes <= MAX_STORED_BYTES) break;
+      // The routes' own answers are few and bounded by the routes; only answers with inputs make room.
+      if (!oldest.byRouteAlone) this.#forget(oldestKey, oldest);
     }
   }
 
@@ -314,6 +340,7 @@ export class PublicCache {
   #forget(key: string, stored: StoredAnswer): void {
     this.#answers.delete(key);
     this.#storedBytes -= stored.bytes;
+    if (!stored.byRouteAlone) this.#answersWithInputs -= 1;
   }
 
   /**
@@ -428,39 +455,69 @@ export function writeAnswer(request: FastifyRequest, reply: FastifyReply, answer
 }
 
 /**
- * The key of a route's kept answer: the matched route, its parameters and the query
- * parameters its handler reads, nothing else. Fastify matches every spelling of a path
- * (case, doubled slashes, percent-encoding) to one route, and other query parameters change
- * nothing, so neither makes a new key that strangers could fill the memory with.
+ * The key of a validated input: the schema's output as JSON, in the schema's order of
+ * fields, numbers as numbers, unknown fields dropped or refused as the schema says. `?id=01`
+ * and `?id=1`, or fields in another order, make one key. No input reads like an empty one:
+ * every shared read's input is an optional object. Undefined when the schema refuses the
+ * input, whose answer is an error and never kept.
  */
-export function routeAnswerKey(...queryNames: string[]): (request: FastifyRequest, route: string) => string {
+export function canonicalInput(schema: z.ZodType, input: unknown): string | undefined {
+  const parsed = schema.safeParse(input);
+  return parsed.success ? JSON.stringify(parsed.data ?? {}) : undefined;
+}
+
+/** The query parameters a REST read takes: its input's fields. */
+export type QueryInput = z.ZodObject | z.ZodOptional<z.ZodObject>;
+
+/**
+ * The key of a route's kept answer: the matched route alone, or with its path parameters and
+ * the query its handler reads, as validated by `query` (the procedure's input schema: the
+ * same values give the same key however they are spelled, `canonicalInput`). Fastify
+ * matches every spelling of a path (case, doubled slashes, percent-encoding) to one route,
+ * and other query parameters change nothing, so neither makes a new key that strangers
+ * could fill the memory with.
+ */
+export function routeAnswerKey(query?: QueryInput): AnswerKey {
+  const names = query ? Object.keys((query instanceof z.ZodOptional ? query.unwrap() : query).shape) : [];
+  // Asked without a query most of the time: that input is validated once.
+  const noInput = query ? canonicalInput(query, {}) : undefined;
   return (request, route) => {
     const params = request.params as Record<string, string>;
     // The common case costs nothing: no parameters, no query read, the route alone.
-    if (queryNames.length === 0 && Object.keys(params).length === 0) return route;
-    const query = request.query as Record<string, unknown>;
-    return JSON.stringify([route, params, queryNames.map((name) => query[name] ?? null)]);
+    const path = Object.keys(params).length === 0 ? route : JSON.stringify([route, params]);
+    if (!query) return path;
+    const given = request.query as Record<string, unknown>;
+    let read: Record<string, unknown> | undefined;
+    for (const name of names) if (given[name] !== undefined) (read ??= {})[name] = given[name];
+    const input = read ? canonicalInput(query, read) : noInput;
+    return input === undefined ? undefined : `${path}\n${input}`;
   };
 }
 
-/** Route options of a REST shared read that reads these query parameters (see `routeAnswerKey`). */
-export function sharedReadRoute(...queryNames: string[]): { config: { answerKey: AnswerKey } } {
-  return { config: { answerKey: routeAnswerKey(...queryNames) } };
+/** Route options of a REST shared read that reads the query parameters of `query` (see `routeAnswerKey`). */
+export function sharedReadRoute(query?: QueryInput): { config: { answerKey: AnswerKey } } {
+  return { config: { answerKey: routeAnswerKey(query) } };
 }
 
 /**
  * The root's first hook: an answer kept for the request's route and inputs is written as
  * it is, before the other hooks, the scopes and the handler run. This is what makes a
  * public read cost little more than sending its bytes; a write of any area ends it (see
- * `invalidate`). Routes without an `answerKey` cost one property read.
+ * `invalidate`). Routes without an `answerKey` cost one property read. A request answered
+ * here writes no line to the process log (`RequestLog`, http/request-log.ts).
  */
 export function answerFromMemory(cache: PublicCache) {
   return function fromMemory(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
     const { config } = request.routeOptions;
-    if (config.answerKey !== undefined && (request.method === 'GET' || request.method === 'HEAD')) {
+    const { method } = request;
+    if (config.answerKey !== undefined && (method === 'GET' || method === 'HEAD')) {
       const key = config.answerKey(request, config.url);
       const stored = key === undefined ? undefined : cache.answer(key);
-      if (stored) writeAnswer(request, reply, stored);
+      if (stored) {
+        request.answeredFromMemory = true;
+        writeAnswer(request, reply, stored);
+        return done();
+      }
     }
     done();
   };
@@ -503,7 +560,7 @@ export function keepSharedReads(cache: PublicCache, isSharedRead: (request: Fast
         // A HEAD has no body to keep; it is answered from a GET's kept answer.
         const { config } = request.routeOptions;
         const key = request.method === 'GET' ? config.answerKey?.(request, config.url) : undefined;
-        request.sharedRead = cache.startSharedRead(key);
+        request.sharedRead = cache.startSharedRead(key, config.url);
       }
       done();
     },
@@ -528,7 +585,7 @@ export function keepSharedReads(cache: PublicCache, isSharedRead: (request: Fast
       const kept = cache.willKeep(read.generation, body.length);
       const encoded = kept ? await compressedCopies(body, headers['content-type'] ?? '') : undefined;
       const answer = prepareAnswer({ body, etag: headers.etag, headers, encoded });
-      if (kept) cache.storeAnswer(read.key, read.generation, answer, read.notAfter);
+      if (kept) cache.storeAnswer(read.key, read.generation, answer, read.notAfter, read.byRouteAlone);
       // This request gets what the later ones will get from memory.
       const variant = variantFor(answer, request.headers['accept-encoding']);
       if (variant.etag !== undefined && matchesEtag(request.headers['if-none-match'], variant.etag)) {

@@ -28,7 +28,9 @@ export class RequestLog extends LogController {
   }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    if (this.isLogDisabled(request)) return;
+    // A kept public answer (http/public-cache.ts): at LOG_LEVEL info its line cost it more
+    // than all its other work, and a reverse proxy logs the visitors anyway.
+    if (this.isLogDisabled(request) || (request.answeredFromMemory && !error)) return;
     if (error) return super.requestCompleted(error, request, reply);
     const refusal = this.#refusalOf(request);
     if (refusal !== undefined) {

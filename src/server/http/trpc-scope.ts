@@ -1,11 +1,12 @@
 import cookie from '@fastify/cookie';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { SERVER_ERROR_LOG_WINDOW_MS, SYSTEM_ACTOR } from '../areas/log/server-log.ts';
 import { describeError, MAX_BATCH_SIZE, MESSAGES } from '../errors.ts';
 import { appRouter, type AppRouter } from '../router.ts';
 import type { ProcedureMeta } from '../trpc/index.ts';
-import { keepSharedReads } from './public-cache.ts';
+import { canonicalInput, keepSharedReads } from './public-cache.ts';
 import type { ContextFor } from './context.ts';
 import { csrfGuard } from './security.ts';
 
@@ -31,6 +32,20 @@ async function onlyJsonBodies(request: FastifyRequest, reply: FastifyReply) {
 type ProcedureTable = Record<string, { _def: { meta?: ProcedureMeta; inputs: unknown[] } } | undefined>;
 
 const procedures = appRouter._def.procedures as unknown as ProcedureTable;
+
+/**
+ * The input schema of each shared read that reads one: its kept answer is keyed by the
+ * input as this schema validates it (`canonicalInput`). Checked when the server starts, so
+ * that no shared read is added whose input could not be keyed.
+ */
+const sharedInputs: ReadonlyMap<string, z.ZodType> = new Map(
+  Object.entries(procedures).flatMap(([name, procedure]): [string, z.ZodType][] => {
+    if (procedure?._def.meta?.sharedAnswer !== true || procedure._def.inputs.length === 0) return [];
+    const [schema, ...more] = procedure._def.inputs;
+    if (more.length > 0 || !(schema instanceof z.ZodType)) throw new Error(`${name}: a shared read takes at most one input, a zod schema`);
+    return [[name, schema]];
+  }),
+);
 
 /** The procedures a GET names (a batch names several) when each gives everybody the same answer. */
 function sharedProcedures(request: FastifyRequest): string[] | undefined {
@@ -68,20 +83,24 @@ function inputsKey(url: string, names: string[]): string | undefined {
     }
   }
   if (batch && input !== undefined && (typeof input !== 'object' || input === null || Array.isArray(input))) return undefined;
-  // Only the inputs of procedures that read one, in one spelling (JSON as parsed).
-  const inputs: Record<number, unknown> = {};
-  names.forEach((name, index) => {
-    if (procedures[name]?._def.inputs.length === 0) return;
-    const value = batch ? (input as Record<number, unknown> | undefined)?.[index] : input;
-    if (value !== undefined) inputs[index] = value;
-  });
-  return JSON.stringify([batch, inputs]);
+  // Only the inputs of procedures that read one, each as its schema validates it.
+  const inputs: string[] = [];
+  for (const [index, name] of names.entries()) {
+    const schema = sharedInputs.get(name);
+    if (!schema) continue;
+    const canonical = canonicalInput(schema, batch ? (input as Record<number, unknown> | undefined)?.[index] : input);
+    // Refused (an unknown field, a wrong value): tRPC answers 400, which is never kept.
+    if (canonical === undefined) return undefined;
+    inputs[index] = canonical;
+  }
+  return `${batch}\n${inputs.join('\n')}`;
 }
 
 /**
  * The key of a shared read's plain answer: the procedures, whether it is a batch, and the
- * input of each procedure that reads one. Other query parameters, the spelling of the input's
- * JSON and of the path make no new key (DESIGN §8).
+ * validated input of each procedure that reads one. Other query parameters, the spelling of
+ * the input (its JSON, the order of its fields, `"01"` for 1) and of the path make no new
+ * key (DESIGN §8); an input with unknown fields is refused.
  */
 function plainAnswerKey(request: FastifyRequest, route: string): string | undefined {
   const names = sharedProcedures(request);

@@ -216,7 +216,8 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, { s
     // A file for some members only is never kept: the memory answers before anyone is asked who they are.
     if (!shared || size > MAX_KEPT_FILE_BYTES || !cache.willKeep(generation, size)) return reply.send(createReadStream(path));
     const body = await readFile(path);
-    cache.storeAnswer(answerKey(request, request.routeOptions.config.url), generation, prepareAnswer({ body, etag: undefined, headers: storableHeaders(reply) }));
+    const key = answerKey(request, request.routeOptions.config.url);
+    if (key !== undefined) cache.storeAnswer(key, generation, prepareAnswer({ body, etag: undefined, headers: storableHeaders(reply) }));
     return reply.send(body);
   });
 

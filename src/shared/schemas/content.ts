@@ -28,8 +28,9 @@ export const infoTextSchema = z
 /** An identifier as it arrives; unknown ones are answered with 404 by the procedure, not 422. */
 export const identifierSchema = z.string({ error: TEXT_MESSAGES.identifier }).min(1, { error: TEXT_MESSAGES.identifier });
 
-export const infoIdentifierInput = z.object({ identifier: identifierSchema });
-export const alertIdentifierInput = z.object({ identifier: identifierSchema });
+/** Strict, as the input of every shared read (see albumListInput in galleries.ts). */
+export const infoIdentifierInput = z.strictObject({ identifier: identifierSchema });
+export const alertIdentifierInput = z.strictObject({ identifier: identifierSchema });
 
 /** Legacy clients send the switch as true/false or 0/1 (also as strings); all mean the same. */
 export const enabledSchema = z

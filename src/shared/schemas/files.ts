@@ -52,4 +52,5 @@ export const resultFields = {
 export const resultFieldsInput = z.object(resultFields);
 export type ResultFieldsInput = z.input<typeof resultFieldsInput>;
 
-export const resultListInput = z.object({ section: z.enum(RESULT_SECTIONS, { error: SECTION_MESSAGE }).optional() }).optional();
+/** Strict, as the input of every shared read (see albumListInput). */
+export const resultListInput = z.strictObject({ section: z.enum(RESULT_SECTIONS, { error: SECTION_MESSAGE }).optional() }).optional();

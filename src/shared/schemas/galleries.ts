@@ -23,8 +23,12 @@ export const imageTitle = optionalText('Der Bildtitel', LIMITS.name);
 export const imageUpdateInput = z.object({ id: idSchema, title: imageTitle });
 export type ImageUpdateInput = z.input<typeof imageUpdateInput>;
 
-export const albumListInput = z.object({ section: gallerySection.optional() }).optional();
-export const imageListInput = z.object({ album_id: idSchema.optional(), section: gallerySection.optional() }).optional();
+/**
+ * Strict, as the input of every shared read: its answer is kept under the validated input,
+ * so an unknown field is refused (400) instead of asking for a new place in memory.
+ */
+export const albumListInput = z.strictObject({ section: gallerySection.optional() }).optional();
+export const imageListInput = z.strictObject({ album_id: idSchema.optional(), section: gallerySection.optional() }).optional();
 
 /** The fields of POST /api/images besides the files: the album, and its section as the old client sends it. */
 export const imageUploadFields = {

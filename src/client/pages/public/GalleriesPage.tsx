@@ -15,6 +15,7 @@ import type { AlbumView } from '../../../shared/schemas/galleries.ts';
 import { onDemand } from '../../components/onDemand.ts';
 import { PageHead } from '../../components/PageHead.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
+import { GALLERY_QUERY, readPageQuery } from '../../publicPages.ts';
 import type { PageHeadData } from '../../render/serverRender.ts';
 import { GALLERY_TABS, imageAlt, imageSources, isGallerySlug, usePublicAlbums, usePublicImages, type GallerySlug } from '../../galleries.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
@@ -175,14 +176,14 @@ export function GalleriesPage() {
   const slug: GallerySlug = section !== undefined && isGallerySlug(section) ? section : 'verein';
   const tab = GALLERY_TABS.find((entry) => entry.slug === slug) ?? GALLERY_TABS[0]!;
   const albums = usePublicAlbums(tab.section);
-  const albumParam = search.get('album');
-  const albumId = albumParam !== null && /^\d+$/.test(albumParam) ? Number(albumParam) : null;
+  const query = readPageQuery(GALLERY_QUERY, search);
+  const albumId = query?.album === undefined ? null : Number(query.album);
 
   if (section !== undefined && !isGallerySlug(section)) return <NotFoundPage />;
 
   const album = albumId === null ? undefined : albums.data?.find((entry) => entry.id === albumId);
-  // An address naming an album this section does not have (or no album at all) is unknown.
-  if ((albumParam !== null && albumId === null) || (albumId !== null && albums.isSuccess && !album)) return <NotFoundPage />;
+  // An address naming an album this section does not have (or no album at all, or two) is unknown.
+  if (query === null || (albumId !== null && albums.isSuccess && !album)) return <NotFoundPage />;
   let content;
   if (albums.isPending) content = <Loading />;
   else if (album) content = <AlbumImages albumId={album.id} albumName={album.name} backTo={`/galerien/${slug}`} />;

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { MAX_IMAGES_PER_UPLOAD, tooManyImagesMessage } from '../../../shared/schemas/galleries.ts';
+import { albumListInput, imageListInput, MAX_IMAGES_PER_UPLOAD, tooManyImagesMessage } from '../../../shared/schemas/galleries.ts';
 import { sendCached, sharedReadRoute } from '../../http/public-cache.ts';
 import { untrusted, type RestOptions } from '../../http/rest.ts';
 import { readUploadForm, uploadRoute } from '../../storage/multipart.ts';
@@ -20,13 +20,13 @@ function queryInput(query: Record<string, string | undefined>): unknown {
 export const galleriesRest: FastifyPluginAsync<RestOptions> = async (app, { callerFor }) => {
   const { storage } = app.services;
 
-  app.get<AlbumQuery>('/public/albums', sharedReadRoute('section'), async (request, reply) => {
+  app.get<AlbumQuery>('/public/albums', sharedReadRoute(albumListInput), async (request, reply) => {
     const caller = await callerFor(request, reply);
     const albums = await caller.galleries.publicAlbums(untrusted(queryInput({ section: request.query.section })));
     return sendCached(request, reply, albums, 'list', (data) => ({ data }));
   });
 
-  app.get<ImageQuery>('/public/images', sharedReadRoute('album_id', 'section'), async (request, reply) => {
+  app.get<ImageQuery>('/public/images', sharedReadRoute(imageListInput), async (request, reply) => {
     const caller = await callerFor(request, reply);
     const { album_id, section } = request.query;
     const images = await caller.galleries.publicImages(untrusted(queryInput({ album_id, section })));

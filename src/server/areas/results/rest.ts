@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { resultListInput } from '../../../shared/schemas/files.ts';
 import { sendCached, sharedReadRoute } from '../../http/public-cache.ts';
 import { untrusted, type RestOptions } from '../../http/rest.ts';
 import { readUploadForm, uploadRoute } from '../../storage/multipart.ts';
@@ -12,7 +13,7 @@ const listInput = (query: { section?: string }) => untrusted<undefined>(query.se
 export const resultsRest: FastifyPluginAsync<RestOptions> = async (app, { callerFor }) => {
   const { storage } = app.services;
 
-  app.get<ListQuery>('/public/results', sharedReadRoute('section'), async (request, reply) => {
+  app.get<ListQuery>('/public/results', sharedReadRoute(resultListInput), async (request, reply) => {
     const caller = await callerFor(request, reply);
     return sendCached(request, reply, await caller.results.publicList(listInput(request.query)), 'list', (data) => ({ data }));
   });
