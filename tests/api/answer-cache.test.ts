@@ -304,27 +304,24 @@ describe('a kept answer is at most 10 seconds stale', () => {
 });
 
 describe('the process log', () => {
-  it('has no lines for a request answered from memory, and both lines for every other', async () => {
+  it('has no line for a request answered from memory, and its one line for every other', async () => {
     const lines: { msg: string; reqId?: string; req?: { url: string }; res?: { statusCode: number } }[] = [];
     const stream = { write: (line: string) => void lines.push(JSON.parse(line)) };
     const logged = await createTestApp({ clock, logger: { level: 'info', stream } });
     try {
-      const requestLines = (url: string) => {
-        const ids = new Set(lines.filter((line) => line.msg === 'incoming request' && line.req?.url === url).map((line) => line.reqId));
-        return lines.filter((line) => ids.has(line.reqId)).map((line) => line.msg);
-      };
-      // Computed: logged as before. From memory, HEAD included: nothing.
+      // One line per request, when it is answered (http/request-log.ts).
+      const requestLines = (url: string) => lines.filter((line) => line.req?.url === url).map((line) => line.msg);
+      // Computed: logged. From memory, HEAD included: nothing.
       expect((await logged.inject({ method: 'GET', url: '/api/public/info' })).statusCode).toBe(200);
       for (let n = 0; n < 3; n += 1) await logged.inject({ method: 'GET', url: '/api/public/info' });
       await logged.inject({ method: 'HEAD', url: '/api/public/info' });
       expect(logged.app.services.publicCache.stats.hits).toBe(4);
-      expect(requestLines('/api/public/info')).toEqual(['incoming request', 'request completed']);
-      expect(lines.filter((line) => line.msg === 'request completed')).toHaveLength(1);
-      // Whatever the memory does not answer keeps its two lines: a 404, a refused write.
+      expect(requestLines('/api/public/info')).toEqual(['request completed']);
+      // Whatever the memory does not answer keeps its line: a 404, a refused write.
       await logged.inject({ method: 'GET', url: '/api/gibt-es-nicht' });
       await logged.inject({ method: 'PUT', url: '/api/info/best_shot', payload: { text: 'x' } });
-      expect(requestLines('/api/gibt-es-nicht')).toEqual(['incoming request', 'request completed']);
-      expect(requestLines('/api/info/best_shot')).toEqual(['incoming request', 'request completed']);
+      expect(requestLines('/api/gibt-es-nicht')).toEqual(['request completed']);
+      expect(requestLines('/api/info/best_shot')).toEqual(['request completed']);
     } finally {
       await logged.close();
     }
