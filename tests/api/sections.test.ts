@@ -296,7 +296,7 @@ describe('what visitors see of an appointment\'s group', () => {
 
   it('another spelling of a section\'s feed is sent to its address (301), an unknown section is 404; neither is kept', async () => {
     await t.inject({ method: 'GET', url: '/api/public/calendar/bogen.ics' });
-    const kept = t.app.services.publicCache.stats.answers;
+    let kept = t.app.services.publicCache.stats.answers;
     for (const [url, location] of [
       ['/api/public/calendar/Bogen.ics', '/api/public/calendar/bogen.ics'],
       ['/api/public/calendar/LG_LP.ics', '/api/public/calendar/lg-lp.ics'],
@@ -315,7 +315,10 @@ describe('what visitors see of an appointment\'s group', () => {
     // Over tRPC the same: a slug no section has, or another spelling, is refused and not kept.
     expect((await trpcQuery('calendar.publicList', { section: 'schach' })).statusCode).toBe(404);
     expect((await trpcQuery('calendar.publicList', { section: 'Bogen' })).statusCode).toBe(400);
-    expect((await trpcQuery('calendar.publicList', {})).statusCode).toBe(400);
+    // No section, however spelled, is the whole list: one kept answer with no input's.
+    expect((await trpcQuery('calendar.publicList')).statusCode).toBe(200);
+    kept = t.app.services.publicCache.stats.answers;
+    expect((await trpcQuery('calendar.publicList', {})).statusCode).toBe(200);
     expect((await trpcQuery('calendar.publicFeed', { section: 'bogen', extra: 1 })).statusCode).toBe(400);
     expect(t.app.services.publicCache.stats.answers).toBe(kept);
   });

@@ -8,9 +8,13 @@ export const sectionSlugSchema = z
   .refine(isSectionSlug, { error: UNKNOWN_SECTION });
 
 /**
- * The public calendar and its feed: all public appointments (no input), or those of one
- * section (issue 26). Strict, and without an empty object: each answer has one spelling of
- * its input, so no other spelling becomes a kept answer of its own.
+ * The public calendar and its feed: all public appointments (no input, or no section), or
+ * those of one section (issue 26). Strict: an unknown field is refused, and the kept
+ * answer is keyed by the validated input (http/public-cache.ts), so `{}` and no input
+ * share one.
  */
-export const publicCalendarInput = z.strictObject({ section: sectionSlugSchema }).optional();
+export const publicCalendarInput = z
+  .strictObject({ section: sectionSlugSchema.optional() })
+  .optional()
+  .transform((input) => (input?.section === undefined ? undefined : input));
 export type PublicCalendarInput = z.input<typeof publicCalendarInput>;
