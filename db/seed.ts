@@ -1,16 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../src/server/db/connection.ts';
 import { REPLACED_DEFAULT_ALERT, REPLACED_DEFAULT_TEXTS } from './migrations/0022_club_facts.ts';
+import { REPLACED_RANGE_ALERTS, REPLACED_RANGE_TEXTS } from './migrations/0023_range_facts.ts';
 import type { PasswordHasher } from '../src/server/areas/auth/passwords.ts';
 import { hasAboutCaptions, writeAboutCaptions } from '../src/server/areas/club/about.ts';
 import { hasCourseFacts, writeCourseFacts } from '../src/server/areas/club/facts.ts';
 import { hasHomeTexts, writeHomeTexts } from '../src/server/areas/club/home.ts';
+import { hasRangeFacts, writeRangeFacts } from '../src/server/areas/club/range.ts';
 import { hasClubData, insertClubData } from '../src/server/areas/club/queries.ts';
 import { GENERATED_PASSWORD_FACT, passwordFingerprint } from '../src/server/areas/club/setup-facts.ts';
 import { DEFAULT_CLUB_DATA, type ClubData } from '../src/shared/clubData.ts';
 import { DEFAULT_ABOUT_CAPTIONS } from '../src/shared/aboutSlides.ts';
 import { DEFAULT_COURSE_FACTS } from '../src/shared/courseFacts.ts';
 import { DEFAULT_HOME_TEXTS } from '../src/shared/homeTexts.ts';
+import { DEFAULT_RANGE_FACTS } from '../src/shared/rangeFacts.ts';
 import { ALERT_IDENTIFIERS, INFO_IDENTIFIERS, type AlertIdentifier, type InfoIdentifier } from '../src/shared/constants.ts';
 import { toClubDateTime } from '../src/shared/dates.ts';
 import { ADMIN_GROUP_NAME, PERMISSION_NAMES, PROTECTED_GROUP_ID, SUPERVISOR_GROUP_NAME } from '../src/shared/permissions.ts';
@@ -22,12 +25,10 @@ import { SECTION_GROUP_NAMES } from '../src/shared/sectionGroups.ts';
  * Each fits the 255 characters of SPEC §5.
  */
 export const DEFAULT_INFO_TEXTS: Record<InfoIdentifier, string> = {
-  shootingtimes_gun:
-    'Luftgewehr und Luftpistole auf unseren [fett:an]10 Ständen[fett:aus]. Die Trainingsabende stehen unter Termine, Standaufsicht und Bewirtung des nächsten Abends unten. Mindestalter 12 Jahre.',
-  shootingtimes_arch:
-    'Bogenschießen auf unserem 3D-Parcours mit [fett:an]28 Zielen[fett:aus], täglich zu den Öffnungszeiten des Bogenparcours. Gemeinsame Trainings und Turniere stehen unter Termine.',
-  shootingtimes_blowpipe:
-    'Blasrohrschießen am Bogenparcours zu dessen Öffnungszeiten. Tageskarte für alle Altersgruppen [fett:an]8,00 €[fett:aus]. Gemeinsame Trainings stehen unter Termine.',
+  // The range's lanes and minimum age, the course's targets and the prices are data of their own (migration 0023).
+  shootingtimes_gun: REPLACED_RANGE_TEXTS.shootingtimes_gun.after,
+  shootingtimes_arch: REPLACED_RANGE_TEXTS.shootingtimes_arch.after,
+  shootingtimes_blowpipe: REPLACED_RANGE_TEXTS.shootingtimes_blowpipe.after,
   archparcours_tourneys:
     'Turniere auf unserem Parcours kündigen wir rechtzeitig unter [fett:an]Termine[fett:aus] an. An Turniertagen ist der Parcours für den freien Betrieb geschlossen.',
   // The rule's figures and the prices are data of their own (courseFacts.ts), shown beside these texts.
@@ -49,13 +50,14 @@ export const DEFAULT_INFO_TEXTS: Record<InfoIdentifier, string> = {
 
 /** Switched off on a new database; a member turns one on when there is news. */
 export const DEFAULT_ALERT_TEXTS: Record<AlertIdentifier, string> = {
-  gun: 'Luftgewehr und Luftpistole ab [fett:an]12 Jahren[fett:aus]; bis 18 Jahre mit schriftlicher Einverständniserklärung der Eltern.',
+  // The minimum age is the range's (rangeFacts.ts), the blowpipe's price the course's (courseFacts.ts).
+  gun: REPLACED_RANGE_ALERTS.gun.after,
   arch: 'Der Bogenparcours ist an Turniertagen für den freien Betrieb geschlossen.',
   contact: 'Wir beantworten Anfragen in der Regel innerhalb weniger Tage.',
   appointments: 'Alle Termine ohne Gewähr; kurzfristige Änderungen sind möglich.',
   // The course page states its targets and walk from its facts (courseFacts.ts); the notice does not repeat them.
   archparcours: REPLACED_DEFAULT_ALERT.after,
-  blowpipe: 'Blasrohrschießen für alle Altersgruppen: Tageskarte 8,00 €.',
+  blowpipe: REPLACED_RANGE_ALERTS.blowpipe.after,
   // The live result is a link (SPEC §5); there is none until a tournament has one.
   liveresult: '',
 };
@@ -189,6 +191,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
 
     // SPEC §9's facts, the home page's texts and the About captions, on a new database and on the first start after migration 0022.
     if (!(await hasCourseFacts(trx))) await writeCourseFacts(trx, DEFAULT_COURSE_FACTS, null);
+    if (!(await hasRangeFacts(trx))) await writeRangeFacts(trx, DEFAULT_RANGE_FACTS, null);
     if (!(await hasHomeTexts(trx))) await writeHomeTexts(trx, DEFAULT_HOME_TEXTS, null);
     if (!(await hasAboutCaptions(trx))) await writeAboutCaptions(trx, DEFAULT_ABOUT_CAPTIONS);
   });

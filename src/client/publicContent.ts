@@ -68,6 +68,14 @@ export function useCourseFacts() {
   });
 }
 
+/** The air gun range's lanes and minimum age (issue 26.1); edited in the back office (panel 'Luftdruckstand: Fakten'). */
+export function useRangeFacts() {
+  return trpc.club.range.useQuery(undefined, {
+    meta: { errorPrefix: 'Fehler beim Abrufen der Angaben zum Luftdruckstand' },
+    staleTime: PUBLIC_STALE_MS,
+  });
+}
+
 /** The home page's greeting, welcome text and cards (issue 26.1); edited in the back office (panel 'Startseite'). */
 export function useHomeTexts() {
   return trpc.club.home.useQuery(undefined, {

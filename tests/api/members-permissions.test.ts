@@ -9,6 +9,7 @@ import { feedTokenHash, newFeedToken } from '../../src/server/areas/duties/feed.
 import { DEFAULT_ABOUT_CAPTIONS } from '../../src/shared/aboutSlides.ts';
 import { DEFAULT_CLUB_DATA } from '../../src/shared/clubData.ts';
 import { DEFAULT_COURSE_FACTS } from '../../src/shared/courseFacts.ts';
+import { DEFAULT_RANGE_FACTS } from '../../src/shared/rangeFacts.ts';
 import { DEFAULT_HOME_TEXTS } from '../../src/shared/homeTexts.ts';
 import { MEMBER_PASSWORD, createTestApp, type TestApp } from '../helpers/app.ts';
 import { enableSecondFactor, pendingLogin } from '../helpers/secondFactor.ts';
@@ -321,6 +322,13 @@ const matrix: Record<string, Entry> = {
     access: 'dashboard_update',
     input: () => DEFAULT_COURSE_FACTS,
     rest: { method: 'PUT', url: () => '/api/club/course', body: () => DEFAULT_COURSE_FACTS },
+  },
+  'club.range': { access: 'public' },
+  'club.rangeFacts': { access: 'dashboard_view', rest: { method: 'GET', url: () => '/api/club/range' } },
+  'club.updateRangeFacts': {
+    access: 'dashboard_update',
+    input: () => DEFAULT_RANGE_FACTS,
+    rest: { method: 'PUT', url: () => '/api/club/range', body: () => DEFAULT_RANGE_FACTS },
   },
   'club.home': { access: 'public' },
   'club.homeTexts': { access: 'dashboard_view', rest: { method: 'GET', url: () => '/api/club/home' } },

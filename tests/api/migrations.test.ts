@@ -4,9 +4,13 @@ import { Migrator } from 'kysely/migration';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrations } from '../../db/migrations/index.ts';
 import { REPLACED_DEFAULT_ALERT, REPLACED_DEFAULT_TEXTS } from '../../db/migrations/0022_club_facts.ts';
+import { REPLACED_HISTORY, REPLACED_RANGE_ALERTS, REPLACED_RANGE_TEXTS } from '../../db/migrations/0023_range_facts.ts';
 import { DEFAULT_ALERT_TEXTS, DEFAULT_INFO_TEXTS, seed } from '../../db/seed.ts';
 import { bcryptHasher } from '../../src/server/areas/auth/passwords.ts';
 import { readCourseFacts, writeCourseFacts } from '../../src/server/areas/club/facts.ts';
+import { readRangeFacts, writeRangeFacts } from '../../src/server/areas/club/range.ts';
+import { DEFAULT_CLUB_TEXTS } from '../../src/shared/clubData.ts';
+import { DEFAULT_RANGE_FACTS } from '../../src/shared/rangeFacts.ts';
 import { DEFAULT_COURSE_FACTS } from '../../src/shared/courseFacts.ts';
 import { isUniqueViolation } from '../../src/server/db/errors.ts';
 import { migrateToLatest, type Db } from '../../src/server/db/connection.ts';
@@ -257,6 +261,58 @@ describe('0022: the facts of the pages as data', () => {
     await writeCourseFacts(db, saved, '2026-11-24 10:00:00');
     await seed(db, { adminUid: '00000001', adminPassword: 'geheim123', passwords: bcryptHasher(4), now: new Date() });
     expect(await readCourseFacts(db)).toEqual(saved);
+  });
+});
+
+describe('0023: the range’s facts as data', () => {
+  const seedOptions = () => ({ adminUid: '00000001', adminPassword: 'geheim123', passwords: bcryptHasher(4), now: new Date() });
+  const infoTexts = async (db: Db) => Object.fromEntries((await db.selectFrom('info_texts').select(['identifier', 'text']).where('identifier', 'like', 'shootingtimes_%').execute()).map((row) => [row.identifier, row.text]));
+  const alertTexts = async (db: Db) => Object.fromEntries((await db.selectFrom('section_alerts').select(['identifier', 'text']).where('identifier', 'in', ['gun', 'blowpipe']).execute()).map((row) => [row.identifier, row.text]));
+  const history = async (db: Db) => (await db.selectFrom('club_profile').select('history').executeTakeFirstOrThrow()).history;
+
+  it('replaces the default texts, notices and history that stated lanes, ages, targets or a price only where the club left them unchanged, and back', async () => {
+    const { db } = await open({});
+    await seed(db, seedOptions());
+    const own = 'Mittwochs ab 18 Uhr, mit Standaufsicht.';
+    // An installation of before 0023: the old defaults, and one text of the club's own.
+    await db.updateTable('info_texts').set({ text: REPLACED_RANGE_TEXTS.shootingtimes_gun.before }).where('identifier', '=', 'shootingtimes_gun').execute();
+    await db.updateTable('info_texts').set({ text: own }).where('identifier', '=', 'shootingtimes_arch').execute();
+    await db.updateTable('info_texts').set({ text: REPLACED_RANGE_TEXTS.shootingtimes_blowpipe.before }).where('identifier', '=', 'shootingtimes_blowpipe').execute();
+    for (const [identifier, text] of Object.entries(REPLACED_RANGE_ALERTS)) await db.updateTable('section_alerts').set({ text: text.before }).where('identifier', '=', identifier).execute();
+    await db.updateTable('club_profile').set({ history: REPLACED_HISTORY.before }).execute();
+    await migrateTo(db, '0022_club_facts');
+    expect((await db.introspection.getTables()).map((table) => table.name)).not.toContain('club_range');
+
+    await migrateToLatest(db);
+
+    expect(await infoTexts(db)).toEqual({
+      shootingtimes_gun: REPLACED_RANGE_TEXTS.shootingtimes_gun.after,
+      shootingtimes_arch: own,
+      shootingtimes_blowpipe: REPLACED_RANGE_TEXTS.shootingtimes_blowpipe.after,
+    });
+    expect(await alertTexts(db)).toEqual({ gun: REPLACED_RANGE_ALERTS.gun.after, blowpipe: REPLACED_RANGE_ALERTS.blowpipe.after });
+    expect(await history(db)).toBe(REPLACED_HISTORY.after);
+    // The new defaults are the seed's, and none states a figure that is data now.
+    expect(REPLACED_RANGE_TEXTS.shootingtimes_gun.after).toBe(DEFAULT_INFO_TEXTS.shootingtimes_gun);
+    expect(REPLACED_RANGE_ALERTS.gun.after).toBe(DEFAULT_ALERT_TEXTS.gun);
+    expect(REPLACED_HISTORY.after).toBe(DEFAULT_CLUB_TEXTS.history);
+    for (const text of [...Object.values(REPLACED_RANGE_TEXTS), ...Object.values(REPLACED_RANGE_ALERTS)].map((entry) => entry.after)) {
+      expect(text).not.toMatch(/Stände|Ständen|Zielen|€|ab \[fett:an\]\d|Mindestalter/);
+    }
+    expect(REPLACED_HISTORY.after).not.toMatch(/zehn|28|12 Jahren/);
+
+    // The table waits for the seed; the next start stores the defaults, then keeps what members saved.
+    expect(await db.selectFrom('club_range').selectAll().execute()).toEqual([]);
+    await seed(db, seedOptions());
+    expect(await readRangeFacts(db)).toEqual(DEFAULT_RANGE_FACTS);
+    await writeRangeFacts(db, { lanes: 6, minimumAge: null }, '2026-11-27 10:00:00');
+    await seed(db, seedOptions());
+    expect(await readRangeFacts(db)).toEqual({ lanes: 6, minimumAge: null });
+
+    await migrateTo(db, '0022_club_facts');
+    expect((await infoTexts(db)).shootingtimes_gun).toBe(REPLACED_RANGE_TEXTS.shootingtimes_gun.before);
+    expect((await infoTexts(db)).shootingtimes_arch).toBe(own);
+    expect(await history(db)).toBe(REPLACED_HISTORY.before);
   });
 });
 

@@ -114,7 +114,7 @@ describe('shooting times from the dashboard to the public page', () => {
     await table.getByRole('row', { name: 'Dienstag 17:00–18:30 Uhr Jugendtraining ab 12 Jahren' }).waitFor();
     await table.getByRole('row', { name: 'Freitag 19:00–21:30 Uhr Freies Schießen' }).waitFor();
     // The seeded times text of LG/LP follows the table.
-    const note = page.getByRole('region', { name: 'Trainingszeiten' }).getByText('Mindestalter 12 Jahre', { exact: false });
+    const note = page.getByRole('region', { name: 'Trainingszeiten' }).getByText('Zu allen Trainingszeiten ist eine Standaufsicht da.', { exact: false });
     expect((await note.boundingBox())!.y).toBeGreaterThan((await table.boundingBox())!.y);
     await expectNoSeriousAccessibilityViolations(page);
   });

@@ -69,7 +69,7 @@ describe('back-office paths', () => {
     }
     const alerts = (await t.inject({ method: 'GET', url: '/api/sectionalert', headers: t.admin })).json().data;
     expect(alerts).toHaveLength(7);
-    expect(alerts[0]).toEqual({ identifier: 'gun', enabled: false, text: expect.stringContaining('12 Jahren') });
+    expect(alerts[0]).toEqual({ identifier: 'gun', enabled: false, text: expect.stringContaining('Einverständniserklärung') });
   });
 
   it('PUT /api/info/{identifier}: {"message", "data"}, byte for byte', async () => {

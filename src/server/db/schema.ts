@@ -35,6 +35,7 @@ export interface Database {
   club_profile: ClubProfileTable;
   setup_facts: SetupFactTable;
   club_facts: ClubFactsTable;
+  club_range: ClubRangeTable;
   club_prices: ClubPriceTable;
   club_rules: ClubRuleTable;
   club_home: ClubHomeTable;
@@ -380,6 +381,15 @@ export interface ClubProfileTable {
   contact_bogen: string;
   contact_blasrohr: string;
   contact_webmaster: string;
+  updated_at: string | null;
+}
+
+/** The air gun range's facts (one row, id 1; migration 0023), edited in the dashboard. */
+export interface ClubRangeTable {
+  id: number;
+  lanes: number;
+  /** Null: the page names no minimum age. */
+  min_age: number | null;
   updated_at: string | null;
 }
 

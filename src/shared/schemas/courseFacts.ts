@@ -47,8 +47,8 @@ function numberFrom(value: unknown): unknown {
   return /^[+-]?\d+(?:[.,]\d+)?$/.test(text) ? Number(text.replace(',', '.')) : Number.NaN;
 }
 
-/** A whole number between `min` and `max`; `nullable`: empty is null. */
-function whole(subject: string, min: number, max: number) {
+/** A whole number between `min` and `max`, as a number or the form's text (also the range's facts). */
+export function whole(subject: string, min: number, max: number) {
   const message = COURSE_FACTS_MESSAGES.whole(subject, min, max);
   return z.preprocess(numberFrom, z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message }));
 }

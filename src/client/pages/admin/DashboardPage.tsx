@@ -13,6 +13,7 @@ import { DownloadsPanel } from './dashboard/DownloadsPanel.tsx';
 import { GalleriesPanel } from './dashboard/GalleriesPanel.tsx';
 import { HomeTextsPanel } from './dashboard/HomeTextsPanel.tsx';
 import { InfoTextsPanel } from './dashboard/InfoTextsPanel.tsx';
+import { RangeFactsPanel } from './dashboard/RangeFactsPanel.tsx';
 import { ResultsPanel } from './dashboard/ResultsPanel.tsx';
 import { SetupChecklist } from './dashboard/SetupChecklist.tsx';
 import { ShootingTimesPanel } from './dashboard/ShootingTimesPanel.tsx';
@@ -40,6 +41,7 @@ const PANELS: readonly PanelDefinition[] = [
   { title: 'Startseite', render: ({ canUpdate }) => <HomeTextsPanel canUpdate={canUpdate} /> },
   { title: 'Hinweise', render: ({ canUpdate }) => <AlertsPanel canUpdate={canUpdate} /> },
   { title: 'Schießzeiten', render: ({ canUpdate }) => <ShootingTimesPanel canUpdate={canUpdate} /> },
+  { title: 'Luftdruckstand: Fakten', render: ({ canUpdate }) => <RangeFactsPanel canUpdate={canUpdate} /> },
   {
     title: 'Bogenparcours',
     render: ({ canUpdate }) => (

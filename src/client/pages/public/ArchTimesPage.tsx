@@ -1,10 +1,14 @@
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { formatWhole } from '../../../shared/courseFacts.ts';
+import { useCourseFacts } from '../../publicContent.ts';
 import { SectionTimes } from './SectionTimes.tsx';
 
 /** Arch times (SPEC §2): description, the weekly shooting times with the times text under them and the section's notice. */
 export function ArchTimesPage() {
+  // The course's number of targets is its data (panel 'Bogenparcours: Fakten und Preise').
+  const targets = useCourseFacts().data?.targets;
   return (
     <SectionTimes
       title="Schießzeiten Bogen"
@@ -21,8 +25,8 @@ export function ArchTimesPage() {
             Im Gelände wartet außerdem unser{' '}
             <Link component={RouterLink} to="/bogenparcours">
               3D-Bogenparcours
-            </Link>{' '}
-            mit 28 Zielen.
+            </Link>
+            {targets === undefined ? '.' : ` mit ${formatWhole(targets)} Zielen.`}
           </Typography>
         </>
       }

@@ -2,10 +2,12 @@ import type { AboutCaption } from '../../../shared/aboutSlides.ts';
 import type { ClubTexts } from '../../../shared/clubData.ts';
 import type { CourseFacts } from '../../../shared/courseFacts.ts';
 import type { HomeTexts } from '../../../shared/homeTexts.ts';
+import type { RangeFacts } from '../../../shared/rangeFacts.ts';
 import type { AppServices } from '../../services.ts';
 import { readAboutCaptions } from './about.ts';
 import { readCourseFacts } from './facts.ts';
 import { readHomeTexts } from './home.ts';
+import { readRangeFacts } from './range.ts';
 import { publicProfileOf, readClubData, textsOf, type PublicClubProfile } from './queries.ts';
 
 /** The PublicCache area of the club data; a save drops it (and every kept answer, the pages included). */
@@ -29,6 +31,11 @@ export function clubTexts(services: Pick<AppServices, 'db' | 'publicCache'>): Pr
 /** The 3D course's facts, prices, rules and opening rule (issue 26.1), cached like the profile; a save of them drops the area. */
 export function courseFacts(services: Pick<AppServices, 'db' | 'publicCache'>): Promise<CourseFacts> {
   return services.publicCache.read(CLUB_CACHE_AREA, 'course', () => readCourseFacts(services.db));
+}
+
+/** The air gun range's lanes and minimum age (issue 26.1), cached like the profile; a save of them drops the area. */
+export function rangeFacts(services: Pick<AppServices, 'db' | 'publicCache'>): Promise<RangeFacts> {
+  return services.publicCache.read(CLUB_CACHE_AREA, 'range', () => readRangeFacts(services.db));
 }
 
 /** The home page's greeting, welcome text and cards (issue 26.1), cached like the profile. */

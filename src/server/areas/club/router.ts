@@ -2,6 +2,7 @@ import { CONTACT_ADDRESS_FIELDS, differingFieldLabels } from '../../../shared/cl
 import { differingAboutCaptions } from '../../../shared/aboutSlides.ts';
 import { differingCourseFacts } from '../../../shared/courseFacts.ts';
 import { differingHomeTexts } from '../../../shared/homeTexts.ts';
+import { differingRangeFacts } from '../../../shared/rangeFacts.ts';
 import { CONTACT_RECIPIENTS } from '../../../shared/constants.ts';
 import { toClubDateTime } from '../../../shared/dates.ts';
 import { CLUB_DATA_MESSAGES, clubDataInput } from '../../../shared/schemas/clubData.ts';
@@ -9,20 +10,23 @@ import { CONTACT_RECIPIENT_LABELS } from '../../../shared/schemas/contact.ts';
 import { aboutCaptionsInput } from '../../../shared/schemas/aboutSlides.ts';
 import { courseFactsInput } from '../../../shared/schemas/courseFacts.ts';
 import { homeTextsInput } from '../../../shared/schemas/homeTexts.ts';
+import { rangeFactsInput } from '../../../shared/schemas/rangeFacts.ts';
 import { AppError } from '../../errors.ts';
 import { mailboxOf } from '../../mail/outbox.ts';
 import { can, router, sharedReadProcedure } from '../../trpc/index.ts';
 import { CALENDAR_CACHE_AREA } from '../calendar/cache-area.ts';
 import { loadSetupFacts, setupChecklist } from './checklist.ts';
 import { readAboutCaptions, writeAboutCaptions } from './about.ts';
-import { CLUB_CACHE_AREA, aboutCaptions, clubProfile, clubTexts, courseFacts, homeTexts } from './cache.ts';
+import { CLUB_CACHE_AREA, aboutCaptions, clubProfile, clubTexts, courseFacts, homeTexts, rangeFacts } from './cache.ts';
 import { readHomeTexts, writeHomeTexts } from './home.ts';
 import { readCourseFacts, writeCourseFacts } from './facts.ts';
+import { readRangeFacts, writeRangeFacts } from './range.ts';
 import { readClubData, saveClubData } from './queries.ts';
 
 export const CLUB_MESSAGES = {
   saved: 'Vereinsdaten gespeichert',
   courseSaved: 'Fakten und Preise des Bogenparcours gespeichert',
+  rangeSaved: 'Fakten des Luftdruckstands gespeichert',
   homeSaved: 'Texte der Startseite gespeichert',
   aboutSaved: 'Bildunterschriften gespeichert',
 } as const;
@@ -83,6 +87,27 @@ export const clubRouter = router({
       const changed = differingCourseFacts(before, data);
       await ctx.log(changed.length > 0 ? `Bogenparcours geändert: ${changed.join(', ')}` : 'Bogenparcours gespeichert (unverändert)');
       return { message: CLUB_MESSAGES.courseSaved, data };
+    }),
+
+  /** The air gun range's lanes and minimum age, as /zeiten-lg-lp states them (issue 26.1). */
+  range: sharedReadProcedure.query(({ ctx }) => rangeFacts(ctx.services)),
+
+  /** The same for the back office, from the database itself. */
+  rangeFacts: can('dashboard_view').query(({ ctx }) => readRangeFacts(ctx.services.db)),
+
+  updateRangeFacts: can('dashboard_update')
+    .input(rangeFactsInput)
+    .mutation(async ({ ctx, input }) => {
+      const { db, publicCache, clock } = ctx.services;
+      const { before, data } = await db.transaction().execute(async (trx) => {
+        const previous = await readRangeFacts(trx);
+        await writeRangeFacts(trx, input, toClubDateTime(clock.now()));
+        return { before: previous, data: await readRangeFacts(trx) };
+      });
+      publicCache.invalidate(CLUB_CACHE_AREA);
+      const changed = differingRangeFacts(before, data);
+      await ctx.log(changed.length > 0 ? `Luftdruckstand geändert: ${changed.join(', ')}` : 'Luftdruckstand gespeichert (unverändert)');
+      return { message: CLUB_MESSAGES.rangeSaved, data };
     }),
 
   /** The home page's greeting, welcome text and cards (issue 26.1). */

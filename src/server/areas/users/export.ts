@@ -61,6 +61,7 @@ export const TABLES_WITHOUT_MEMBER_DATA = {
   club_profile: "the club's own data, public on Impressum and Kontakt",
   setup_facts: 'what the first start did',
   club_facts: 'public facts of the club’s pages',
+  club_range: 'public facts of the air gun range',
   club_prices: 'public prices of the course',
   club_rules: 'public rules of the course',
   club_home: 'public texts of the home page',
