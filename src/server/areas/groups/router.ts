@@ -17,6 +17,7 @@ import {
   listGroups,
   listPermissions,
   memberIdsOfGroup,
+  replaceGroupMessageRecipients,
   replaceGroupPermissions,
 } from './queries.ts';
 
@@ -64,6 +65,12 @@ function sectionNote(section: boolean, changed = false): string {
   return changed ? ' (nicht mehr als Sparte öffentlich)' : '';
 }
 
+/** How the log names 'Nachrichten nur an' (issue 27.5). */
+function recipientsNote(recipients: readonly string[], changed = false): string {
+  if (recipients.length > 0) return ` (Nachrichten nur an ${recipients.join(', ')})`;
+  return changed ? ' (Nachrichten an alle Adressaten)' : '';
+}
+
 /** How the log names the group's 'Zweiter Faktor erforderlich'. */
 function secondFactorNote(required: boolean, changed = false): string {
   if (required) return ' (zweiter Faktor erforderlich)';
@@ -91,11 +98,14 @@ export const groupsRouter = router({
           .executeTakeFirstOrThrow();
         const id = Number(inserted.insertId);
         await replaceGroupPermissions(trx, id, input.permissions);
+        await replaceGroupMessageRecipients(trx, id, input.message_recipients);
         return findGroup(trx, id);
       })));
       // A new section is a new filter and feed of the public calendar.
       if (group.public_section) ctx.services.publicCache.invalidate(CALENDAR_CACHE_AREA);
-      await ctx.log(`Gruppe ${group.id} (${group.name}) angelegt${secondFactorNote(group.require_second_factor)}${sectionNote(group.public_section)}`);
+      await ctx.log(
+        `Gruppe ${group.id} (${group.name}) angelegt${secondFactorNote(group.require_second_factor)}${sectionNote(group.public_section)}${recipientsNote(group.message_recipients)}`,
+      );
       return { message: 'Gruppe angelegt', data: group };
     }),
 
@@ -128,6 +138,7 @@ export const groupsRouter = router({
           .where('id', '=', input.id)
           .execute();
         await replaceGroupPermissions(trx, input.id, input.permissions);
+        if (input.message_recipients !== undefined) await replaceGroupMessageRecipients(trx, input.id, input.message_recipients);
         return { before, after: await findGroup(trx, input.id) };
       })));
       const { before, after: group } = saved;
@@ -137,7 +148,9 @@ export const groupsRouter = router({
       ctx.services.publicCache.invalidate(CALENDAR_CACHE_AREA);
       const changedRequirement = before.require_second_factor === group.require_second_factor ? '' : secondFactorNote(group.require_second_factor, true);
       const changedSection = before.public_section === group.public_section ? '' : sectionNote(group.public_section, true);
-      await ctx.log(`Gruppe ${group.id} (${group.name}) geändert${changedRequirement}${changedSection}`);
+      const changedRecipients =
+        before.message_recipients.join() === group.message_recipients.join() ? '' : recipientsNote(group.message_recipients, true);
+      await ctx.log(`Gruppe ${group.id} (${group.name}) geändert${changedRequirement}${changedSection}${changedRecipients}`);
       return { message: 'Gruppe gespeichert', data: group };
     }),
 
