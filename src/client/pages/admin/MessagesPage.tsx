@@ -22,7 +22,8 @@ import { MessageDialog } from './messages/MessageDialog.tsx';
 import { replyLink, textPreview, type InboxMessage } from './messages/messageViews.ts';
 import { ADMIN_SCREENS } from './screens.ts';
 
-const MAIL_STATE_COLORS = { sent: 'success', waiting: 'warning', failed: 'error', unknown: 'default' } as const;
+// Waiting is no alarm (and MUI's orange text would be too pale on white).
+const MAIL_STATE_COLORS = { sent: 'success', waiting: 'default', failed: 'error', unknown: 'default' } as const;
 
 /** A text column that the search also looks at. */
 function textColumn(id: string, header: string, text: (message: InboxMessage) => string): DataTableColumn<InboxMessage> {
