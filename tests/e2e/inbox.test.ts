@@ -150,6 +150,36 @@ describe('the inbox Nachrichten', () => {
     await menuEntry(page, /^Nachrichten$/).waitFor();
   });
 
+  it("lets the administrator choose a group's recipients in its dialog ('Nachrichten nur an')", async () => {
+    const { page } = await visit();
+    await logIn(page, ADMIN_UID, ADMIN_PASSWORD);
+    await expectPath(page, '/admin/dash');
+    await menuEntry(page, 'Gruppen').click();
+    const group = page.getByRole('table', { name: 'Gruppen' }).getByRole('row').filter({ hasText: ARCHER.groupName });
+    await group.getByRole('img', { name: 'Nachrichten: Bearbeiten' }).waitFor();
+    await group.getByRole('button', { name: 'Bearbeiten' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Gruppe bearbeiten' });
+    // The inbox has only 'Ansehen' and 'Bearbeiten'.
+    expect(await dialog.getByRole('checkbox', { name: 'Nachrichten: Ansehen' }).isChecked()).toBe(true);
+    expect(await dialog.getByRole('checkbox', { name: 'Nachrichten: Löschen' }).count()).toBe(0);
+    const recipients = dialog.getByRole('group', { name: 'Nachrichten nur an' });
+    expect(await recipients.getByRole('checkbox', { name: 'Bogen' }).isChecked()).toBe(true);
+    expect(await recipients.getByRole('checkbox', { name: 'Vorstand' }).isChecked()).toBe(false);
+    await recipients.getByRole('checkbox', { name: 'Vorstand' }).check();
+    await expectNoSeriousAccessibilityViolations(page);
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await snackbar(page, 'Gruppe gespeichert');
+
+    // The archery section now reads the board's message too (marked as done by the administrator).
+    await menuEntry(page, 'Logout').click();
+    await expectPath(page, '/login');
+    await logIn(page, ARCHER.uid, ARCHER.password);
+    await expectPath(page, '/admin/ich');
+    await menuEntry(page, /^Nachrichten$/).click();
+    await messageRow(page, BOARD_MESSAGE.subject).waitFor();
+    await messageRow(page, ARCHERY_MESSAGE.subject).waitFor();
+  });
+
   it('deletes a message only after asking, and the administrator sees it gone', async () => {
     const { page } = await visit();
     await logIn(page, ADMIN_UID, ADMIN_PASSWORD);
