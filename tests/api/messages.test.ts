@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { RECIPIENTS_REFUSED } from '../../src/server/areas/groups/grants.ts';
 import { MESSAGE_NOT_FOUND } from '../../src/server/areas/messages/queries.ts';
 import type { Clock } from '../../src/server/services.ts';
 import type { PermissionName } from '../../src/shared/permissions.ts';
@@ -325,5 +326,45 @@ describe("'Nachrichten nur an' of a group", () => {
     expect(unknown.json().errors).toEqual({ 'message_recipients.0': ['Diesen Adressaten gibt es nicht!'] });
     const listed = (await t.inject({ method: 'GET', url: '/api/groups', headers: t.admin })).json().data.find((each: { id: number }) => each.id === group.id);
     expect(listed).toMatchObject({ name: 'Bogenleitung 2', message_recipients: [] });
+  });
+
+  it('is passed on only by who reads those recipients: a member reading Bogen cannot make or join a group that reads more', async () => {
+    const ids = Object.fromEntries((await t.db.selectFrom('permissions').select(['id', 'name']).execute()).map((row) => [row.name, row.id]));
+    const leader = await member(t, ['messages_view', 'groups_view', 'groups_create', 'groups_update', 'users_update'], ['bogen']);
+    const save = (method: 'POST' | 'PUT', url: string, payload: object) => t.inject({ method, url, headers: leader.auth, payload });
+
+    // Reading all (no list) or another recipient is more than the leader reads.
+    for (const recipients of [[], ['info'], ['bogen', 'info']]) {
+      const refused = await save('POST', '/api/groups', { name: `Leser ${recipients.join()}`, permissions: [ids.messages_view], message_recipients: recipients });
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json()).toEqual({ message: RECIPIENTS_REFUSED });
+    }
+    expect(await t.db.selectFrom('groups').select('id').where('name', 'like', 'Leser%').execute()).toEqual([]);
+    const allowed = await save('POST', '/api/groups', { name: 'Bogenleser', permissions: [ids.messages_view], message_recipients: ['bogen'] });
+    expect(allowed.statusCode, allowed.body).toBe(201);
+    // A group that reads no messages has nothing to pass on.
+    expect((await save('POST', '/api/groups', { name: 'Ohne Nachrichten 2', permissions: [ids.groups_view] })).statusCode).toBe(201);
+
+    // Nor can the leader lift the limit of their own group, or add the messages permission to a group without one.
+    const own = await save('PUT', `/api/groups/${leader.groupId}`, { name: 'Bogenleitung eigen', permissions: [ids.messages_view, ids.groups_view, ids.groups_create, ids.groups_update, ids.users_update], message_recipients: [] });
+    expect(own.statusCode).toBe(403);
+    expect((await t.db.selectFrom('group_message_recipients').select('recipient').where('group_id', '=', leader.groupId).execute()).map((row) => row.recipient)).toEqual(['bogen']);
+    const plain = (await t.createMember(['groups_view'])).groupId;
+    const gaining = await save('PUT', `/api/groups/${plain}`, { name: 'Neu lesend', permissions: [ids.groups_view, ids.messages_view] });
+    expect(gaining.statusCode).toBe(403);
+    expect(await lastLog(t)).toBe(`Zugriff verweigert: Nachrichten für Gruppe ${plain} (Nachrichten an alle nicht selbst lesbar)`);
+
+    // Joining a group that reads everything is refused as well.
+    const everything = await member(t, ['messages_view']);
+    const target = await t.createMember([]);
+    const user = (await t.inject({ method: 'GET', url: `/api/users/${target.id}`, headers: t.admin })).json().data;
+    const join = await t.inject({
+      method: 'PUT',
+      url: `/api/users/${target.id}`,
+      headers: leader.auth,
+      payload: { prename: user.prename, lastname: user.lastname, uid: user.uid, email: user.email, phone: user.phone, groups: [target.groupId, everything.groupId] },
+    });
+    expect(join.statusCode, join.body).toBe(403);
+    expect(join.json()).toEqual({ message: RECIPIENTS_REFUSED });
   });
 });

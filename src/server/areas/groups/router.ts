@@ -7,7 +7,8 @@ import { AppError, MESSAGES, Refusal } from '../../errors.ts';
 import type { Context } from '../../trpc/context.ts';
 import { can, router } from '../../trpc/index.ts';
 import { CALENDAR_CACHE_AREA } from '../calendar/cache-area.ts';
-import { assertMayChangeSecondFactor, assertMayGrantPermissions } from './grants.ts';
+import { messageScope } from '../messages/queries.ts';
+import { assertMayChangeSecondFactor, assertMayGrantPermissions, assertMayGrantRecipients, isMessagePermission } from './grants.ts';
 import {
   assertGroupNameFree,
   assertPermissionsExist,
@@ -99,7 +100,11 @@ export const groupsRouter = router({
         const id = Number(inserted.insertId);
         await replaceGroupPermissions(trx, id, input.permissions);
         await replaceGroupMessageRecipients(trx, id, input.message_recipients);
-        return findGroup(trx, id);
+        const created = await findGroup(trx, id);
+        if (created.permissions.some((permission) => isMessagePermission(permission.name))) {
+          await assertMayGrantRecipients(trx, ctx.user.id, created.message_recipients, `Nachrichten für neue Gruppe ${input.name}`);
+        }
+        return created;
       })));
       // A new section is a new filter and feed of the public calendar.
       if (group.public_section) ctx.services.publicCache.invalidate(CALENDAR_CACHE_AREA);
@@ -116,6 +121,8 @@ export const groupsRouter = router({
       // Whether the group is a section after the save is known inside; only a save that turns it off needs no lock.
       const saved = await withNameKey(input.name, () => underSectionLock(ctx, input.public_section !== false, (db) => db.transaction().execute(async (trx) => {
         const before = await findGroup(trx, input.id);
+        // What the actor reads before the save changes it (their own group may be the one saved).
+        const actorScope = await messageScope(trx, ctx.user.id, 'messages_view');
         await assertPermissionsExist(trx, input.permissions);
         // Taking permissions away grants nothing; only the new ones must be the actor's own.
         const had = new Set(before.permissions.map((permission) => permission.id));
@@ -139,7 +146,15 @@ export const groupsRouter = router({
           .execute();
         await replaceGroupPermissions(trx, input.id, input.permissions);
         if (input.message_recipients !== undefined) await replaceGroupMessageRecipients(trx, input.id, input.message_recipients);
-        return { before, after: await findGroup(trx, input.id) };
+        const after = await findGroup(trx, input.id);
+        // A group that reads messages and now reads other recipients, or starts reading them, passes that on.
+        const readMessagesBefore = before.permissions.some((permission) => isMessagePermission(permission.name));
+        const readsMessages = after.permissions.some((permission) => isMessagePermission(permission.name));
+        const passedOn = before.message_recipients.join() !== after.message_recipients.join() || !readMessagesBefore;
+        if (readsMessages && passedOn) {
+          await assertMayGrantRecipients(trx, ctx.user.id, after.message_recipients, `Nachrichten für Gruppe ${input.id}`, actorScope);
+        }
+        return { before, after };
       })));
       const { before, after: group } = saved;
       await forgetMembers(ctx, group.id);
