@@ -1,7 +1,6 @@
-import { formatGermanDateTime } from '../../../shared/dates.ts';
+import { formatGermanDateTime, toClubDateTime } from '../../../shared/dates.ts';
 import { CONTACT_RECIPIENT_LABELS } from '../../../shared/schemas/contact.ts';
 import { messageDoneInput, messageIdInput } from '../../../shared/schemas/messages.ts';
-import { toClubDateTime } from '../../../shared/dates.ts';
 import { can, router } from '../../trpc/index.ts';
 import { countNewMessages, findMessage, listMessages, messageScope } from './queries.ts';
 
