@@ -21,6 +21,7 @@ import * as downloadTitles from './0020_download_titles.ts';
 import * as timetables from './0021_timetables.ts';
 import * as clubFacts from './0022_club_facts.ts';
 import * as rangeFacts from './0023_range_facts.ts';
+import * as contactInbox from './0026_contact_inbox.ts';
 
 /** Every migration in order; listed statically so no file system scan is needed at start. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0021_timetables': timetables,
   '0022_club_facts': clubFacts,
   '0023_range_facts': rangeFacts,
+  '0026_contact_inbox': contactInbox,
 };

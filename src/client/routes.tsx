@@ -145,6 +145,7 @@ export function createRoutes(): RouteObject[] {
               lazy: { Component: async () => (await import('./layouts/AdminLayout.tsx')).AdminLayout },
               children: [
                 adminScreen('dashboard', async () => (await import('./pages/admin/DashboardPage.tsx')).DashboardPage),
+                adminScreen('messages', async () => (await import('./pages/admin/MessagesPage.tsx')).MessagesPage),
                 {
                   ...adminScreen(
                     'calendar',

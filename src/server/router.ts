@@ -2,6 +2,7 @@ import { authRouter } from './areas/auth/router.ts';
 import { calendarRouter } from './areas/calendar/router.ts';
 import { clubRouter } from './areas/club/router.ts';
 import { contactRouter } from './areas/contact/router.ts';
+import { messagesRouter } from './areas/messages/router.ts';
 import { contentRouter } from './areas/content/router.ts';
 import { downloadsRouter } from './areas/downloads/router.ts';
 import { galleriesRouter } from './areas/galleries/router.ts';
@@ -29,6 +30,7 @@ export const appRouter = router({
   timetables: timetablesRouter,
   club: clubRouter,
   contact: contactRouter,
+  messages: messagesRouter,
   downloads: downloadsRouter,
   sponsors: sponsorsRouter,
   results: resultsRouter,

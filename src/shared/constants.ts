@@ -72,7 +72,7 @@ export const LIMITS = {
   dialogResetMs: 300,
   albumThumbnails: 4,
   logRows: 25,
-  /** Ids in one list of an input (24 permissions exist, so groups never come near it). */
+  /** Ids in one list of an input (26 permissions exist, so groups never come near it). */
   idList: 100,
 } as const;
 

@@ -16,9 +16,12 @@ export interface SetupItem {
   link: SetupLink;
 }
 
-export const SETUP_ITEM_IDS = ['club_data', 'contact_address', 'smtp', 'https', 'initial_password', 'admin_second_factor'] as const;
+export const SETUP_ITEM_IDS = ['club_data', 'contact_address', 'smtp', 'contact_inbox', 'https', 'initial_password', 'admin_second_factor'] as const;
 export type SetupItemId = (typeof SETUP_ITEM_IDS)[number];
 
 /** The panel 'Vereinsdaten' on the dashboard (DashboardPanel opens it for this anchor). */
 export const CLUB_DATA_ANCHOR = 'vereinsdaten';
 export const CLUB_DATA_PATH = `/admin/dash#${CLUB_DATA_ANCHOR}`;
+
+/** The inbox 'Nachrichten' (issue 27.5), where contact messages wait while no mail server is set up. */
+export const MESSAGES_PATH = '/admin/nachrichten';

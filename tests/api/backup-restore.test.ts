@@ -130,9 +130,13 @@ async function fillEveryTable(t: TestApp): Promise<void> {
       address: '192.0.2.1',
       created_at: now,
       created_ms: 1_790_000_000_456,
+      // The inbox (0026): its mail and when it was done.
+      mail_id: Number(mail.insertId),
+      done_at: '2026-11-27 10:15:00',
     })
     .execute();
   const group = await db.selectFrom('groups').select('id').where('id', '=', member.groupId).executeTakeFirstOrThrow();
+  await db.insertInto('group_message_recipients').values({ group_id: group.id, recipient: 'bogen' }).execute();
   const appointment = await db
     .insertInto('appointments')
     .values({
@@ -328,7 +332,7 @@ describe('backup', () => {
     expect(filled).toEqual(
       expect.arrayContaining([
         'albums', 'appointments', 'attachments', 'contact_messages', 'downloads', 'duty_offers', 'duty_reminders', 'duty_settings',
-        'group_permissions', 'groups', 'host_entries',
+        'group_message_recipients', 'group_permissions', 'groups', 'host_entries',
         'images', 'info_texts', 'log_entries', 'log_once', 'login_attempts', 'mail_attachments', 'mail_outbox', 'permissions', 'results',
         'section_alerts', 'sessions', 'sponsors', 'timetable_entries', 'user_groups', 'users',
       ]),

@@ -175,7 +175,7 @@ describe('lists of ids', () => {
       headers: t.admin,
       payload: { name: 'Hundert', permissions: ids.slice(0, 100) },
     });
-    // Ids beyond the 24 permissions are unknown, which is a different message.
+    // Ids beyond the 26 permissions are unknown, which is a different message.
     expect(response.statusCode).toBe(422);
     expect(response.json().message).not.toBe(TOO_MANY_IDS);
   });

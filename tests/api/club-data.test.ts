@@ -232,7 +232,7 @@ describe('the checklist of a fresh installation', () => {
 
   it('names what is missing and forgets each point once it is done', async () => {
     await saveClubData(t.db, DEFAULT_CLUB_DATA, '2026-01-01 00:00:00');
-    expect(await ids()).toEqual(['club_data', 'contact_address', 'smtp', 'https', 'admin_second_factor']);
+    expect(await ids()).toEqual(['club_data', 'contact_address', 'smtp', 'contact_inbox', 'https', 'admin_second_factor']);
     const [clubItem] = (await query('club.checklist', editor)).json().result.data;
     expect(clubItem.text).toBe(
       'In den Vereinsdaten fehlen noch der vollständige Name, die Anschrift, Telefon oder E-Mail und die Koordinaten des Bogenparcours (noch die Beispielwerte).',
@@ -240,7 +240,7 @@ describe('the checklist of a fresh installation', () => {
     expect(clubItem.link).toEqual({ kind: 'screen', path: '/admin/dash#vereinsdaten', label: 'Vereinsdaten' });
 
     await put(FULL);
-    expect(await ids()).toEqual(['smtp', 'https', 'admin_second_factor']);
+    expect(await ids()).toEqual(['smtp', 'contact_inbox', 'https', 'admin_second_factor']);
   });
 
   it('names the administrators who log in without a second factor until each has one', async () => {

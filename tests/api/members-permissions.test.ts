@@ -45,6 +45,8 @@ interface Fixture {
   loginCode: { ticket: string; code: string };
   /** The secret of the member's private duty feed (only its hash is stored). */
   feedToken: string;
+  /** A message of the contact form, in the inbox 'Nachrichten'. */
+  messageId: number;
 }
 
 function appointmentInput(fx: Fixture) {
@@ -127,10 +129,16 @@ async function fixture(): Promise<Fixture> {
     .insertInto('password_resets')
     .values({ id: resetTokenHash(resetToken), user_id: member.id, created_ms: Date.now(), expires_ms: Date.now() + 60 * 60_000, used_ms: null })
     .execute();
+  // From another network than the matrix's calls: contact.send counts stored messages per network.
+  const message = await t.db
+    .insertInto('contact_messages')
+    .values({ recipient: 'info', prename: 'Erika', lastname: 'Muster', email: 'erika@example.org', subject: 'Frage', text: 'Hallo', address: '192.0.2.1', created_at: createdAt, created_ms: Date.now() })
+    .executeTakeFirstOrThrow();
   const feedToken = newFeedToken();
   await t.db.insertInto('duty_settings').values({ user_id: member.id, feed_token_hash: feedTokenHash(feedToken), feed_created_ms: Date.now(), remind_at: null }).execute();
   return {
     feedToken,
+    messageId: Number(message.insertId),
     resetToken,
     albumId: Number(album.insertId),
     imageId: Number(image.insertId),
@@ -355,6 +363,19 @@ const matrix: Record<string, Entry> = {
       url: () => '/api/public/contact',
       body: () => ({ to: 'info', prename: 'Erika', lastname: 'Muster', email: 'erika@example.org', subject: 'Frage', text: 'Hallo' }),
     },
+  },
+  // The inbox (issue 27.5); a member's group without 'Nachrichten nur an' reads every recipient.
+  'messages.list': { access: 'messages_view', rest: { method: 'GET', url: () => '/api/messages' } },
+  'messages.newCount': { access: 'messages_view' },
+  'messages.setDone': {
+    access: 'messages_update',
+    input: (fx) => ({ id: fx.messageId, done: true }),
+    rest: { method: 'PUT', url: (fx) => `/api/messages/${fx.messageId}`, body: () => ({ done: true }) },
+  },
+  'messages.delete': {
+    access: 'messages_update',
+    input: (fx) => ({ id: fx.messageId }),
+    rest: { method: 'DELETE', url: (fx) => `/api/messages/${fx.messageId}` },
   },
   'downloads.publicList': { access: 'public', rest: { method: 'GET', url: () => '/api/public/downloads' } },
   'downloads.list': { access: 'dashboard_view', rest: { method: 'GET', url: () => '/api/downloads' } },

@@ -367,3 +367,59 @@ describe.skipIf(!usesMysql())('MySQL character set', () => {
     }
   });
 });
+
+describe('0026: the inbox', () => {
+  it('links older messages to their contact mail, counts a delivered one as done, and goes down again', async () => {
+    const { db } = await open({ migrate: false });
+    await migrateTo(db, '0022_club_facts');
+    const now = '2026-05-01 10:00:00';
+    const mail = async (kind: string, createdMs: number, status: 'sent' | 'held', sentAt: string | null) =>
+      Number(
+        (
+          await db
+            .insertInto('mail_outbox')
+            .values({ kind, recipient: 'info@verein.example', reply_to: null, subject: 'S', body: 'B', created_at: now, sent_at: sentAt, created_ms: createdMs, next_attempt_ms: createdMs, status })
+            .executeTakeFirstOrThrow()
+        ).insertId,
+      );
+    const message = async (subject: string, createdMs: number) =>
+      db
+        .insertInto('contact_messages')
+        .values({ recipient: 'info', prename: 'A', lastname: 'B', email: 'a@example.org', subject, text: 'T', address: '192.0.2.1', created_at: now, created_ms: createdMs })
+        .execute();
+    const delivered = await mail('contact', 1_000, 'sent', '2026-05-01 10:00:05');
+    const held = await mail('contact', 2_000, 'held', null);
+    await mail('calendar', 3_000, 'sent', '2026-05-01 10:00:07');
+    await message('zugestellt', 1_000);
+    await message('wartet', 2_000);
+    await message('nur eine Kalendermail zur selben Zeit', 3_000);
+    await message('vor 0006', 0);
+
+    await migrateToLatest(db);
+
+    const rows = async () => db.selectFrom('contact_messages').select(['subject', 'mail_id', 'done_at']).orderBy('id').execute();
+    expect(await rows()).toEqual([
+      { subject: 'zugestellt', mail_id: delivered, done_at: '2026-05-01 10:00:05' },
+      { subject: 'wartet', mail_id: held, done_at: null },
+      { subject: 'nur eine Kalendermail zur selben Zeit', mail_id: null, done_at: null },
+      { subject: 'vor 0006', mail_id: null, done_at: null },
+    ]);
+    // A mail that goes (the retention) leaves its message without one.
+    await db.deleteFrom('mail_outbox').where('id', '=', delivered).execute();
+    expect((await rows())[0]).toEqual({ subject: 'zugestellt', mail_id: null, done_at: '2026-05-01 10:00:05' });
+    // A group's recipients go with the group.
+    const group = await db.insertInto('groups').values({ name: 'Bogenleitung' }).executeTakeFirstOrThrow();
+    await db.insertInto('group_message_recipients').values({ group_id: Number(group.insertId), recipient: 'bogen' }).execute();
+    await db.deleteFrom('groups').where('id', '=', Number(group.insertId)).execute();
+    expect(await db.selectFrom('group_message_recipients').selectAll().execute()).toEqual([]);
+
+    // One step down, which is 0026 (the highest number), whatever other migrations come before it.
+    const { error } = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateDown();
+    expect(error).toBeUndefined();
+    const tables = await db.introspection.getTables();
+    expect(tables.map((table) => table.name)).not.toContain('group_message_recipients');
+    const columns = tables.find((table) => table.name === 'contact_messages')!.columns.map((column) => column.name);
+    expect(columns).not.toContain('mail_id');
+    expect(columns).not.toContain('done_at');
+  });
+});

@@ -64,7 +64,7 @@ describe('what the browser keeps', () => {
     await logIn(page, ADMIN_UID, ADMIN_PASSWORD);
     await expectPath(page, '/admin/dash');
     const menu = page.getByRole('navigation', { name: 'Verwaltung' });
-    for (const entry of ['Kalender', 'Standaufsicht & Bewirtung', 'Gruppen', 'Benutzer', 'Meine Daten', 'Log', 'Dashboard']) {
+    for (const entry of ['Nachrichten', 'Kalender', 'Standaufsicht & Bewirtung', 'Gruppen', 'Benutzer', 'Meine Daten', 'Log', 'Dashboard']) {
       await menu.getByRole('link', { name: entry, exact: true }).click();
       await page.getByRole('heading', { level: 1, name: entry, exact: true }).waitFor();
     }

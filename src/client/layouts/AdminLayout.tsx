@@ -4,6 +4,7 @@ import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import GroupsIcon from '@mui/icons-material/Groups';
 import LogoutIcon from '@mui/icons-material/Logout';
+import InboxIcon from '@mui/icons-material/Inbox';
 import MenuIcon from '@mui/icons-material/Menu';
 import PeopleIcon from '@mui/icons-material/People';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
@@ -11,6 +12,7 @@ import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
@@ -26,11 +28,12 @@ import { Navigate, NavLink, Outlet, Link as RouterLink, useMatches } from 'react
 import { hasPermission, mustSetUpSecondFactor, useCurrentUser } from '../auth.ts';
 import { DateLocalization } from '../components/DateLocalization.tsx';
 import { LoadingScreen } from '../components/LoadingScreen.tsx';
+import { visuallyHidden } from '../components/visuallyHidden.ts';
 import { messageOf } from '../errors.ts';
 import { LOGOUT_FROM_MENU } from '../logoutState.ts';
 import { useClubName } from '../publicContent.ts';
 import { ADMIN_MENU_ORDER, ADMIN_SCREENS, isAdminRouteHandle, type AdminScreenName } from '../pages/admin/screens.ts';
-import type { CurrentUser } from '../trpc.ts';
+import { trpc, type CurrentUser } from '../trpc.ts';
 
 const DRAWER_WIDTH = 260;
 /** From this width on the menu stays open beside the page. */
@@ -38,6 +41,7 @@ const WIDE_SCREEN = 'md';
 
 const MENU_ICONS: Record<AdminScreenName, ReactNode> = {
   dashboard: <DashboardIcon />,
+  messages: <InboxIcon />,
   calendar: <CalendarMonthIcon />,
   hosts: <AssignmentIndIcon />,
   groups: <GroupsIcon />,
@@ -57,19 +61,57 @@ function mayOpen(user: CurrentUser, screen: AdminScreenName): boolean {
  * One menu entry. The link sits inside a list item: a link straight inside the list would
  * leave screen readers a list without items (axe 'list').
  */
-function MenuEntry({ to, state, icon, label, onNavigate }: { to: string; state?: unknown; icon: ReactNode; label: string; onNavigate: () => void }) {
+function MenuEntry({
+  to,
+  state,
+  icon,
+  label,
+  count = 0,
+  onNavigate,
+}: {
+  to: string;
+  state?: unknown;
+  icon: ReactNode;
+  label: string;
+  /** New things behind the entry (messages), shown as a number beside it; 0 shows none. */
+  count?: number;
+  onNavigate: () => void;
+}) {
   return (
     <ListItem disablePadding>
       <ListItemButton component={NavLink} to={to} state={state} onClick={onNavigate}>
         <ListItemIcon>{icon}</ListItemIcon>
         <ListItemText primary={label} />
+        {count > 0 && (
+          <>
+            <Chip label={count} size="small" color="secondary" aria-hidden sx={{ ml: 1 }} />
+            <Box component="span" sx={visuallyHidden}>
+              {count === 1 ? ' (1 neue)' : ` (${count} neue)`}
+            </Box>
+          </>
+        )}
       </ListItemButton>
     </ListItem>
   );
 }
 
+/**
+ * The number of new messages beside 'Nachrichten' (issue 27.5): one count of what the member
+ * may read, asked again at most once a minute (and at once after a message was handled).
+ */
+function useNewMessages(user: CurrentUser): number {
+  const newCount = trpc.messages.newCount.useQuery(undefined, {
+    enabled: mayOpen(user, 'messages'),
+    staleTime: 60_000,
+    refetchInterval: 5 * 60_000,
+    meta: { errorPrefix: 'Fehler beim Abrufen der neuen Nachrichten' },
+  });
+  return newCount.data?.count ?? 0;
+}
+
 /** The menu of SPEC §2: each entry only with its view permission, Logout after a divider. */
 function AdminMenu({ user, onNavigate }: { user: CurrentUser; onNavigate: () => void }) {
+  const newMessages = useNewMessages(user);
   return (
     <Box component="nav" aria-label="Verwaltung">
       <List>
@@ -79,6 +121,7 @@ function AdminMenu({ user, onNavigate }: { user: CurrentUser; onNavigate: () => 
             to={ADMIN_SCREENS[screen].path}
             icon={MENU_ICONS[screen]}
             label={ADMIN_SCREENS[screen].label}
+            count={screen === 'messages' ? newMessages : 0}
             onNavigate={onNavigate}
           />
         ))}

@@ -21,6 +21,7 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   mail_attachments: MailAttachmentTable;
   contact_messages: ContactMessageTable;
+  group_message_recipients: GroupMessageRecipientTable;
   info_texts: InfoTextTable;
   section_alerts: SectionAlertTable;
   appointments: AppointmentTable;
@@ -201,6 +202,16 @@ export interface ContactMessageTable {
   address: string;
   created_at: CreatedAt;
   created_ms: number;
+  /** Its mail in the outbox (migration 0026); null once that is gone. */
+  mail_id: number | null;
+  /** When a member marked it as done in 'Nachrichten' (club-local); null while it is new. */
+  done_at: string | null;
+}
+
+/** The contact recipients whose messages a group's members read; none: all (migration 0026). */
+export interface GroupMessageRecipientTable {
+  group_id: number;
+  recipient: string;
 }
 
 export interface InfoTextTable {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idListSchema, idSchema, requiredText } from './fields.ts';
+import { messageRecipientsSchema } from './messages.ts';
 
 /** SPEC §5 'Group': name required, max 255; permissions as a list of permission ids. */
 export const groupFields = {
@@ -11,13 +12,16 @@ const requireSecondFactor = z.boolean({ error: 'Die Angabe „Zweiter Faktor erf
 const publicSection = z.boolean({ error: 'Die Angabe „Als Sparte öffentlich anzeigen“ muss ja oder nein sein!' });
 
 /**
- * 'Zweiter Faktor erforderlich' and 'Als Sparte öffentlich anzeigen': off unless given on
- * create; left as they are when an update leaves them out (legacy programs know neither).
+ * 'Zweiter Faktor erforderlich', 'Als Sparte öffentlich anzeigen' and 'Nachrichten nur an':
+ * off (all) unless given on create; left as they are when an update leaves them out (legacy
+ * programs know none of them).
  */
 export const groupCreateInput = z.object({
   ...groupFields,
   require_second_factor: requireSecondFactor.default(false),
   public_section: publicSection.default(false),
+  /** 'Nachrichten nur an' (issue 27.5): the contact recipients whose messages the members read; empty: all. */
+  message_recipients: messageRecipientsSchema.default([]),
 });
 export type GroupCreateInput = z.input<typeof groupCreateInput>;
 
@@ -26,6 +30,7 @@ export const groupUpdateInput = z.object({
   ...groupFields,
   require_second_factor: requireSecondFactor.optional(),
   public_section: publicSection.optional(),
+  message_recipients: messageRecipientsSchema.optional(),
 });
 export type GroupUpdateInput = z.input<typeof groupUpdateInput>;
 

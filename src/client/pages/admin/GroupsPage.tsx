@@ -34,7 +34,7 @@ export function GroupsPage() {
   const groups = trpc.groups.list.useQuery(undefined, { meta: { errorPrefix: 'Fehler beim Abrufen der Gruppen' } });
   const permissions = trpc.permissions.list.useQuery(undefined, {
     meta: { errorPrefix: 'Fehler beim Abrufen der Berechtigungen' },
-    // The 24 permissions come with the database and never change.
+    // The 26 permissions come with the database and never change.
     staleTime: Infinity,
   });
 

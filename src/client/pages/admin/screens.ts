@@ -1,4 +1,5 @@
 import type { PermissionName } from '../../../shared/permissions.ts';
+import { MESSAGES_PATH } from '../../../shared/setupChecklist.ts';
 
 export interface AdminScreen {
   path: string;
@@ -14,6 +15,8 @@ export interface AdminScreen {
  */
 export const ADMIN_SCREENS = {
   dashboard: { path: '/admin/dash', label: 'Dashboard', permission: 'dashboard_view' },
+  // The inbox of issue 27.5: what visitors sent through the contact form.
+  messages: { path: MESSAGES_PATH, label: 'Nachrichten', permission: 'messages_view' },
   calendar: { path: '/admin/kalender', label: 'Kalender', permission: 'calendar_view' },
   hosts: { path: '/admin/standaufsicht_bewirtung', label: 'Standaufsicht & Bewirtung', permission: 'hosts_view' },
   groups: { path: '/admin/gruppen', label: 'Gruppen', permission: 'groups_view' },
@@ -24,7 +27,7 @@ export const ADMIN_SCREENS = {
 
 export type AdminScreenName = keyof typeof ADMIN_SCREENS;
 
-export const ADMIN_MENU_ORDER: readonly AdminScreenName[] = ['dashboard', 'calendar', 'hosts', 'groups', 'users', 'account', 'log'];
+export const ADMIN_MENU_ORDER: readonly AdminScreenName[] = ['dashboard', 'messages', 'calendar', 'hosts', 'groups', 'users', 'account', 'log'];
 
 /** Carried by each back-office route as its `handle`, read by AdminLayout's guard. */
 export interface AdminRouteHandle {

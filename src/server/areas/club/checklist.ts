@@ -1,7 +1,7 @@
 import { DEFAULT_CLUB_DATA, deliverableRecipients, type ClubData } from '../../../shared/clubData.ts';
 import { hasAddress } from '../../../shared/clubProfile.ts';
 import { CONTACT_RECIPIENTS } from '../../../shared/constants.ts';
-import { CLUB_DATA_PATH, type SetupItem } from '../../../shared/setupChecklist.ts';
+import { CLUB_DATA_PATH, MESSAGES_PATH, type SetupItem } from '../../../shared/setupChecklist.ts';
 import { PROTECTED_GROUP_ID, PROTECTED_USER_ID } from '../../../shared/permissions.ts';
 import type { Db } from '../../db/connection.ts';
 import type { AppServices } from '../../services.ts';
@@ -15,6 +15,8 @@ export interface SetupFacts {
   publicUrl: string;
   /** Mails waiting in the outbox because no mail server is configured. */
   heldMails: number;
+  /** Contact messages not yet marked as done in 'Nachrichten'. */
+  newMessages: number;
   /** User 1 still has the password the first start generated (and printed). */
   generatedPasswordUnchanged: boolean;
   /** User 1's shooter number, to name the account. */
@@ -54,6 +56,17 @@ export const SETUP_RULES: ReadonlyArray<(facts: SetupFacts) => SetupItem | undef
             heldMails > 0 ? ` (derzeit ${heldMails === 1 ? 'eine Mail' : `${heldMails} Mails`})` : ''
           }.`,
           link: { kind: 'readme', section: 'Konfiguration' },
+        },
+  // Without a mail server the contact form's messages reach the club only in the back office.
+  ({ smtpConfigured, newMessages }) =>
+    smtpConfigured
+      ? undefined
+      : {
+          id: 'contact_inbox',
+          text: `Ohne Mailserver erreichen Nachrichten aus dem Kontaktformular den Verein nur hier im Back-Office unter „Nachrichten“${
+            newMessages > 0 ? ` (derzeit ${newMessages === 1 ? 'eine neue Nachricht' : `${newMessages} neue Nachrichten`})` : ''
+          }.`,
+          link: { kind: 'screen', path: MESSAGES_PATH, label: 'Nachrichten' },
         },
   ({ publicUrl }) =>
     publicUrl.startsWith('https://')
@@ -115,12 +128,18 @@ export async function loadSetupFacts(services: AppServices): Promise<SetupFacts>
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('status', '=', 'held')
     .executeTakeFirstOrThrow();
+  const newMessages = await db
+    .selectFrom('contact_messages')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('done_at', 'is', null)
+    .executeTakeFirstOrThrow();
   const password = await generatedPasswordState(db);
   return {
     club: await readClubData(db),
     smtpConfigured: config.smtpUrl !== undefined,
     publicUrl: config.publicUrl,
     heldMails: Number(held.count),
+    newMessages: Number(newMessages.count),
     generatedPasswordUnchanged: password.unchanged,
     adminUid: password.adminUid,
     adminsWithoutSecondFactor: await adminsWithoutSecondFactor(db),

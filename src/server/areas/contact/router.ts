@@ -53,6 +53,9 @@ export const contactRouter = router({
           .where('created_ms', '>', now.getTime() - CONTACT_LIMIT.windowMs)
           .executeTakeFirstOrThrow();
         if (Number(recent.count) >= CONTACT_LIMIT.perAddress) throw new AppError('TOO_MANY_REQUESTS', CONTACT_RESPONSES.tooMany);
+        const replyTo = mailboxWithName(name, input.email);
+        const mailId = await enqueueMail(trx, { kind: 'contact', to: address, replyTo, subject: input.subject, text }, now);
+        // Linked to its mail, whose state the inbox 'Nachrichten' shows (sent, waiting, failed).
         await trx
           .insertInto('contact_messages')
           .values({
@@ -65,10 +68,9 @@ export const contactRouter = router({
             address: clientAddress,
             created_at: toClubDateTime(now),
             created_ms: now.getTime(),
+            mail_id: mailId,
           })
           .execute();
-        const replyTo = mailboxWithName(name, input.email);
-        await enqueueMail(trx, { kind: 'contact', to: address, replyTo, subject: input.subject, text }, now);
       });
     // Count and insert under a lock per address that every process shares: requests that
     // arrive together would otherwise each count the same earlier messages (a burst of ten

@@ -1,10 +1,12 @@
 import type { Db } from '../../db/connection.ts';
 import { Refusal } from '../../errors.ts';
 import { permissionNamesOf } from '../auth/principal.ts';
+import { messageScope, type MessageScope } from '../messages/queries.ts';
 
 export const GRANT_REFUSED = 'Du kannst nur Berechtigungen vergeben, die du selbst besitzt.';
 export const MEMBER_CHANGE_REFUSED = 'Du kannst Passwort, Schützennummer, E-Mail und Gruppen nur bei Mitgliedern ändern, deren Berechtigungen du selbst besitzt.';
 export const MEMBER_DELETE_REFUSED = 'Du kannst nur Mitglieder löschen, deren Berechtigungen du selbst besitzt.';
+export const RECIPIENTS_REFUSED = 'Du kannst Nachrichten nur für Adressaten freigeben, deren Nachrichten du selbst lesen darfst.';
 export const SECOND_FACTOR_CHANGE_REFUSED = 'Du kannst „Zweiter Faktor erforderlich“ nur bei Gruppen ändern, deren Berechtigungen du alle selbst besitzt.';
 
 /**
@@ -26,16 +28,43 @@ export async function assertMayGrantPermissions(trx: Db, actorId: number, permis
   await assertActorHolds(trx, actorId, rows.map((row) => row.name), what);
 }
 
-/** Adding someone to the groups `groupIds` (those they were not in before): every permission of them. */
+/** Adding someone to the groups `groupIds` (those they were not in before): every permission of them, and the messages they read. */
 export async function assertMayGrantGroups(trx: Db, actorId: number, groupIds: number[], what: string): Promise<void> {
   if (groupIds.length === 0) return;
   const rows = await trx
     .selectFrom('group_permissions')
     .innerJoin('permissions', 'permissions.id', 'group_permissions.permission_id')
-    .select('permissions.name')
+    .select(['group_permissions.group_id', 'permissions.name'])
     .where('group_permissions.group_id', 'in', [...new Set(groupIds)])
     .execute();
   await assertActorHolds(trx, actorId, rows.map((row) => row.name), what);
+  const readingGroups = [...new Set(rows.filter((row) => isMessagePermission(row.name)).map((row) => row.group_id))];
+  for (const groupId of readingGroups) {
+    const recipients = await trx.selectFrom('group_message_recipients').select('recipient').where('group_id', '=', groupId).execute();
+    await assertMayGrantRecipients(trx, actorId, recipients.map((row) => row.recipient), what);
+  }
+}
+
+/** The permissions that 'Nachrichten nur an' limits. */
+export function isMessagePermission(name: string): boolean {
+  return name === 'messages_view' || name === 'messages_update';
+}
+
+/**
+ * 'Nachrichten nur an' (issue 27.5) limits a group's messages_view and messages_update as
+ * a list of recipients (empty: all). Passing them on is handing out reading: whoever gives
+ * a group that reads messages its list, or adds someone to such a group, must read all of
+ * its recipients themselves. A member who reads only 'bogen' cannot make a group that reads
+ * more, nor lift the limit of their own group. `actorScope`: what the actor read before the
+ * save, when the save may have changed it.
+ */
+export async function assertMayGrantRecipients(trx: Db, actorId: number, recipients: readonly string[], what: string, actorScope?: MessageScope): Promise<void> {
+  // A save reads the actor's scope before it writes: their own group's new list must not count.
+  const scope = actorScope ?? (await messageScope(trx, actorId, 'messages_view'));
+  if (scope.all) return;
+  const readable = new Set<string>(scope.recipients);
+  const beyond = recipients.length === 0 ? ['alle'] : recipients.filter((recipient) => !readable.has(recipient));
+  if (beyond.length > 0) throw new Refusal(`${what} (Nachrichten an ${beyond.join(', ')} nicht selbst lesbar)`, RECIPIENTS_REFUSED);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { CONTACT_RECIPIENTS, type ContactRecipient } from '../../../shared/constants.ts';
 import { sectionSlug } from '../../../shared/sectionGroups.ts';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
@@ -15,6 +16,8 @@ export interface GroupRecord {
   require_second_factor: boolean;
   /** 'Als Sparte öffentlich anzeigen': visitors see the name as the section of its appointments (migration 0019). */
   public_section: boolean;
+  /** 'Nachrichten nur an': the contact recipients whose messages the members read; empty: all (migration 0026). */
+  message_recipients: ContactRecipient[];
 }
 
 export async function listPermissions(db: Db): Promise<PermissionRecord[]> {
@@ -50,12 +53,23 @@ export async function listGroups(db: Db, ids?: number[]): Promise<GroupRecord[]>
         permissions: [],
         require_second_factor: Number(row.requireSecondFactor) === 1,
         public_section: Number(row.publicSection) === 1,
+        message_recipients: [],
       };
       groups.set(row.groupId, group);
     }
     if (row.permissionId !== null && row.permissionName !== null) {
       group.permissions.push({ id: row.permissionId, name: row.permissionName });
     }
+  }
+  if (groups.size > 0) {
+    const recipients = await db
+      .selectFrom('group_message_recipients')
+      .select(['group_id', 'recipient'])
+      .where('group_id', 'in', [...groups.keys()])
+      .execute();
+    for (const row of recipients) groups.get(row.group_id)?.message_recipients.push(row.recipient as ContactRecipient);
+    // In the order of the contact form, whatever order the rows came in.
+    for (const group of groups.values()) group.message_recipients.sort((a, b) => CONTACT_RECIPIENTS.indexOf(a) - CONTACT_RECIPIENTS.indexOf(b));
   }
   return [...groups.values()];
 }
@@ -132,4 +146,15 @@ export async function replaceGroupPermissions(trx: Db, groupId: number, permissi
 export async function memberIdsOfGroup(db: Db, groupId: number): Promise<number[]> {
   const rows = await db.selectFrom('user_groups').select('user_id').where('group_id', '=', groupId).execute();
   return rows.map((row) => row.user_id);
+}
+
+/** 'Nachrichten nur an' of a group (issue 27.5): replaces its list; an empty one lets its members read all messages. */
+export async function replaceGroupMessageRecipients(trx: Db, groupId: number, recipients: readonly ContactRecipient[]): Promise<void> {
+  await trx.deleteFrom('group_message_recipients').where('group_id', '=', groupId).execute();
+  if (recipients.length > 0) {
+    await trx
+      .insertInto('group_message_recipients')
+      .values(recipients.map((recipient) => ({ group_id: groupId, recipient })))
+      .execute();
+  }
 }

@@ -7,7 +7,8 @@ import { AppError, MESSAGES, Refusal } from '../../errors.ts';
 import type { Context } from '../../trpc/context.ts';
 import { can, router } from '../../trpc/index.ts';
 import { CALENDAR_CACHE_AREA } from '../calendar/cache-area.ts';
-import { assertMayChangeSecondFactor, assertMayGrantPermissions } from './grants.ts';
+import { messageScope } from '../messages/queries.ts';
+import { assertMayChangeSecondFactor, assertMayGrantPermissions, assertMayGrantRecipients, isMessagePermission } from './grants.ts';
 import {
   assertGroupNameFree,
   assertPermissionsExist,
@@ -17,6 +18,7 @@ import {
   listGroups,
   listPermissions,
   memberIdsOfGroup,
+  replaceGroupMessageRecipients,
   replaceGroupPermissions,
 } from './queries.ts';
 
@@ -64,6 +66,12 @@ function sectionNote(section: boolean, changed = false): string {
   return changed ? ' (nicht mehr als Sparte öffentlich)' : '';
 }
 
+/** How the log names 'Nachrichten nur an' (issue 27.5). */
+function recipientsNote(recipients: readonly string[], changed = false): string {
+  if (recipients.length > 0) return ` (Nachrichten nur an ${recipients.join(', ')})`;
+  return changed ? ' (Nachrichten an alle Adressaten)' : '';
+}
+
 /** How the log names the group's 'Zweiter Faktor erforderlich'. */
 function secondFactorNote(required: boolean, changed = false): string {
   if (required) return ' (zweiter Faktor erforderlich)';
@@ -91,11 +99,18 @@ export const groupsRouter = router({
           .executeTakeFirstOrThrow();
         const id = Number(inserted.insertId);
         await replaceGroupPermissions(trx, id, input.permissions);
-        return findGroup(trx, id);
+        await replaceGroupMessageRecipients(trx, id, input.message_recipients);
+        const created = await findGroup(trx, id);
+        if (created.permissions.some((permission) => isMessagePermission(permission.name))) {
+          await assertMayGrantRecipients(trx, ctx.user.id, created.message_recipients, `Nachrichten für neue Gruppe ${input.name}`);
+        }
+        return created;
       })));
       // A new section is a new filter and feed of the public calendar.
       if (group.public_section) ctx.services.publicCache.invalidate(CALENDAR_CACHE_AREA);
-      await ctx.log(`Gruppe ${group.id} (${group.name}) angelegt${secondFactorNote(group.require_second_factor)}${sectionNote(group.public_section)}`);
+      await ctx.log(
+        `Gruppe ${group.id} (${group.name}) angelegt${secondFactorNote(group.require_second_factor)}${sectionNote(group.public_section)}${recipientsNote(group.message_recipients)}`,
+      );
       return { message: 'Gruppe angelegt', data: group };
     }),
 
@@ -106,6 +121,8 @@ export const groupsRouter = router({
       // Whether the group is a section after the save is known inside; only a save that turns it off needs no lock.
       const saved = await withNameKey(input.name, () => underSectionLock(ctx, input.public_section !== false, (db) => db.transaction().execute(async (trx) => {
         const before = await findGroup(trx, input.id);
+        // What the actor reads before the save changes it (their own group may be the one saved).
+        const actorScope = await messageScope(trx, ctx.user.id, 'messages_view');
         await assertPermissionsExist(trx, input.permissions);
         // Taking permissions away grants nothing; only the new ones must be the actor's own.
         const had = new Set(before.permissions.map((permission) => permission.id));
@@ -128,7 +145,16 @@ export const groupsRouter = router({
           .where('id', '=', input.id)
           .execute();
         await replaceGroupPermissions(trx, input.id, input.permissions);
-        return { before, after: await findGroup(trx, input.id) };
+        if (input.message_recipients !== undefined) await replaceGroupMessageRecipients(trx, input.id, input.message_recipients);
+        const after = await findGroup(trx, input.id);
+        // A group that reads messages and now reads other recipients, or starts reading them, passes that on.
+        const readMessagesBefore = before.permissions.some((permission) => isMessagePermission(permission.name));
+        const readsMessages = after.permissions.some((permission) => isMessagePermission(permission.name));
+        const passedOn = before.message_recipients.join() !== after.message_recipients.join() || !readMessagesBefore;
+        if (readsMessages && passedOn) {
+          await assertMayGrantRecipients(trx, ctx.user.id, after.message_recipients, `Nachrichten für Gruppe ${input.id}`, actorScope);
+        }
+        return { before, after };
       })));
       const { before, after: group } = saved;
       await forgetMembers(ctx, group.id);
@@ -137,7 +163,9 @@ export const groupsRouter = router({
       ctx.services.publicCache.invalidate(CALENDAR_CACHE_AREA);
       const changedRequirement = before.require_second_factor === group.require_second_factor ? '' : secondFactorNote(group.require_second_factor, true);
       const changedSection = before.public_section === group.public_section ? '' : sectionNote(group.public_section, true);
-      await ctx.log(`Gruppe ${group.id} (${group.name}) geändert${changedRequirement}${changedSection}`);
+      const changedRecipients =
+        before.message_recipients.join() === group.message_recipients.join() ? '' : recipientsNote(group.message_recipients, true);
+      await ctx.log(`Gruppe ${group.id} (${group.name}) geändert${changedRequirement}${changedSection}${changedRecipients}`);
       return { message: 'Gruppe gespeichert', data: group };
     }),
 

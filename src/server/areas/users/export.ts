@@ -68,6 +68,7 @@ export const TABLES_WITHOUT_MEMBER_DATA = {
   club_home_cards: 'public texts of the home page',
   club_about_slides: 'public captions of the About page',
   timetable_entries: 'the public weekly shooting times of the sections',
+  group_message_recipients: 'which contact-form recipients a group reads, naming no member',
 } as const satisfies Partial<Record<keyof Database, string>>;
 
 type MsColumn = number | string | null;

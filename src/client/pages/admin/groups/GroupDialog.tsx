@@ -1,6 +1,9 @@
 import Alert from '@mui/material/Alert';
 import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormLabel from '@mui/material/FormLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -11,7 +14,9 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
-import { PERMISSION_AREAS, type PermissionAction, type PermissionArea } from '../../../../shared/permissions.ts';
+import { actionsOf, PERMISSION_AREAS, type PermissionAction, type PermissionArea } from '../../../../shared/permissions.ts';
+import { CONTACT_RECIPIENTS, type ContactRecipient } from '../../../../shared/constants.ts';
+import { CONTACT_RECIPIENT_LABELS } from '../../../../shared/schemas/contact.ts';
 import { groupCreateInput } from '../../../../shared/schemas/groups.ts';
 import { useSignedInUser } from '../../../auth.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
@@ -30,6 +35,8 @@ interface GroupFormValues {
   require_second_factor: boolean;
   /** 'Als Sparte öffentlich anzeigen': visitors see the name as the section of its appointments. */
   public_section: boolean;
+  /** 'Nachrichten nur an': the contact recipients whose messages the members read; empty: all. */
+  message_recipients: ContactRecipient[];
 }
 
 export interface GroupDialogProps {
@@ -55,6 +62,7 @@ export function GroupDialog({ open, group, permissions, permissionsFailed = fals
     permissions: group?.permissions.map((permission) => permission.id) ?? [],
     require_second_factor: group?.require_second_factor ?? false,
     public_section: group?.public_section ?? false,
+    message_recipients: group?.message_recipients ?? [],
   }));
 
   const idsByName = useMemo(() => new Map(permissions?.map((permission) => [permission.name, permission.id])), [permissions]);
@@ -85,6 +93,13 @@ export function GroupDialog({ open, group, permissions, permissionsFailed = fals
     if (checked) next.add(id);
     else next.delete(id);
     form.setField('permissions', [...next].sort((a, b) => a - b));
+  };
+
+  const toggleRecipient = (recipient: ContactRecipient, checked: boolean) => {
+    const chosen = new Set(form.values.message_recipients);
+    if (checked) chosen.add(recipient);
+    else chosen.delete(recipient);
+    form.setField('message_recipients', CONTACT_RECIPIENTS.filter((each) => chosen.has(each)));
   };
 
   const submit = form.onSubmit((input) => (group ? update.mutate({ id: group.id, ...input }) : create.mutate(input)));
@@ -128,17 +143,22 @@ export function GroupDialog({ open, group, permissions, permissionsFailed = fals
                   <TableCell component="th" scope="row" sx={{ pl: 0, pr: 1 }}>
                     {AREA_LABELS[area]}
                   </TableCell>
-                  {ACTION_ORDER.map((action) => (
-                    <PermissionCell
-                      key={action}
-                      area={area}
-                      action={action}
-                      id={idsByName.get(permissionName(area, action))}
-                      selected={selected}
-                      disabled={busy}
-                      onToggle={toggle}
-                    />
-                  ))}
+                  {ACTION_ORDER.map((action) =>
+                    // An area without this action (Nachrichten has no Anlegen or Löschen) leaves its cell empty.
+                    !actionsOf(area).includes(action) ? (
+                      <TableCell key={action} padding="none" />
+                    ) : (
+                      <PermissionCell
+                        key={action}
+                        area={area}
+                        action={action}
+                        id={idsByName.get(permissionName(area, action))}
+                        selected={selected}
+                        disabled={busy}
+                        onToggle={toggle}
+                      />
+                    ),
+                  )}
                 </TableRow>
               ))}
             </TableBody>
@@ -178,6 +198,27 @@ export function GroupDialog({ open, group, permissions, permissionsFailed = fals
         Termine eigens abonnieren. Ohne diesen Haken bleibt der Name intern.
         {sectionLocked && ' Ändern kann diese Einstellung nur, wer Gruppen bearbeiten darf.'}
       </FormHelperText>
+      <FormControl component="fieldset" sx={{ mt: 2, display: 'block' }} disabled={busy}>
+        <FormLabel component="legend">Nachrichten nur an</FormLabel>
+        <FormGroup row>
+          {CONTACT_RECIPIENTS.map((recipient) => (
+            <FormControlLabel
+              key={recipient}
+              control={
+                <Checkbox
+                  checked={form.values.message_recipients.includes(recipient)}
+                  onChange={(event) => toggleRecipient(recipient, event.target.checked)}
+                />
+              }
+              label={CONTACT_RECIPIENT_LABELS[recipient]}
+            />
+          ))}
+        </FormGroup>
+        <FormHelperText sx={{ mt: 0 }}>
+          Mitglieder dieser Gruppe lesen und bearbeiten unter „Nachrichten“ nur, was Besucher über das Kontaktformular an die angehakten
+          Adressaten geschrieben haben. Ohne Haken gilt die Berechtigung für alle Adressaten.
+        </FormHelperText>
+      </FormControl>
     </FormDialog>
   );
 }

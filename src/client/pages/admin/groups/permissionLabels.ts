@@ -1,8 +1,4 @@
-import {
-  type PermissionAction,
-  type PermissionArea,
-  type PermissionName,
-} from '../../../../shared/permissions.ts';
+import { type PermissionAction, type PermissionArea } from '../../../../shared/permissions.ts';
 
 /** The areas as the back-office menu names them (SPEC §2). */
 export const AREA_LABELS: Record<PermissionArea, string> = {
@@ -12,6 +8,7 @@ export const AREA_LABELS: Record<PermissionArea, string> = {
   groups: 'Gruppen',
   users: 'Benutzer',
   log: 'Log',
+  messages: 'Nachrichten',
 };
 
 export const ACTION_LABELS: Record<PermissionAction, string> = {
@@ -25,7 +22,8 @@ export const ACTION_LABELS: Record<PermissionAction, string> = {
 export const ACTION_ORDER: readonly PermissionAction[] = ['view', 'create', 'update', 'delete'];
 
 
-export function permissionName(area: PermissionArea, action: PermissionAction): PermissionName {
+/** The name of an area's action; an area without that action (e.g. messages_create) names a permission nobody holds. */
+export function permissionName(area: PermissionArea, action: PermissionAction): string {
   return `${area}_${action}`;
 }
 
