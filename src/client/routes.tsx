@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
-import { Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { Navigate, Outlet, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { LoadingScreen } from './components/LoadingScreen.tsx';
+import { UnsavedChangesProvider } from './components/unsavedChanges.tsx';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
 import { ADMIN_SCREENS, calendarMonthPath, type AdminRouteHandle, type AdminScreenName } from './pages/admin/screens.ts';
 import { HomePage } from './pages/public/HomePage.tsx';
@@ -107,6 +108,15 @@ function homeRedirect() {
   throw redirect('/home');
 }
 
+/** Around every page: one watch over unsaved forms for the public pages' dialogs and the back office alike (issue 28.2). */
+function SiteFrame() {
+  return (
+    <UnsavedChangesProvider>
+      <Outlet />
+    </UnsavedChangesProvider>
+  );
+}
+
 /**
  * The site's routes, made anew for each router: the browser's resolves the lazy pages of
  * the first address before it hydrates (main.tsx), which changes these objects.
@@ -115,6 +125,7 @@ export function createRoutes(): RouteObject[] {
   return [
     {
       id: 'root',
+      Component: SiteFrame,
       errorElement: <RouteErrorPage />,
       // Shown on the first visit of a back-office address until its code has arrived.
       HydrateFallback: LoadingScreen,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminMenuEntries, expectPath, logIn } from './support/browser.ts';
+import { PASSWORD_LABEL, adminMenuEntries, expectPath, logIn } from './support/browser.ts';
 import { createMember } from './support/members.ts';
 import { useSite } from './support/session.ts';
 import { ADMIN_PASSWORD, ADMIN_UID } from './support/site.ts';
@@ -29,7 +29,7 @@ describe('login screen', () => {
     await page.getByText('Das Passwort darf nicht leer gelassen werden!').waitFor();
 
     await page.getByLabel('Schützennummer').fill('123');
-    await page.getByLabel('Passwort').fill('geheim');
+    await page.getByLabel(PASSWORD_LABEL).fill('geheim');
     await submit.click();
     await page.getByText('Die Schützennummer muss genau 8 Zeichen lang sein!').waitFor();
     expect(await page.getByText('Das Passwort darf nicht leer gelassen werden!').count()).toBe(0);

@@ -113,8 +113,10 @@ describe('content in the dashboard and on the public pages', () => {
     await usage.getByText(TOO_LONG_MESSAGE).waitFor();
     await page.unroute(/\/trpc\/content\.updateInfo/);
 
-    // The back-office menu holds only list items, on every screen.
+    // The back-office menu holds only list items, on every screen. The refused text is still
+    // unsaved: leaving asks first (issue 28.2).
     await page.getByRole('navigation', { name: 'Verwaltung' }).getByRole('link', { name: 'Kalender' }).click();
+    await page.getByRole('dialog', { name: 'Änderungen verwerfen?' }).getByRole('button', { name: 'Verwerfen' }).click();
     await page.getByRole('heading', { level: 1, name: 'Kalender' }).waitFor();
     await expectNoSeriousAccessibilityViolations(page);
   });

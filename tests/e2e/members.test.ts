@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminMenuEntries, expectPath, logIn } from './support/browser.ts';
+import { PASSWORD_LABEL, adminMenuEntries, expectPath, logIn } from './support/browser.ts';
 import { useSite } from './support/session.ts';
 import { ADMIN_PASSWORD, ADMIN_UID } from './support/site.ts';
 
@@ -82,14 +82,14 @@ describe('members in the back office', () => {
     await userDialog.getByLabel('Vorname').fill(MEMBER.prename);
     await userDialog.getByLabel('Nachname').fill(MEMBER.lastname);
     await userDialog.getByLabel('Schützennummer').fill(ADMIN_UID);
-    await userDialog.getByLabel('Passwort').fill('geheim');
+    await userDialog.getByLabel(PASSWORD_LABEL).fill('geheim');
     await userDialog.getByLabel('E-Mail').fill('max.mustermann@');
     await userDialog.getByRole('button', { name: 'Speichern' }).click();
     await userDialog.getByText('Die Email-Adresse ist nicht gültig!').waitFor();
     await userDialog.getByText(WEAK_PASSWORD_MESSAGE).waitFor();
 
     await userDialog.getByLabel('E-Mail').fill('max.mustermann@example.org');
-    await userDialog.getByLabel('Passwort').fill(MEMBER.password);
+    await userDialog.getByLabel(PASSWORD_LABEL).fill(MEMBER.password);
     expect(await userDialog.getByText('Die Email-Adresse ist nicht gültig!').count()).toBe(0);
     await userDialog.getByLabel('Gruppen').click();
     await page.getByRole('option', { name: GROUP }).click();

@@ -87,7 +87,9 @@ describe('shooting times from the dashboard to the public page', () => {
     await dialog.getByText(TIMETABLE_MESSAGES.order).waitFor();
     await dialog.getByText(TIMETABLE_MESSAGES.weekdayMissing).waitFor();
     await dialog.getByText(TIMETABLE_MESSAGES.whatEmpty).waitFor();
+    // What was typed is not thrown away without asking (issue 28.2).
     await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+    await page.getByRole('dialog', { name: 'Änderungen verwerfen?' }).getByRole('button', { name: 'Verwerfen' }).click();
     await dialog.waitFor({ state: 'detached' });
 
     await addTime(page, panel, { weekday: 'Freitag', from: '19:00', to: '21:30', what: 'Freies Schießen' });

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { fieldErrorsOf } from '../errors.ts';
+import { useUnsavedChanges } from './unsavedChanges.tsx';
 
 /** One message per field; nested paths ('groups.0') count for their field ('groups'). */
 export type FieldMessages = Partial<Record<string, string>>;
@@ -57,12 +58,23 @@ export interface SchemaForm<Values extends object, Output> {
    * The options of a mutation that saves this form, one way for every form (SPEC §8): the failure's
    * snackbar prefix (success shows the server's message, see queryClient.ts), the server's
    * messages under their fields, and what follows a success (refresh lists, close the dialog).
+   * A success makes the values sent the form's saved state (`changed` compares with them).
    */
   mutationOptions: <Data>(errorPrefix: string, onSaved: (data: Data) => void) => SaveMutationOptions<Data>;
   /** Shows the messages per field of a refused request under their fields. */
   showServerErrors: (error: unknown) => void;
   /** True once a field was changed since the start or the last reset. */
   dirty: boolean;
+  /**
+   * True while the values differ from those of the start or the last reset: what closing the
+   * form would lose (issue 28.2). A field typed into and restored counts as unchanged.
+   */
+  changed: boolean;
+}
+
+/** Whether two forms' values are the same, as they would be sent (dates by their time). */
+function sameValues(left: unknown, right: unknown): boolean {
+  return left === right || JSON.stringify(left) === JSON.stringify(right);
 }
 
 /** The fields of the form that hold text. */
@@ -99,6 +111,8 @@ export function useSchemaForm<Values extends object, Schema extends z.ZodType>(
   toInput: (values: Values) => unknown = (values) => values,
 ): SchemaForm<Values, z.output<Schema>> {
   const [values, setValues] = useState<Values>(initialValues);
+  // What `changed` compares with: the values of the start or of the last reset.
+  const [baseline, setBaseline] = useState<Values>(values);
   const [attempted, setAttempted] = useState(false);
   const [dirty, setDirty] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldMessages>({});
@@ -106,6 +120,8 @@ export function useSchemaForm<Values extends object, Schema extends z.ZodType>(
   const [loaded, setLoaded] = useState<Schema | undefined>(undefined);
   const schema = typeof schemaOrLoader === 'function' ? loaded : schemaOrLoader;
   const loading = useRef<Promise<Schema> | undefined>(undefined);
+  // The values of the last attempt to save: once the server has them, they are no longer unsaved.
+  const submitted = useRef<Values | undefined>(undefined);
 
   /** Loads a lazy schema once; every caller shares the one download. */
   const loadSchema = useCallback((loader: SchemaLoader<Schema>): Promise<Schema> => {
@@ -146,9 +162,11 @@ export function useSchemaForm<Values extends object, Schema extends z.ZodType>(
   return {
     values,
     dirty,
+    changed: dirty && !sameValues(values, baseline),
     setField,
     reset(next) {
       setValues(next);
+      setBaseline(next);
       setAttempted(false);
       setDirty(false);
       setServerErrors({});
@@ -159,6 +177,7 @@ export function useSchemaForm<Values extends object, Schema extends z.ZodType>(
       if (options?.disabled) return;
       setAttempted(true);
       setServerErrors({});
+      submitted.current = values;
       const input = toInput(values);
       const check = (loaded: Schema) => {
         const result = loaded.safeParse(input);
@@ -171,13 +190,22 @@ export function useSchemaForm<Values extends object, Schema extends z.ZodType>(
         });
     },
     showServerErrors,
-    mutationOptions: (errorPrefix, onSaved) => ({ meta: { errorPrefix }, onSuccess: onSaved, onError: showServerErrors }),
+    mutationOptions: (errorPrefix, onSaved) => ({
+      meta: { errorPrefix },
+      onSuccess: (data) => {
+        // What was sent is saved; anything typed meanwhile still counts as a change.
+        if (submitted.current !== undefined) setBaseline(submitted.current);
+        onSaved(data);
+      },
+      onError: showServerErrors,
+    }),
   };
 }
 
 /**
  * A form for a record the server keeps: a fresher answer of the server replaces the values
- * as long as nobody has started editing.
+ * as long as nobody has started editing. It is a page's form, always shown: its unsaved
+ * changes hold the page (a dialog's form is held by its dialog, `useCloseGuard`).
  */
 export function useRecordForm<Row, Values extends object, Schema extends z.ZodType>(
   schema: Schema,
@@ -186,6 +214,7 @@ export function useRecordForm<Row, Values extends object, Schema extends z.ZodTy
   toInput?: (values: Values) => unknown,
 ): SchemaForm<Values, z.output<Schema>> {
   const form = useSchemaForm(schema, () => valuesOf(record), toInput);
+  useUnsavedChanges(form.changed);
   const { dirty, reset } = form;
   useEffect(() => {
     if (!dirty) reset(valuesOf(record));

@@ -106,10 +106,13 @@ export function expectNoPageProblems(visitor: Visitor): void {
   expect(visitor.pageErrors).toEqual([]);
 }
 
+/** The field 'Passwort' (also when required: 'Passwort *'), never its button 'Passwort anzeigen'. */
+export const PASSWORD_LABEL = /^Passwort\s*\*?$/;
+
 export async function logIn(page: Page, uid: string, password: string): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Schützennummer').fill(uid);
-  await page.getByLabel('Passwort').fill(password);
+  await page.getByLabel(PASSWORD_LABEL).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
 }
 

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import type { LoginInput } from '../../../shared/schemas/auth.ts';
 import { landingPathFor } from '../../auth.ts';
 import { PageTitle } from '../../components/PageTitle.tsx';
+import { PasswordInput } from '../../components/PasswordInput.tsx';
 import { TextInput } from '../../components/TextInput.tsx';
 import { onDemand } from '../../components/onDemand.ts';
 import { useDialogState } from '../../components/useDialogState.ts';
@@ -70,7 +71,7 @@ export function LoginPage() {
       <PageTitle>Login</PageTitle>
       <Stack component="form" noValidate onSubmit={submit} spacing={2}>
         <TextInput label="Schützennummer" autoComplete="username" autoFocus inputMode="numeric" {...field('username')} />
-        <TextInput label="Passwort" type="password" autoComplete="current-password" {...field('password')} />
+        <PasswordInput label="Passwort" autoComplete="current-password" capsLockNote {...field('password')} />
         <Button type="submit" variant="contained" size="large" loading={login.isPending}>
           Login
         </Button>

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { passwordResetForm, type PasswordResetFormValues } from '../../../shared/schemas/passwordReset.ts';
 import { PageTitle } from '../../components/PageTitle.tsx';
-import { TextInput } from '../../components/TextInput.tsx';
+import { PasswordInput } from '../../components/PasswordInput.tsx';
 import { textFieldProps, useSchemaForm } from '../../components/useSchemaForm.ts';
 import { fieldErrorsOf, messageOf } from '../../errors.ts';
 import { trpc } from '../../trpc.ts';
@@ -64,7 +64,7 @@ export function PasswordResetPage() {
     },
   });
 
-  const field = (name: keyof PasswordResetFormValues) => ({ name, required: true, type: 'password', autoComplete: 'new-password', ...textFieldProps(form, name) });
+  const field = (name: keyof PasswordResetFormValues) => ({ name, required: true, autoComplete: 'new-password', ...textFieldProps(form, name) });
 
   const submit = form.onSubmit((input) => reset.mutate({ token, password: input.password }), { disabled: reset.isPending });
 
@@ -93,8 +93,8 @@ export function PasswordResetPage() {
           </Typography>
           {/* For password managers: which account the new password belongs to. */}
           <input type="text" name="username" autoComplete="username" value={link.uid} readOnly hidden />
-          <TextInput label="Neues Passwort" autoFocus {...field('password')} />
-          <TextInput label="Neues Passwort wiederholen" {...field('password_repeat')} />
+          <PasswordInput label="Neues Passwort" autoFocus {...field('password')} />
+          <PasswordInput label="Neues Passwort wiederholen" {...field('password_repeat')} />
           <Button type="submit" variant="contained" size="large" loading={reset.isPending}>
             Passwort speichern
           </Button>

@@ -1,13 +1,13 @@
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import type { ReactNode } from 'react';
+import { PasswordInput, type PasswordInputProps } from '../../../components/PasswordInput.tsx';
 import { TitledDialog } from '../../../components/TitledDialog.tsx';
 
 /** 'Aktuelles Passwort', with which members confirm a change of how they log in; spread `textFieldProps(form, 'current_password')` into it. */
-export function CurrentPasswordField(props: Pick<TextFieldProps, 'value' | 'onChange' | 'error' | 'helperText' | 'autoFocus'>) {
-  return <TextField label="Aktuelles Passwort" type="password" autoComplete="current-password" required fullWidth margin="dense" {...props} />;
+export function CurrentPasswordField(props: Pick<PasswordInputProps, 'value' | 'onChange' | 'error' | 'helperText' | 'autoFocus'>) {
+  return <PasswordInput label="Aktuelles Passwort" name="current_password" autoComplete="current-password" required fullWidth margin="dense" {...props} />;
 }
 
 export interface ShownOnceDialogProps {

@@ -31,7 +31,7 @@ function CreateDialog({ open, onClose, onCreated }: { open: boolean; onClose: ()
   );
   const submit = form.onSubmit((_parsed, values) => create.mutate(values));
   return (
-    <FormDialog open={open} title="App-Passwort anlegen" busy={create.isPending} onClose={onClose} onSubmit={submit} submitLabel="Anlegen">
+    <FormDialog open={open} title="App-Passwort anlegen" busy={create.isPending} onClose={onClose} unsaved={form.changed} onSubmit={submit} submitLabel="Anlegen">
       <TextField
         label="Name"
         {...textFieldProps(form, 'name')}

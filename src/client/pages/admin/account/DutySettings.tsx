@@ -12,6 +12,7 @@ import { formatGermanDateTime } from '../../../../shared/dates.ts';
 import { REMINDER_TIME_PATTERN, reminderInput } from '../../../../shared/schemas/duties.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { useSnackbar } from '../../../components/Snackbar.tsx';
+import { useUnsavedChanges } from '../../../components/unsavedChanges.tsx';
 import { useSchemaForm } from '../../../components/useSchemaForm.ts';
 import { trpc, type RouterOutputs } from '../../../trpc.ts';
 import { ShownOnceDialog } from './AccountDialogs.tsx';
@@ -151,6 +152,7 @@ const toReminderInput = (values: ReminderValues) => ({ time: values.on ? values.
 function ReminderForm({ settings }: { settings: DutySettings }) {
   const utils = trpc.useUtils();
   const form = useSchemaForm(reminderInput, (): ReminderValues => ({ on: settings.reminder_time !== null, time: settings.reminder_time ?? '18:00' }), toReminderInput);
+  useUnsavedChanges(form.changed);
   const save = trpc.duties.setReminder.useMutation(form.mutationOptions('Fehler beim Speichern der Erinnerung', () => void utils.duties.settings.invalidate()));
   const submit = form.onSubmit((input) => save.mutate(input), { disabled: save.isPending });
   const error = form.errorOf('time');

@@ -69,7 +69,7 @@ function SetupDialog({ setup, open, onClose, onConfirmed }: SetupDialogProps) {
   const confirm = trpc.secondFactor.confirm.useMutation(form.mutationOptions('Fehler beim Einschalten des zweiten Faktors', ({ data }) => onConfirmed(data.recovery_codes)));
   const submit = form.onSubmit((_parsed, values) => confirm.mutate(values));
   return (
-    <FormDialog open={open} title="Zweiten Faktor einrichten" busy={confirm.isPending} onClose={onClose} onSubmit={submit} submitLabel="Einschalten">
+    <FormDialog open={open} title="Zweiten Faktor einrichten" busy={confirm.isPending} onClose={onClose} unsaved={form.changed} onSubmit={submit} submitLabel="Einschalten">
       <Typography variant="body2">
         1. Scanne den QR-Code mit einer Authenticator-App (z. B. Aegis, FreeOTP, Google oder Microsoft Authenticator) oder gib den Schlüssel von
         Hand ein.
@@ -123,7 +123,7 @@ function NewCodesDialog({ open, onClose, onCreated }: { open: boolean; onClose: 
   );
   const submit = form.onSubmit((_parsed, values) => create.mutate(values));
   return (
-    <FormDialog open={open} title="Neue Wiederherstellungscodes" busy={create.isPending} onClose={onClose} onSubmit={submit} submitLabel="Erzeugen">
+    <FormDialog open={open} title="Neue Wiederherstellungscodes" busy={create.isPending} onClose={onClose} unsaved={form.changed} onSubmit={submit} submitLabel="Erzeugen">
       <Typography variant="body2">Die bisherigen Wiederherstellungscodes gelten danach nicht mehr. Bitte bestätige mit deinem aktuellen Passwort.</Typography>
       <CurrentPasswordField {...textFieldProps(form, 'current_password')} autoFocus />
     </FormDialog>
@@ -142,7 +142,7 @@ function DisableDialog({ open, onClose }: { open: boolean; onClose: () => void }
   );
   const submit = form.onSubmit((_parsed, values) => disable.mutate(values));
   return (
-    <FormDialog open={open} title="Zweiten Faktor ausschalten" busy={disable.isPending} onClose={onClose} onSubmit={submit} submitLabel="Ausschalten">
+    <FormDialog open={open} title="Zweiten Faktor ausschalten" busy={disable.isPending} onClose={onClose} unsaved={form.changed} onSubmit={submit} submitLabel="Ausschalten">
       <Typography variant="body2">
         Ohne zweiten Faktor genügt wieder das Passwort zur Anmeldung. Deine Wiederherstellungscodes verfallen. Bitte bestätige mit deinem
         aktuellen Passwort.

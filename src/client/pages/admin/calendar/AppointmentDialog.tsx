@@ -28,6 +28,7 @@ import { APPOINTMENT_MESSAGES, appointmentCreateInput, type AppointmentCreateInp
 import { DeleteDialog } from '../../../components/ConfirmDialog.tsx';
 import { FileDropZone } from '../../../components/FileDropZone.tsx';
 import { TitledDialog } from '../../../components/TitledDialog.tsx';
+import { useCloseGuard } from '../../../components/unsavedChanges.tsx';
 import { useDialogState } from '../../../components/useDialogState.ts';
 import { textFieldProps, useSchemaForm } from '../../../components/useSchemaForm.ts';
 import { useUpload } from '../../../components/useUpload.ts';
@@ -133,6 +134,7 @@ export function AppointmentDialog({ open, appointment, day, canUpdate, canDelete
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const form = useSchemaForm(appointmentCreateInput, () => initialValues(appointment, day), toInput);
   const [editing, setEditing] = useState(appointment === null);
+  const requestClose = useCloseGuard(open, editing && form.changed, onClose);
   const deletion = useDialogState<AppointmentView>();
   const closeDeletion = deletion.close;
   /** A save of an occurrence waits here for 'Nur diesen Termin', 'Diesen und alle folgenden' or 'Alle Termine der Serie'. */
@@ -219,7 +221,7 @@ export function AppointmentDialog({ open, appointment, day, canUpdate, canDelete
 
   return (
     <>
-      <TitledDialog open={open} title={title} busy={busy} onClose={onClose} fullWidth maxWidth="sm" fullScreen={phone}>
+      <TitledDialog open={open} title={title} busy={busy} onClose={requestClose} fullWidth maxWidth="sm" fullScreen={phone}>
         <form noValidate onSubmit={submit} style={{ display: 'contents' }}>
           <DialogContent>
             {cancelled && (
@@ -444,7 +446,7 @@ export function AppointmentDialog({ open, appointment, day, canUpdate, canDelete
                 Bearbeiten
               </ToggleButton>
             )}
-            <Button onClick={onClose} disabled={busy}>
+            <Button onClick={requestClose} disabled={busy}>
               {editing ? 'Abbrechen' : 'Schließen'}
             </Button>
             {editing && (

@@ -7,6 +7,7 @@ import { ABOUT_DRAWING_LABELS, type AboutCaption } from '../../../../shared/abou
 import { aboutCaptionsInput } from '../../../../shared/schemas/aboutSlides.ts';
 import { Carousel } from '../../../components/Carousel.tsx';
 import { SaveButton } from '../../../components/EditorCard.tsx';
+import { useUnsavedChanges } from '../../../components/unsavedChanges.tsx';
 import { fieldErrorsOf } from '../../../errors.ts';
 import { trpc } from '../../../trpc.ts';
 import { drawingSlides } from '../../public/AboutPage.tsx';
@@ -39,6 +40,8 @@ function AboutCaptionsForm({ saved, canUpdate }: { saved: Captions; canUpdate: b
   const utils = trpc.useUtils();
   const [draft, setDraft] = useState(saved);
   const [dirty, setDirty] = useState(false);
+  // Leaving the page with unsaved changes asks first (issue 28.2).
+  useUnsavedChanges(dirty);
   const [attempted, setAttempted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   // A fresher answer of the server replaces the form as long as nobody has started editing.

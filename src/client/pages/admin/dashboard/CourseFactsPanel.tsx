@@ -12,6 +12,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { COURSE_FACTS_LABELS, priceText, type CourseFacts, type PriceRow } from '../../../../shared/courseFacts.ts';
 import { courseFactsInput } from '../../../../shared/schemas/courseFacts.ts';
 import { SaveButton } from '../../../components/EditorCard.tsx';
+import { useUnsavedChanges } from '../../../components/unsavedChanges.tsx';
 import { fieldErrorsOf } from '../../../errors.ts';
 import { useClubProfile } from '../../../publicContent.ts';
 import { trpc } from '../../../trpc.ts';
@@ -120,6 +121,8 @@ function CourseFactsForm({ facts, canUpdate }: { facts: CourseFacts; canUpdate: 
   const utils = trpc.useUtils();
   const [draft, setDraft] = useState(() => draftOf(facts));
   const [dirty, setDirty] = useState(false);
+  // Leaving the page with unsaved changes asks first (issue 28.2).
+  useUnsavedChanges(dirty);
   const [attempted, setAttempted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   // A fresher answer of the server replaces the form as long as nobody has started editing

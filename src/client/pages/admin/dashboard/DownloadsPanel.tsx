@@ -31,7 +31,7 @@ function DownloadDialog({ state, onSaved }: { state: DialogState<Download>; onSa
   );
   const submit = form.onSubmit((input) => save.mutate(input), { disabled: save.isPending });
   return (
-    <FormDialog open={state.open} title="Download bearbeiten" busy={save.isPending} onClose={state.close} onSubmit={submit}>
+    <FormDialog open={state.open} title="Download bearbeiten" busy={save.isPending} onClose={state.close} unsaved={form.changed} onSubmit={submit}>
       <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
         {download && (
           <Typography variant="body2" sx={{ display: 'flex', alignItems: 'center', gap: 1, overflowWrap: 'anywhere' }}>

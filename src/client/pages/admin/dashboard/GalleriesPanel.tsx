@@ -57,7 +57,7 @@ function AlbumDialog({ open, album, section, onClose }: { open: boolean; album: 
   const update = trpc.galleries.updateAlbum.useMutation(form.mutationOptions('Fehler beim Bearbeiten des Albums', saved));
   const submit = form.onSubmit((input) => (album ? update.mutate({ id: album.id, name: input.name }) : create.mutate(input)));
   return (
-    <FormDialog open={open} title={album ? 'Album umbenennen' : 'Album anlegen'} busy={create.isPending || update.isPending} onClose={onClose} onSubmit={submit}>
+    <FormDialog open={open} title={album ? 'Album umbenennen' : 'Album anlegen'} busy={create.isPending || update.isPending} onClose={onClose} unsaved={form.changed} onSubmit={submit}>
       <TextField
         label="Name"
         {...textFieldProps(form, 'name')}

@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { HOME_CARD_LABELS, type HomeTexts } from '../../../../shared/homeTexts.ts';
 import { homeTextsInput } from '../../../../shared/schemas/homeTexts.ts';
 import { SaveButton } from '../../../components/EditorCard.tsx';
+import { useUnsavedChanges } from '../../../components/unsavedChanges.tsx';
 import { fieldErrorsOf } from '../../../errors.ts';
 import { trpc } from '../../../trpc.ts';
 import { HomeWelcome, SectionCards } from '../../public/HomePage.tsx';
@@ -34,6 +35,8 @@ function HomeTextsForm({ texts, canUpdate }: { texts: HomeTexts; canUpdate: bool
   const utils = trpc.useUtils();
   const [draft, setDraft] = useState(texts);
   const [dirty, setDirty] = useState(false);
+  // Leaving the page with unsaved changes asks first (issue 28.2).
+  useUnsavedChanges(dirty);
   const [attempted, setAttempted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   // A fresher answer of the server replaces the form as long as nobody has started editing.

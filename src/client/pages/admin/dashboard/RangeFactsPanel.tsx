@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { RANGE_FACTS_LABELS, type RangeFacts } from '../../../../shared/rangeFacts.ts';
 import { rangeFactsInput } from '../../../../shared/schemas/rangeFacts.ts';
 import { SaveButton } from '../../../components/EditorCard.tsx';
+import { useUnsavedChanges } from '../../../components/unsavedChanges.tsx';
 import { fieldErrorsOf } from '../../../errors.ts';
 import { trpc } from '../../../trpc.ts';
 import { GunRangeDescription } from '../../public/GunTimesPage.tsx';
@@ -42,6 +43,8 @@ function RangeFactsForm({ facts, canUpdate }: { facts: RangeFacts; canUpdate: bo
   const utils = trpc.useUtils();
   const [draft, setDraft] = useState(() => draftOf(facts));
   const [dirty, setDirty] = useState(false);
+  // Leaving the page with unsaved changes asks first (issue 28.2).
+  useUnsavedChanges(dirty);
   const [attempted, setAttempted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   // A fresher answer of the server replaces the form as long as nobody has started editing.

@@ -109,7 +109,7 @@ function TimetableDialog({ section, entry, open, onClose, onSaved }: TimetableDi
     return { error: message !== undefined, helperText: message };
   };
   return (
-    <FormDialog open={open} title={entry ? 'Schießzeit bearbeiten' : 'Schießzeit hinzufügen'} busy={busy} onClose={onClose} onSubmit={submit}>
+    <FormDialog open={open} title={entry ? 'Schießzeit bearbeiten' : 'Schießzeit hinzufügen'} busy={busy} onClose={onClose} unsaved={form.changed} onSubmit={submit}>
       <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
         <TextField
           select

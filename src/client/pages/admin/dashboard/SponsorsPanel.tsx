@@ -58,7 +58,7 @@ function SponsorDialog({ open, onClose, onSaved }: SponsorDialogProps) {
 
   return (
     <>
-      <FormDialog open={open} title="Sponsor hinzufügen" busy={upload.busy} onClose={onClose} onSubmit={submit}>
+      <FormDialog open={open} title="Sponsor hinzufügen" busy={upload.busy} onClose={onClose} unsaved={form.changed} onSubmit={submit}>
         <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
           <TextField
             label="Name"

@@ -106,7 +106,7 @@ export function GroupDialog({ open, group, permissions, permissionsFailed = fals
 
   const permissionsError = form.errorOf('permissions');
   return (
-    <FormDialog open={open} title={group ? 'Gruppe bearbeiten' : 'Gruppe anlegen'} busy={busy} onClose={onClose} onSubmit={submit}>
+    <FormDialog open={open} title={group ? 'Gruppe bearbeiten' : 'Gruppe anlegen'} busy={busy} onClose={onClose} unsaved={form.changed} onSubmit={submit}>
       <TextField
         label="Name"
         {...textFieldProps(form, 'name')}

@@ -15,6 +15,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { API_DATE_FORMAT, DATE_FORMAT } from '../../../../shared/constants.ts';
 import { formatGermanDate } from '../../../../shared/dates.ts';
 import { hostCreateInput, specialHostLabel } from '../../../../shared/schemas/hosts.ts';
+import { useUnsavedChanges } from '../../../components/unsavedChanges.tsx';
 import { useSchemaForm } from '../../../components/useSchemaForm.ts';
 import { trpc, type RouterOutputs } from '../../../trpc.ts';
 import { optionFor, type PersonOption } from './personOptions.ts';
@@ -106,6 +107,7 @@ export function HostRow({ entry, supervisorOptions, hostOptions, canSave, canDel
     }),
     toInput,
   );
+  useUnsavedChanges(form.changed);
 
   const saved = () => {
     void utils.hosts.list.invalidate();

@@ -51,7 +51,7 @@ export function SeriesRosterDialog({ open, onClose }: SeriesRosterDialogProps) {
   };
   const series = choices.data ?? [];
   return (
-    <FormDialog open={open} title="Dienste für Serie anlegen" busy={fill.isPending} onClose={onClose} onSubmit={submit} submitLabel="Dienste anlegen">
+    <FormDialog open={open} title="Dienste für Serie anlegen" busy={fill.isPending} onClose={onClose} unsaved={form.changed} onSubmit={submit} submitLabel="Dienste anlegen">
       <Typography variant="body2" sx={{ mb: 1 }}>
         Für jeden Termin der Serie im Zeitraum entsteht ein Eintrag mit „ungeklärt“ zum Ausfüllen. Tage, für die es schon einen Eintrag gibt, bleiben, wie sie sind.
       </Typography>

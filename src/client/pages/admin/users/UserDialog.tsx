@@ -71,7 +71,7 @@ export function UserDialog({ open, user, groupsEditable, groupOptions, groupsLoa
   if (!groupsEditable) groupsHint = 'Zum Ändern der Gruppen fehlt dir die Berechtigung, Gruppen anzusehen.';
 
   return (
-    <FormDialog open={open} title={user ? 'Benutzer bearbeiten' : 'Benutzer anlegen'} busy={busy} onClose={onClose} onSubmit={submit}>
+    <FormDialog open={open} title={user ? 'Benutzer bearbeiten' : 'Benutzer anlegen'} busy={busy} onClose={onClose} unsaved={form.changed} onSubmit={submit}>
       <UserFields
         form={form}
         passwordRequired={user === null}

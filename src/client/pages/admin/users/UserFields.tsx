@@ -2,6 +2,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { changesIdentity, type StoredIdentity } from '../../../../shared/schemas/users.ts';
+import { NEW_PASSWORD_RULES, PasswordInput } from '../../../components/PasswordInput.tsx';
 import { textFieldProps, type SchemaForm } from '../../../components/useSchemaForm.ts';
 import type { RouterOutputs } from '../../../trpc.ts';
 
@@ -106,18 +107,19 @@ export function UserFields({
       <TextField label="Vorname" required autoComplete="given-name" autoFocus={autoFocus} {...text('prename')} />
       <TextField label="Nachname" required autoComplete="family-name" {...text('lastname')} />
       <TextField label="Schützennummer" required autoComplete="off" slotProps={NUMERIC_INPUT} {...text('uid')} />
-      <TextField
+      <PasswordInput
         label="Passwort"
-        type="password"
+        name="password"
         required={passwordRequired}
         autoComplete="new-password"
         {...passwordProps}
-        helperText={passwordProps.helperText ?? passwordHint}
+        // The rules are said before typing, not only when refused.
+        helperText={passwordProps.helperText ?? [NEW_PASSWORD_RULES, passwordHint].filter(Boolean).join(' ')}
       />
       {askCurrentPassword && (
-        <TextField
+        <PasswordInput
           label="Aktuelles Passwort"
-          type="password"
+          name="current_password"
           required
           autoComplete="current-password"
           {...text('current_password')}

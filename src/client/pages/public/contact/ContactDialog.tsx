@@ -58,7 +58,7 @@ export function ContactDialog({ open, onClose, recipients }: ContactDialogProps)
   });
 
   return (
-    <FormDialog open={open} title="Nachricht senden" busy={send.isPending} onClose={onClose} onSubmit={submit} submitLabel="Senden">
+    <FormDialog open={open} title="Nachricht senden" busy={send.isPending} onClose={onClose} unsaved={form.changed} onSubmit={submit} submitLabel="Senden">
       <TextField
         select
         label="Adressat"

@@ -6,6 +6,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import TextField from '@mui/material/TextField';
 import { passwordResetRequestInput, type PasswordResetRequestInput } from '../../../../shared/schemas/passwordReset.ts';
 import { TitledDialog } from '../../../components/TitledDialog.tsx';
+import { useCloseGuard } from '../../../components/unsavedChanges.tsx';
 import { textFieldProps, useSchemaForm } from '../../../components/useSchemaForm.ts';
 import { trpc } from '../../../trpc.ts';
 
@@ -30,10 +31,12 @@ export function PasswordResetRequestDialog({ open, onClose }: PasswordResetReque
     onError: form.showServerErrors,
   });
   const answer = request.data?.message;
+  // Once answered, nothing typed is left to lose.
+  const requestClose = useCloseGuard(open, answer === undefined && form.changed, onClose);
   const submit = form.onSubmit((input) => request.mutate(input), { disabled: request.isPending });
 
   return (
-    <TitledDialog open={open} title="Passwort vergessen?" busy={request.isPending} onClose={onClose} fullWidth maxWidth="sm">
+    <TitledDialog open={open} title="Passwort vergessen?" busy={request.isPending} onClose={requestClose} fullWidth maxWidth="sm">
       {answer === undefined ? (
         <form noValidate onSubmit={submit} style={{ display: 'contents' }}>
           <DialogContent>
@@ -53,7 +56,7 @@ export function PasswordResetRequestDialog({ open, onClose }: PasswordResetReque
             />
           </DialogContent>
           <DialogActions>
-            <Button onClick={onClose} disabled={request.isPending}>
+            <Button onClick={requestClose} disabled={request.isPending}>
               Abbrechen
             </Button>
             <Button type="submit" variant="contained" loading={request.isPending}>
