@@ -260,6 +260,21 @@ describe('0022: the facts of the pages as data', () => {
   });
 });
 
+describe('0024: the club’s logo and home picture', () => {
+  it('adds empty tables, so the site keeps its own drawings, and goes down again', async () => {
+    const { db } = await open({ migrate: false });
+    await migrateTo(db, '0022_club_facts');
+    await migrateToLatest(db);
+    expect(await db.selectFrom('club_pictures').selectAll().execute()).toEqual([]);
+    expect(await db.selectFrom('club_picture_files').selectAll().execute()).toEqual([]);
+    await db.insertInto('club_pictures').values({ role: 'logo', alt: '', source_width: 300, source_height: 100, uploaded_at: '2026-11-27 10:00:00' }).execute();
+    await migrateTo(db, '0022_club_facts');
+    const tables = (await db.introspection.getTables()).map((table) => table.name);
+    expect(tables).not.toContain('club_pictures');
+    expect(tables).not.toContain('club_picture_files');
+  });
+});
+
 describe.skipIf(!usesMysql())('MySQL character set', () => {
   async function tableCollations(db: Db): Promise<Record<string, string>> {
     const { rows } = await sql<{ name: string; collation: string }>`

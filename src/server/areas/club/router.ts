@@ -18,6 +18,7 @@ import { readAboutCaptions, writeAboutCaptions } from './about.ts';
 import { CLUB_CACHE_AREA, aboutCaptions, clubProfile, clubTexts, courseFacts, homeTexts } from './cache.ts';
 import { readHomeTexts, writeHomeTexts } from './home.ts';
 import { readCourseFacts, writeCourseFacts } from './facts.ts';
+import { clubPictureProcedures } from './pictures-router.ts';
 import { readClubData, saveClubData } from './queries.ts';
 
 export const CLUB_MESSAGES = {
@@ -126,6 +127,9 @@ export const clubRouter = router({
       await ctx.log(changed.length > 0 ? `Bildunterschriften (Über uns) geändert: ${changed.join(', ')}` : 'Bildunterschriften (Über uns) gespeichert (unverändert)');
       return { message: CLUB_MESSAGES.aboutSaved, data: { captions: after } };
     }),
+
+  // The logo and the home picture (issue 26.3).
+  ...clubPictureProcedures,
 
   /** What a fresh installation has not set up yet (dashboard, members with dashboard_update). */
   checklist: can('dashboard_update').query(async ({ ctx }) => setupChecklist(await loadSetupFacts(ctx.services))),
