@@ -274,9 +274,10 @@ describe('the home picture', () => {
     pictures = response.json().data;
     const home = pictures.home!;
     expect(home.alt).toBe(ALT);
-    // 1600 px wide: 480 and 960, then the picture's own width once (not 1440 and 1920 enlarged).
+    // 1600 px wide: 480 to 1440, then the picture's own width once (not 1920 enlarged).
     expect(home.sources.map((source) => [source.width, source.height])).toEqual([
       [480, 270],
+      [720, 405],
       [960, 540],
       [1440, 810],
       [1600, 900],

@@ -53,8 +53,8 @@ const SPONSOR_LOGO_WIDTH = 800;
 /** The header shows the club's logo 40 px high and at most 160 px wide (PublicLayout). */
 export const LOGO_HEADER_HEIGHT = 40;
 export const LOGO_HEADER_MAX_WIDTH = 160;
-/** The widths of the home picture's `srcset`: a phone (360–480 px, twice that on its screen) up to a wide screen's 1152 px at 1.5×. */
-export const HOME_PICTURE_WIDTHS = [480, 960, 1440, 1920] as const;
+/** The widths of the home picture's `srcset`: a phone's 328–480 px at 1×, 2× and 3× (720 is what a 412 px phone at 1.75× takes) up to a wide screen's 1152 px at 1.5×. */
+export const HOME_PICTURE_WIDTHS = [480, 720, 960, 1440, 1920] as const;
 /** Open Graph's recommended link preview size. */
 export const PREVIEW_SIZE = { width: 1200, height: 630 } as const;
 

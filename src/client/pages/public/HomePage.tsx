@@ -115,7 +115,7 @@ export function SectionCards({ cards }: { cards: readonly HomeCard[] }) {
 /**
  * How wide the picture is shown: the page's content width (the layout's Container, `lg`:
  * 1152 px from 1200 px on, the screen less 2 × 24 px from 600 px, less 2 × 16 px below), so
- * that a phone loads the 480 or 960 px file and not the 1920 px one.
+ * that a phone loads the 480, 720 or 960 px file and not the 1920 px one.
  */
 const HOME_PICTURE_SIZES = '(min-width: 1200px) 1152px, (min-width: 600px) calc(100vw - 48px), calc(100vw - 32px)';
 
