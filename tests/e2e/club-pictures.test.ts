@@ -136,6 +136,12 @@ describe('the logo and the home picture in the dashboard and on the site', () =>
     const offered = (await headerPicture.getAttribute('srcset'))!.split(', ').map((entry) => entry.split(' ')[0]!);
     expect(await headerPicture.evaluate((element: HTMLImageElement) => new URL(element.currentSrc).pathname)).toBe(offered[3]);
     await expectNoSeriousAccessibilityViolations(page);
+    // Where the logo leaves room (1440 px), logo, name and menu share the bar; at 1280 px the menu takes its own row, as with a long name.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const menu = (await page.getByRole('banner').getByRole('navigation', { name: 'Hauptnavigation' }).boundingBox())!;
+    const wideLogo = (await headerLogo.boundingBox())!;
+    expect(menu.y).toBeLessThan(wideLogo.y + wideLogo.height);
+    expect(await sidewaysProblems(page, 1440)).toEqual([]);
   });
 
   it('shows both as plain HTML to a browser without JavaScript', async () => {

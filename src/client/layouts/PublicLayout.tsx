@@ -111,8 +111,13 @@ function nameBasis(clubName: string): string {
 
 /** The logo's room in the bar: its height, and its widest on phones and on larger screens (a wide logo is shown smaller, never cropped). */
 const LOGO_BOX = { height: { xs: 32, sm: 40 }, maxWidth: { xs: 72, sm: 160 } } as const;
-/** What the logo and its gap take beside the name, for the name's basis on wide screens. */
-const LOGO_ROOM = '172px';
+/** The gap between logo and name (theme spacing 1.5). */
+const LOGO_GAP_PX = 12;
+
+/** How wide the logo is shown beside the name on larger screens: its proportions at 40 px high, at most 160 px. */
+function logoWidth(logo: ClubLogo): number {
+  return Math.min(LOGO_BOX.maxWidth.sm, Math.round((LOGO_BOX.height.sm * logo.header.width) / logo.header.height));
+}
 
 /**
  * The club's uploaded logo (issue 26.3) before its name, 1x and 2x from the server. Its
@@ -199,7 +204,7 @@ export function PublicLayout() {
           </IconButton>
           <Box
             sx={{
-              flex: { xs: '0 1 auto', [WIDE_SCREEN]: `1 1 ${logo ? `calc(${nameBasis(clubName)} + ${LOGO_ROOM})` : nameBasis(clubName)}` },
+              flex: { xs: '0 1 auto', [WIDE_SCREEN]: `1 1 ${logo ? `calc(${nameBasis(clubName)} + ${logoWidth(logo) + LOGO_GAP_PX}px)` : nameBasis(clubName)}` },
               minWidth: 0,
               py: 1,
               // Here rather than on the link, so that `ch` in the basis counts the name's own characters.
