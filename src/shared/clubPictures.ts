@@ -48,6 +48,8 @@ export interface ClubLogo {
   icon32: PictureFile;
   icon192: PictureFile;
   icon512: PictureFile;
+  /** 180 px PNG on white for iPhones' home screens (apple-touch-icon), which show transparency as black. */
+  touchIcon: PictureFile;
   /** 1200 × 630 JPEG for link previews (og:image) of pages without a picture of their own. */
   preview: PictureFile;
 }

@@ -97,7 +97,7 @@ async function fillEveryTable(t: TestApp): Promise<void> {
     t.admin,
   );
   expect(sponsor.statusCode).toBe(201);
-  // The club's logo (issue 26.3): six generated files.
+  // The club's logo (issue 26.3): seven generated files.
   const logo = await postForm(t, '/api/club/logo', [{ name: 'file', filename: 'wappen.png', content: await png(300, 100) }], t.admin);
   expect(logo.statusCode, logo.body).toBe(201);
 
@@ -293,8 +293,8 @@ describe('backup', () => {
     }
     const named = (await readdir(source.uploadsDir)).filter((name) => !name.includes('dead'));
     expect(manifest.files.map((file) => file.name).sort()).toEqual(named.sort());
-    // Download, result, sponsor logo, attachment, gallery image and thumbnail; the club logo's six files.
-    expect(named.length).toBe(12);
+    // Download, result, sponsor logo, attachment, gallery image and thumbnail; the club logo's seven files.
+    expect(named.length).toBe(13);
     for (const file of manifest.files) {
       expect(file.sha256).toBe(sha256(await readFile(join(source.uploadsDir, file.name))));
     }
@@ -319,7 +319,7 @@ describe('backup', () => {
       const { manifest, missing } = await createBackup({ db: source.db, dialect: 'sqlite', uploadsDir: source.uploadsDir, file: archive });
       expect(missing).toEqual([{ name, table: 'attachments' }]);
       expect(manifest.files.map((file) => file.name)).not.toContain(name);
-      expect(manifest.files).toHaveLength(11);
+      expect(manifest.files).toHaveLength(12);
       // The archive says so itself, for whoever restores it later.
       expect((await verifyArchive(archive)).missingFiles).toEqual([{ name, table: 'attachments' }]);
     } finally {

@@ -208,6 +208,7 @@ describe('the logo', () => {
       icon32: { width: 32, height: 32 },
       icon192: { width: 192, height: 192 },
       icon512: { width: 512, height: 512 },
+      touchIcon: { width: 180, height: 180 },
       preview: { width: 1200, height: 630 },
     });
     expect(await lastLog()).toBe('Logo hochgeladen: logo.png (600 × 200 Pixel)');
@@ -215,18 +216,22 @@ describe('the logo', () => {
       [stored!.header2x, 'webp'],
       [stored!.icon192, 'png'],
       [stored!.icon512, 'png'],
+      [stored!.touchIcon, 'png'],
       [stored!.preview, 'jpeg'],
     ] as const) {
       expect(await sharp(await storedFile(file.url)).metadata()).toMatchObject({ format, width: file.width, height: file.height });
     }
-    expect(await namesInDatabase(t.db)).toHaveLength(6);
+    // The app icons keep the logo's transparency; the iPhone's is on white (iOS shows transparency as black).
+    expect((await sharp(await storedFile(stored!.icon192.url)).metadata()).hasAlpha).toBe(true);
+    expect((await sharp(await storedFile(stored!.touchIcon.url)).metadata()).hasAlpha).toBe(false);
+    expect(await namesInDatabase(t.db)).toHaveLength(7);
 
     const html = await page('/termine');
     expect(html).not.toBe(before);
     // React writes the attributes as it names them (srcSet, fetchPriority); HTML reads them whatever their case.
     expect(appMarkup(html)).toContain(`srcSet="${stored!.header.url} 1x, ${stored!.header2x.url} 2x" width="120" height="40" alt=""`);
     expect(html).toContain(`<link rel="icon" type="image/png" sizes="32x32" href="${stored!.icon32.url}" />`);
-    expect(html).toContain(`<link rel="apple-touch-icon" href="${stored!.icon192.url}" />`);
+    expect(html).toContain(`<link rel="apple-touch-icon" href="${stored!.touchIcon.url}" />`);
     expect(html).not.toContain('favicon.svg');
     // Without a home picture the logo's preview is the link preview of a page without an image.
     expect(metaContent(html, 'og:image')).toBe(`${ORIGIN}${stored!.preview.url}`);
@@ -256,7 +261,7 @@ describe('the logo', () => {
     expect(await lastLog()).toBe('Logo ersetzt: wappen.png (300 × 300 Pixel)');
     const files = await filesIn(t.uploadsDir);
     for (const name of old) expect(files).not.toContain(name);
-    expect(await namesInDatabase(t.db)).toHaveLength(6);
+    expect(await namesInDatabase(t.db)).toHaveLength(7);
     expect(await page('/home')).toContain(replaced!.icon32.url);
     expect((await t.inject({ method: 'GET', url: first.logo!.header.url })).statusCode).toBe(404);
   });

@@ -97,6 +97,6 @@ export function iconLinks(logo: ClubLogo | null | undefined): string | undefined
   return [
     `<link rel="icon" type="image/png" sizes="32x32" href="${escapeHtml(logo.icon32.url)}" />`,
     `<link rel="icon" type="image/png" sizes="192x192" href="${escapeHtml(logo.icon192.url)}" />`,
-    `<link rel="apple-touch-icon" href="${escapeHtml(logo.icon192.url)}" />`,
+    `<link rel="apple-touch-icon" href="${escapeHtml(logo.touchIcon.url)}" />`,
   ].join('\n    ');
 }

@@ -28,6 +28,8 @@ export interface RenditionSpec {
   background?: string;
   /** Made from the first rendition rather than the upload: far cheaper to decode than a camera's original. */
   fromFirst?: boolean;
+  /** Transparency filled with `background` (JPEG always is): iOS shows a transparent home screen icon on black. */
+  opaque?: boolean;
 }
 
 export interface PictureRecipe {
@@ -90,6 +92,8 @@ export const PICTURE_RECIPES: Partial<Record<UploadKind, PictureRecipe>> = {
       icon(32),
       icon(192),
       icon(512),
+      // The home screen icon of iPhones and iPads: on white, in Apple's size.
+      { purpose: 'touch180', width: 180, height: 180, fit: 'contain', enlarge: true, format: 'png', background: '#ffffff', opaque: true },
       { ...preview, fit: 'contain' },
     ],
     unreadable: () => AppError.field('file', CLUB_PICTURE_MESSAGES.unreadableLogo),

@@ -228,7 +228,7 @@ function encode(image: Sharp, spec: RenditionSpec): Sharp {
     case 'webp':
       return image.webp({ ...(spec.quality === undefined ? {} : { quality: spec.quality }), ...(spec.effort === undefined ? {} : { effort: spec.effort }) });
     case 'png':
-      return image.png({ compressionLevel: 9 });
+      return (spec.opaque ? image.flatten({ background: spec.background ?? '#ffffff' }) : image).png({ compressionLevel: 9 });
     case 'jpeg':
       return image.flatten({ background: spec.background ?? '#ffffff' }).jpeg({ quality: spec.quality ?? 80, mozjpeg: true });
   }

@@ -115,8 +115,8 @@ export function clubPicturesView(stored: readonly StoredPicture[], urlOf: (name:
     };
     const preview = file('preview');
     if (picture.role === 'logo') {
-      const [header, header2x, icon32, icon192, icon512] = [file('header'), file('header2x'), file('icon32'), file('icon192'), file('icon512')];
-      if (header && header2x && icon32 && icon192 && icon512 && preview) view.logo = { header, header2x, icon32, icon192, icon512, preview };
+      const [header, header2x, icon32, icon192, icon512, touchIcon] = ['header', 'header2x', 'icon32', 'icon192', 'icon512', 'touch180'].map(file);
+      if (header && header2x && icon32 && icon192 && icon512 && touchIcon && preview) view.logo = { header, header2x, icon32, icon192, icon512, touchIcon, preview };
     } else {
       // The srcset's widths, each once (a picture narrower than the largest width gives it at its own).
       const widths = new Map<number, PictureFile>();
