@@ -21,6 +21,7 @@ import * as downloadTitles from './0020_download_titles.ts';
 import * as timetables from './0021_timetables.ts';
 import * as clubFacts from './0022_club_facts.ts';
 import * as rangeFacts from './0023_range_facts.ts';
+import * as clubPictures from './0024_club_pictures.ts';
 import * as contactInbox from './0026_contact_inbox.ts';
 
 /** Every migration in order; listed statically so no file system scan is needed at start. */
@@ -47,5 +48,6 @@ export const migrations: Record<string, Migration> = {
   '0021_timetables': timetables,
   '0022_club_facts': clubFacts,
   '0023_range_facts': rangeFacts,
+  '0024_club_pictures': clubPictures,
   '0026_contact_inbox': contactInbox,
 };

@@ -6,7 +6,9 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { AppProviders } from './AppProviders.tsx';
 import { createSnackbarStore } from './components/snackbarStore.ts';
 import { createEmotionCache } from './render/emotionCache.ts';
-import { headTags } from './render/head.ts';
+import type { ClubPictures } from '../shared/clubPictures.ts';
+import { previewPicture } from '../shared/clubPictures.ts';
+import { headTags, iconLinks } from './render/head.ts';
 import type { PageState } from './render/pageState.ts';
 import { RenderedAtProvider } from './render/renderedAt.tsx';
 import { ServerRenderContext, type PageHeadData, type ServerRender } from './render/serverRender.ts';
@@ -38,6 +40,8 @@ export type RenderResult =
       status: number;
       /** Title, description, canonical address, Open Graph, JSON-LD: the document head's elements. */
       head: string;
+      /** The icon links where the club has uploaded a logo (issue 26.3); undefined: the document's own. */
+      icons: string | undefined;
       /** The markup of the app, for inside `#root`. */
       html: string;
       /** The page's styles as `<style>` elements, for the document's head. */
@@ -64,6 +68,11 @@ function waitingQueries(queryClient: QueryClient): Query[] {
 /** The club's name from the profile the page's layout asked for. */
 function clubNameOf(queryClient: QueryClient): string {
   return queryClient.getQueryData<{ name: string }>(getQueryKey(trpc.club.profile, undefined, 'query'))?.name ?? '';
+}
+
+/** The club's logo and home picture, which every page's header asks for. */
+function clubPicturesOf(queryClient: QueryClient): ClubPictures | undefined {
+  return queryClient.getQueryData<ClubPictures>(getQueryKey(trpc.club.pictures, undefined, 'query'));
 }
 
 function failedQuery(queryClient: QueryClient): Query | undefined {
@@ -119,10 +128,12 @@ export async function renderPage({ url, origin, link, now }: RenderRequest): Pro
       continue;
     }
     const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
+    const pictures = clubPicturesOf(queryClient);
     return {
       kind: 'page',
       status,
-      head: headTags(head, { clubName: clubNameOf(queryClient), origin, canonicalPath: url }),
+      head: headTags(head, { clubName: clubNameOf(queryClient), origin, canonicalPath: url, image: previewPicture(pictures) }),
+      icons: iconLinks(pictures?.logo),
       html,
       styles,
       state: {

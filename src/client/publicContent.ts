@@ -92,6 +92,17 @@ export function useAboutCaptions() {
   });
 }
 
+/**
+ * The club's logo and home picture (issue 26.3), null where none is uploaded; edited in the
+ * back office (panel 'Logo und Titelbild'). Every page's header asks for it.
+ */
+export function useClubPictures() {
+  return trpc.club.pictures.useQuery(undefined, {
+    meta: { errorPrefix: 'Fehler beim Abrufen von Logo und Titelbild' },
+    staleTime: PUBLIC_STALE_MS,
+  });
+}
+
 /** The club's name as the title bar and the browser tab show it; empty until the profile has arrived. */
 export function useClubName(): string {
   return useClubProfile().data?.name ?? '';

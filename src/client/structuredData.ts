@@ -1,3 +1,4 @@
+import { previewPicture, type ClubPictures } from '../shared/clubPictures.ts';
 import { hasAddress, type ClubProfile } from '../shared/clubProfile.ts';
 import type { CourseFacts, PriceRow } from '../shared/courseFacts.ts';
 import type { OpeningDay } from '../shared/openingHours.ts';
@@ -29,14 +30,17 @@ function clubReference(profile: ClubProfile, origin: string) {
   return { '@type': 'SportsClub', name: profile.name, url: `${origin}/home` };
 }
 
-/** The club (schema.org SportsClub): name, address, contact, social profiles. */
-export function sportsClub(profile: ClubProfile, origin: string): object {
+/**
+ * The club (schema.org SportsClub): name, address, contact, social profiles; its logo and
+ * picture the uploaded ones (issue 26.3) where there are, otherwise the site's own drawings.
+ */
+export function sportsClub(profile: ClubProfile, origin: string, pictures?: ClubPictures): object {
   return {
     '@context': 'https://schema.org',
     ...clubReference(profile, origin),
     description: 'Schützenverein mit den Sparten Luftgewehr/Luftpistole, Bogen mit 3D-Bogenparcours und Blasrohr.',
-    logo: `${origin}/icon-512.png`,
-    image: `${origin}${SITE_IMAGE.path}`,
+    logo: `${origin}${pictures?.logo?.icon512.url ?? '/icon-512.png'}`,
+    image: `${origin}${previewPicture(pictures)?.url ?? SITE_IMAGE.path}`,
     ...(hasAddress(profile) ? { address: postalAddress(profile) } : {}),
     ...(profile.phone ? { telephone: profile.phone } : {}),
     ...(profile.email ? { email: profile.email } : {}),

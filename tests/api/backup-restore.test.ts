@@ -97,6 +97,9 @@ async function fillEveryTable(t: TestApp): Promise<void> {
     t.admin,
   );
   expect(sponsor.statusCode).toBe(201);
+  // The club's logo (issue 26.3): seven generated files.
+  const logo = await postForm(t, '/api/club/logo', [{ name: 'file', filename: 'wappen.png', content: await png(300, 100) }], t.admin);
+  expect(logo.statusCode, logo.body).toBe(201);
 
   // Areas without an API of their own yet: rows and their files written directly.
   const db = t.db;
@@ -294,7 +297,8 @@ describe('backup', () => {
     }
     const named = (await readdir(source.uploadsDir)).filter((name) => !name.includes('dead'));
     expect(manifest.files.map((file) => file.name).sort()).toEqual(named.sort());
-    expect(named.length).toBe(6);
+    // Download, result, sponsor logo, attachment, gallery image and thumbnail; the club logo's seven files.
+    expect(named.length).toBe(13);
     for (const file of manifest.files) {
       expect(file.sha256).toBe(sha256(await readFile(join(source.uploadsDir, file.name))));
     }
@@ -319,7 +323,7 @@ describe('backup', () => {
       const { manifest, missing } = await createBackup({ db: source.db, dialect: 'sqlite', uploadsDir: source.uploadsDir, file: archive });
       expect(missing).toEqual([{ name, table: 'attachments' }]);
       expect(manifest.files.map((file) => file.name)).not.toContain(name);
-      expect(manifest.files).toHaveLength(5);
+      expect(manifest.files).toHaveLength(12);
       // The archive says so itself, for whoever restores it later.
       expect((await verifyArchive(archive)).missingFiles).toEqual([{ name, table: 'attachments' }]);
     } finally {
@@ -331,7 +335,7 @@ describe('backup', () => {
     const filled = Object.entries(sourceTables).filter(([, rows]) => rows.length > 0).map(([name]) => name);
     expect(filled).toEqual(
       expect.arrayContaining([
-        'albums', 'appointments', 'attachments', 'contact_messages', 'downloads', 'duty_offers', 'duty_reminders', 'duty_settings',
+        'albums', 'appointments', 'attachments', 'club_picture_files', 'club_pictures', 'contact_messages', 'downloads', 'duty_offers', 'duty_reminders', 'duty_settings',
         'group_message_recipients', 'group_permissions', 'groups', 'host_entries',
         'images', 'info_texts', 'log_entries', 'log_once', 'login_attempts', 'mail_attachments', 'mail_outbox', 'permissions', 'results',
         'section_alerts', 'sessions', 'sponsors', 'timetable_entries', 'user_groups', 'users',

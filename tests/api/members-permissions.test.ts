@@ -84,6 +84,14 @@ async function fixture(): Promise<Fixture> {
     .insertInto('sponsors')
     .values({ name: 'Sponsor', url: '', logo_stored_name: await storedFile('webp'), logo_mime: 'image/webp', created_at: createdAt })
     .executeTakeFirstOrThrow();
+  // A home picture (issue 26.3) for its description and removal; the last fixture's is replaced.
+  await t.db.deleteFrom('club_picture_files').where('role', '=', 'home').execute();
+  await t.db.deleteFrom('club_pictures').where('role', '=', 'home').execute();
+  await t.db.insertInto('club_pictures').values({ role: 'home', alt: 'Das Schützenhaus', source_width: 1600, source_height: 900, uploaded_at: createdAt }).execute();
+  await t.db
+    .insertInto('club_picture_files')
+    .values({ stored_name: await storedFile('webp'), role: 'home', purpose: 'w480', mime: 'image/webp', width: 480, height: 270 })
+    .execute();
   const album = await t.db.insertInto('albums').values({ name: 'Album', section: 'club', created_at: createdAt }).executeTakeFirstOrThrow();
   const image = await t.db
     .insertInto('images')
@@ -352,6 +360,17 @@ const matrix: Record<string, Entry> = {
     input: () => ({ captions: DEFAULT_ABOUT_CAPTIONS }),
     rest: { method: 'PUT', url: () => '/api/club/about', body: () => ({ captions: DEFAULT_ABOUT_CAPTIONS }) },
   },
+  'club.pictures': { access: 'public' },
+  'club.pictureSettings': { access: 'dashboard_view', rest: { method: 'GET', url: () => '/api/club/pictures' } },
+  'club.checkPictureUpload': { access: 'dashboard_update', input: () => ({ alt: 'Das Schützenhaus' }) },
+  'club.uploadLogo': { access: 'dashboard_update', uploadOnly: true, input: () => ({ file: 'nicht-hochgeladen' }) },
+  'club.uploadHomePicture': { access: 'dashboard_update', uploadOnly: true, input: () => ({ file: 'nicht-hochgeladen', alt: 'Das Schützenhaus' }) },
+  'club.updateHomePictureAlt': {
+    access: 'dashboard_update',
+    input: () => ({ alt: 'Das Schützenhaus' }),
+    rest: { method: 'PUT', url: () => '/api/club/picture', body: () => ({ alt: 'Das Schützenhaus' }) },
+  },
+  'club.removePicture': { access: 'dashboard_update', input: () => ({ role: 'home' }), rest: { method: 'DELETE', url: () => '/api/club/picture' } },
   'club.checklist': { access: 'dashboard_update', rest: { method: 'GET', url: () => '/api/club/checklist' } },
   // Public; the address limit (5 an hour) is per caller, and each call here comes from 127.0.0.1,
   // so the matrix's few calls stay below it.

@@ -313,6 +313,18 @@ describe('0023: the range’s facts as data', () => {
     expect((await infoTexts(db)).shootingtimes_gun).toBe(REPLACED_RANGE_TEXTS.shootingtimes_gun.before);
     expect((await infoTexts(db)).shootingtimes_arch).toBe(own);
     expect(await history(db)).toBe(REPLACED_HISTORY.before);
+describe('0024: the club’s logo and home picture', () => {
+  it('adds empty tables, so the site keeps its own drawings, and goes down again', async () => {
+    const { db } = await open({ migrate: false });
+    await migrateTo(db, '0022_club_facts');
+    await migrateToLatest(db);
+    expect(await db.selectFrom('club_pictures').selectAll().execute()).toEqual([]);
+    expect(await db.selectFrom('club_picture_files').selectAll().execute()).toEqual([]);
+    await db.insertInto('club_pictures').values({ role: 'logo', alt: '', source_width: 300, source_height: 100, uploaded_at: '2026-11-27 10:00:00' }).execute();
+    await migrateTo(db, '0022_club_facts');
+    const tables = (await db.introspection.getTables()).map((table) => table.name);
+    expect(tables).not.toContain('club_pictures');
+    expect(tables).not.toContain('club_picture_files');
   });
 });
 

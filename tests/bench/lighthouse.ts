@@ -11,6 +11,7 @@ import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import sharp from 'sharp';
 import { ADMIN_PASSWORD, ADMIN_UID, CLIENT_DIR, PROJECT_ROOT, startSite, type Site } from '../e2e/support/site.ts';
 import { PUBLIC_PAGES } from '../../src/client/publicPages.ts';
+import { uploadClubFace } from './face.ts';
 import { formatTable } from './table.ts';
 
 /**
@@ -20,7 +21,10 @@ import { formatTable } from './table.ts';
  * on. Not a test: the aims are reported, not enforced. Each page is audited three times and
  * Lighthouse's own median run reported (its simulation scales the CPU time it observed, which
  * varies between runs); a bare static page served by Node alone is audited the same way
- * first, so the table shows what the machine and the simulated phone allow at best.
+ * first, so the table shows what the machine and the simulated phone allow at best. After
+ * every page, the home page once more with the club's logo and a wide picture uploaded
+ * (issue 26.3), the picture being its largest element. LIGHTHOUSE_ONLY (comma-separated
+ * paths, e.g. `/home`) audits only those pages, prints the table and leaves README.md alone.
  */
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -87,6 +91,16 @@ async function fillSite(site: Site): Promise<string> {
   await send('POST', '/api/images', form);
   await send('PUT', '/api/sectionalert/appointments', { enabled: true, text: 'Die Termine des neuen Jahres folgen im Januar.' }, 200);
   return `/galerien/verein?album=${album.data.id}`;
+}
+
+/** The row of the home page with the club's logo and picture (issue 26.3). */
+const HOME_WITH_PICTURE = '/home (mit Logo und Titelbild)';
+
+/** The paths LIGHTHOUSE_ONLY names, or undefined for every page. */
+function lighthouseOnly(): string[] | undefined {
+  const raw = process.env.LIGHTHOUSE_ONLY;
+  if (raw === undefined || raw.trim() === '') return undefined;
+  return raw.split(',').map((path) => path.trim()).filter(Boolean);
 }
 
 /** The best case: a heading and a paragraph, served compressed by Node's own server. */
@@ -224,7 +238,10 @@ async function main(): Promise<void> {
   });
   try {
     const albumPath = await fillSite(site);
-    const paths = PUBLIC_PAGES.flatMap((page) => (page.id === 'galleries' ? ['/galerien/verein', albumPath] : [page.path]));
+    const only = lighthouseOnly();
+    const paths = PUBLIC_PAGES.flatMap((page) => (page.id === 'galleries' ? ['/galerien/verein', albumPath] : [page.path])).filter(
+      (path) => !only || only.includes(path),
+    );
     const baseline = await startBaseline();
     const rows: PageResult[] = [];
     try {
@@ -236,6 +253,11 @@ async function main(): Promise<void> {
     for (const path of paths) {
       process.stderr.write(`Lighthouse: ${path} …\n`);
       rows.push(await audit(chrome.port, `${site.baseUrl}${path}`, path));
+    }
+    if (!only || only.includes('/home')) {
+      process.stderr.write(`Lighthouse: ${HOME_WITH_PICTURE} …\n`);
+      await uploadClubFace(site.baseUrl, ADMIN_UID, ADMIN_PASSWORD);
+      rows.push(await audit(chrome.port, `${site.baseUrl}/home`, HOME_WITH_PICTURE));
     }
     const indexes = rows.map((row) => row.benchmarkIndex).sort((a, b) => a - b);
     const benchmarkIndex = indexes[Math.floor(indexes.length / 2)];
@@ -249,6 +271,10 @@ async function main(): Promise<void> {
     const table = resultTable(rows);
     process.stdout.write(`\n${machine}\n\n${table}\n`);
     for (const row of rows.filter((entry) => !meetsAims(entry))) process.stdout.write(`verfehlt: ${row.path}: ${row.shortfalls.join(', ')}\n`);
+    if (only) {
+      process.stderr.write('LIGHTHOUSE_ONLY: README.md bleibt unverändert.\n');
+      return;
+    }
     await writeReadme(`${machine}\n\n${table}`);
     process.stderr.write('README.md: Tabelle eingetragen.\n');
   } finally {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PUBLIC_PAGES } from '../../src/client/publicPages.ts';
 import { CALENDAR_SIZES, calendarTarget, fillCalendar, fillSeries, seriesTargets, WEEKLY_SERIES } from './calendar.ts';
+import { uploadClubFace } from './face.ts';
 import { uploadGalleryImage } from './gallery.ts';
 import { measure, type LoadOptions, type Measurement, type Target } from './load.ts';
 import { checkTarget, mirrorAt } from './mirror.ts';
@@ -204,6 +205,34 @@ function publicPagePaths(albumPath: string): string[] {
 
 /** A rendered page must come near a static site's speed (issue 17). */
 const PAGE_AIM = { ratio: 0.8, p99Ms: 20 } as const;
+
+/** The home page once the club's logo and picture are uploaded (issue 26.3), and the picture's file a phone loads. */
+const FACE_PAGE = 'GET /home (HTML, mit Logo und Titelbild)';
+const FACE_PICTURE = 'GET /files/<Titelbild, 720 px> (WebP)';
+/** The cold-render row of the same page. */
+const FACE_COLD = '/home (mit Logo und Titelbild)';
+
+function faceTargets(baseUrl: string, picturePath: string): Target[] {
+  return [
+    { name: FACE_PAGE, url: `${baseUrl}/home`, expectedStatus: 200, headers: BROWSER_HEADERS, aim: PAGE_AIM },
+    { name: FACE_PICTURE, url: `${baseUrl}${picturePath}`, expectedStatus: 200, headers: BROWSER_HEADERS },
+  ];
+}
+
+const named = (only: readonly string[] | undefined, name: string) => !only || only.some((part) => name.toLowerCase().includes(part));
+
+/**
+ * Uploads the club's logo and home picture, after every page was measured without them,
+ * and measures the home page and the picture's file with them (those BENCH_ONLY names).
+ */
+async function measureFace(baseUrl: string, baselineUrl: string, options: LoadOptions, only: readonly string[] | undefined): Promise<Compared[]> {
+  if (!named(only, FACE_PAGE) && !named(only, FACE_PICTURE)) return [];
+  process.stderr.write('lade Logo und Titelbild hoch / uploading the club’s logo and home picture …\n');
+  const { picturePath } = await uploadClubFace(baseUrl, BENCH_ADMIN_UID, BENCH_ADMIN_PASSWORD);
+  const rows: Compared[] = [];
+  for (const target of faceTargets(baseUrl, picturePath).filter((target) => named(only, target.name))) rows.push(await compare(target, baselineUrl, options));
+  return rows;
+}
 
 /** Renders after a write dropped the kept pages: each page this many times. */
 const COLD_RENDERS = 20;
@@ -451,7 +480,7 @@ async function bench(cleanup: ReturnType<typeof createCleanup>, signal: AbortSig
   const pagePaths = publicPagePaths(albumPath);
   const allTargets = targetsOf(site, manifest, thumbnailPath, pagePaths);
   const targets = only ? allTargets.filter((target) => only.some((part) => target.name.toLowerCase().includes(part))) : allTargets;
-  if (targets.length === 0) throw new Error(`BENCH_ONLY="${process.env.BENCH_ONLY}" trifft kein Ziel / matches no target.`);
+  if (targets.length === 0 && !named(only, FACE_PAGE) && !named(only, FACE_PICTURE)) throw new Error(`BENCH_ONLY="${process.env.BENCH_ONLY}" trifft kein Ziel / matches no target.`);
   // Fail fast on a moved route before minutes of load.
   for (const target of targets) await checkTarget(target);
 
@@ -461,6 +490,7 @@ async function bench(cleanup: ReturnType<typeof createCleanup>, signal: AbortSig
   const rows: Compared[] = [];
   for (const target of targets) rows.push(await compare(target, baseline.baseUrl, options));
   if (only) {
+    rows.push(...(await measureFace(site.baseUrl, baseline.baseUrl, options, only)));
     process.stdout.write(`\n${loadHeadline(connections, seconds, release !== undefined)}\n\n${loadTable(orientation, rows)}\n\n${checkLines(rows)}\n`);
     return rows.some((row) => row.failures > 0) || orientation.failures > 0 ? 1 : 0;
   }
@@ -477,10 +507,14 @@ async function bench(cleanup: ReturnType<typeof createCleanup>, signal: AbortSig
   await fillSeries(site.baseUrl, BENCH_ADMIN_UID, BENCH_ADMIN_PASSWORD);
   for (const target of seriesTargets(site.baseUrl, BENCH_ADMIN_UID, BENCH_ADMIN_PASSWORD, BROWSER_HEADERS)) rows.push(await compare(target, baseline.baseUrl, options));
 
-  process.stdout.write(`\n${loadHeadline(connections, seconds, release !== undefined)}\n\n${loadTable(orientation, rows)}\n\n${checkLines(rows)}\n`);
-
+  // Every page rendered afresh before the club's face is uploaded, then the home page with it.
   process.stderr.write('messe / measuring pages rendered afresh …\n');
-  const cold = await measureColdRenders(site.baseUrl, pagePaths, { uid: BENCH_ADMIN_UID, password: BENCH_ADMIN_PASSWORD });
+  const benchAdmin = { uid: BENCH_ADMIN_UID, password: BENCH_ADMIN_PASSWORD };
+  const cold = await measureColdRenders(site.baseUrl, pagePaths, benchAdmin);
+  rows.push(...(await measureFace(site.baseUrl, baseline.baseUrl, options, undefined)));
+  cold.push(...(await measureColdRenders(site.baseUrl, ['/home'], benchAdmin)).map((row) => ({ ...row, path: FACE_COLD })));
+
+  process.stdout.write(`\n${loadHeadline(connections, seconds, release !== undefined)}\n\n${loadTable(orientation, rows)}\n\n${checkLines(rows)}\n`);
   process.stdout.write(
     `\nSeiten frisch gerendert: je ${COLD_RENDERS}-mal nach einer Änderung (die alle gehaltenen Antworten verwirft), eine Anfrage nach der anderen; ` +
       'Zeit bis zur ganzen Antwort (Rendern, Abfragen, Komprimieren)\n\n',

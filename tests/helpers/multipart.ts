@@ -70,7 +70,8 @@ export async function namesInDatabase(db: Db): Promise<string[]> {
   const images = await db.selectFrom('images').select('stored_name as name').execute();
   const thumbnails = await db.selectFrom('images').select('thumb_name as name').execute();
   const attachments = await db.selectFrom('attachments').select('stored_name as name').execute();
-  return [...downloads, ...results, ...sponsors, ...images, ...thumbnails, ...attachments].map((row) => row.name).sort();
+  const clubPictures = await db.selectFrom('club_picture_files').select('stored_name as name').execute();
+  return [...downloads, ...results, ...sponsors, ...images, ...thumbnails, ...attachments, ...clubPictures].map((row) => row.name).sort();
 }
 
 /** Polls until the check holds (an aborted request is cleaned up after its socket closed, not before). */

@@ -11,7 +11,8 @@ import Typography from '@mui/material/Typography';
 import { Suspense, useId, useState } from 'react';
 import { NavLink, Outlet, Link as RouterLink, useLocation } from 'react-router';
 import { onDemand } from '../components/onDemand.ts';
-import { useClubName } from '../publicContent.ts';
+import type { ClubLogo } from '../../shared/clubPictures.ts';
+import { useClubName, useClubPictures } from '../publicContent.ts';
 import { isGroup, NAVIGATION, NAVIGATION_LABEL, WIDE_SCREEN, type NavGroup, type NavTarget } from './navigation.ts';
 
 /*
@@ -108,6 +109,36 @@ function nameBasis(clubName: string): string {
   return `${Math.max(8, Math.ceil(clubName.length * 0.6))}ch`;
 }
 
+/** The logo's room in the bar: its height, and its widest on phones and on larger screens (a wide logo is shown smaller, never cropped). */
+const LOGO_BOX = { height: { xs: 32, sm: 40 }, maxWidth: { xs: 72, sm: 160 } } as const;
+/** The gap between logo and name (theme spacing 1.5). */
+const LOGO_GAP_PX = 12;
+
+/** How wide the logo is shown beside the name on larger screens: its proportions at 40 px high, at most 160 px. */
+function logoWidth(logo: ClubLogo): number {
+  return Math.min(LOGO_BOX.maxWidth.sm, Math.round((LOGO_BOX.height.sm * logo.header.width) / logo.header.height));
+}
+
+/**
+ * The club's uploaded logo (issue 26.3) before its name, 1x and 2x from the server. Its
+ * proportions are known from width and height, and its box from CSS, so it takes its place
+ * in the first paint and nothing moves when it arrives. Empty alt: the name beside it, in
+ * the same link, says what it is.
+ */
+function HeaderLogo({ logo }: { logo: ClubLogo }) {
+  return (
+    <Box
+      component="img"
+      src={logo.header.url}
+      srcSet={`${logo.header.url} 1x, ${logo.header2x.url} 2x`}
+      width={logo.header.width}
+      height={logo.header.height}
+      alt=""
+      sx={{ display: 'block', flexShrink: 0, width: 'auto', height: LOGO_BOX.height, maxWidth: LOGO_BOX.maxWidth, objectFit: 'contain' }}
+    />
+  );
+}
+
 /** Every page of the navigation, the groups' entries named with their group. */
 const ALL_PAGES: readonly NavTarget[] = NAVIGATION.flatMap((entry) =>
   isGroup(entry) ? entry.items.map((item) => ({ label: `${entry.label}: ${item.label}`, to: item.to })) : [entry],
@@ -139,6 +170,7 @@ function NavigationWithoutScript() {
 /** Top navigation (a drawer on small screens), footer links and cookie notice (SPEC §2). */
 export function PublicLayout() {
   const clubName = useClubName();
+  const logo = useClubPictures().data?.logo ?? null;
   const [drawerOpen, setDrawerOpen] = useState(false);
   // Stays true after the first opening, so that the drawer can play its closing transition.
   const [drawerWanted, setDrawerWanted] = useState(false);
@@ -172,7 +204,7 @@ export function PublicLayout() {
           </IconButton>
           <Box
             sx={{
-              flex: { xs: '0 1 auto', [WIDE_SCREEN]: `1 1 ${nameBasis(clubName)}` },
+              flex: { xs: '0 1 auto', [WIDE_SCREEN]: `1 1 ${logo ? `calc(${nameBasis(clubName)} + ${logoWidth(logo) + LOGO_GAP_PX}px)` : nameBasis(clubName)}` },
               minWidth: 0,
               py: 1,
               // Here rather than on the link, so that `ch` in the basis counts the name's own characters.
@@ -186,9 +218,21 @@ export function PublicLayout() {
               // A long club name wraps between its words (a little smaller on phones) instead of
               // widening the page; no hyphens. Only a single word longer than the whole line
               // breaks inside, as nothing else would fit.
-              sx={{ color: 'inherit', textDecoration: 'none', fontSize: 'inherit', lineHeight: 1.3, overflowWrap: 'break-word', hyphens: 'manual' }}
+              sx={[
+                { color: 'inherit', textDecoration: 'none', fontSize: 'inherit', lineHeight: 1.3, overflowWrap: 'break-word', hyphens: 'manual' },
+                logo !== null && { display: 'flex', alignItems: 'center', gap: 1.5 },
+              ]}
             >
-              {clubName}
+              {logo ? (
+                <>
+                  <HeaderLogo logo={logo} />
+                  <Box component="span" sx={{ minWidth: 0 }}>
+                    {clubName}
+                  </Box>
+                </>
+              ) : (
+                clubName
+              )}
             </Typography>
           </Box>
           <WideNavigation />

@@ -1,3 +1,4 @@
+import type { ClubLogo, PictureFile } from '../../shared/clubPictures.ts';
 import type { PageHeadData } from './serverRender.ts';
 
 /** The browser tab and search results name the page and then the club. */
@@ -23,6 +24,8 @@ export interface SiteHead {
   origin: string;
   /** The page's own address, path and the query parameters that change it. */
   canonicalPath: string;
+  /** The club's picture for pages without one of their own (issue 26.3: home picture or logo); the site's drawing without. */
+  image?: PictureFile | undefined;
 }
 
 function escapeHtml(text: string): string {
@@ -60,7 +63,8 @@ export function headTags(head: Partial<PageHeadData>, site: SiteHead): string {
   const title = documentTitle(head.title ?? '', site.clubName);
   const description = descriptionText(head.description ?? defaultDescription(site.clubName));
   const url = `${site.origin}${site.canonicalPath}`;
-  const image = head.image ? { url: absolute(site.origin, head.image) } : { url: `${site.origin}${SITE_IMAGE.path}`, width: SITE_IMAGE.width, height: SITE_IMAGE.height };
+  const fallback = site.image ?? { url: SITE_IMAGE.path, width: SITE_IMAGE.width, height: SITE_IMAGE.height };
+  const image = head.image ? { url: absolute(site.origin, head.image) } : { url: absolute(site.origin, fallback.url), width: fallback.width, height: fallback.height };
   const meta = (attribute: 'name' | 'property', key: string, content: string) => `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
   const tags = [
     `<title>${escapeHtml(title)}</title>`,
@@ -81,4 +85,18 @@ export function headTags(head: Partial<PageHeadData>, site: SiteHead): string {
     ...(head.structuredData ?? []).map((data) => `<script type="application/ld+json">${jsonForScript(data)}</script>`),
   ];
   return tags.join('\n    ');
+}
+
+/**
+ * The icon links of a page's head where the club has uploaded a logo (issue 26.3): its
+ * generated PNGs instead of the site's drawing (index.html between `<!--icons-->` and
+ * `<!--/icons-->`); /favicon.ico stays as the static file browsers ask for on their own.
+ */
+export function iconLinks(logo: ClubLogo | null | undefined): string | undefined {
+  if (!logo) return undefined;
+  return [
+    `<link rel="icon" type="image/png" sizes="32x32" href="${escapeHtml(logo.icon32.url)}" />`,
+    `<link rel="icon" type="image/png" sizes="192x192" href="${escapeHtml(logo.icon192.url)}" />`,
+    `<link rel="apple-touch-icon" href="${escapeHtml(logo.touchIcon.url)}" />`,
+  ].join('\n    ');
 }

@@ -42,6 +42,8 @@ export interface Database {
   club_home: ClubHomeTable;
   club_home_cards: ClubHomeCardTable;
   club_about_slides: ClubAboutSlideTable;
+  club_pictures: ClubPictureTable;
+  club_picture_files: ClubPictureFileTable;
   second_factors: SecondFactorTable;
   recovery_codes: RecoveryCodeTable;
   pending_logins: PendingLoginTable;
@@ -443,6 +445,25 @@ export interface ClubHomeTable {
   greeting: string;
   welcome: string;
   updated_at: string | null;
+}
+
+/** The club's logo or home picture, one row per role (migration 0024). */
+export interface ClubPictureTable {
+  role: string;
+  alt: string;
+  source_width: number;
+  source_height: number;
+  uploaded_at: string;
+}
+
+/** One generated file of a club picture (migration 0024). */
+export interface ClubPictureFileTable {
+  stored_name: string;
+  role: string;
+  purpose: string;
+  mime: string;
+  width: number;
+  height: number;
 }
 
 /** One card of the home page, by the page it leads to (migration 0022). */

@@ -39,6 +39,7 @@ const BARE_TEMPLATE = `<!doctype html>
   <head>
     <meta charset="UTF-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <!--icons--><!--/icons-->
     ${MARKERS.head}
   </head>
   <body>
@@ -50,6 +51,14 @@ const BARE_TEMPLATE = `<!doctype html>
 
 /** The cookie notice in index.html: public pages show it, the back office's document has none (SPEC §2). */
 const COOKIE_NOTICE = /<!--notice-->[\s\S]*?<!--\/notice-->\s*/;
+
+/** The site's own icon links in index.html, replaced on rendered pages by the uploaded logo's (issue 26.3). */
+const ICON_LINKS = /<!--icons-->[\s\S]*?<!--\/icons-->/;
+
+/** The document with the page's icon links in place of the site's drawings; a function as replacement, like `fill`. */
+function withIcons(document: string, icons: string | undefined): string {
+  return icons === undefined ? document : document.replace(ICON_LINKS, () => icons);
+}
 
 /** Fills the markers; a function as replacement, so that `$&` in a page's text stays text. */
 function fill(template: string, parts: Record<keyof typeof MARKERS, string>): string {
@@ -269,7 +278,7 @@ export const pages: FastifyPluginAsync<PagesOptions> = async (app, { clientDir, 
     const result = await renderer!({ url, origin: config.publicUrl, link: linkFor(request), now: services.clock.now() });
     const document =
       result.kind === 'page'
-        ? fill(template ?? BARE_TEMPLATE, {
+        ? fill(withIcons(template ?? BARE_TEMPLATE, result.icons), {
             head: [result.head, result.styles].filter(Boolean).join('\n    '),
             app: result.html,
             state: [`<script type="application/json" id="page-state">${serializePageState(result.state)}</script>`, chunksOf(page)]

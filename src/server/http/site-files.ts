@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { clubProfile } from '../areas/club/cache.ts';
+import { clubPictures, clubProfile } from '../areas/club/cache.ts';
 import { sitemapEntries, sitemapXml } from '../areas/site/sitemap.ts';
 import { PASSWORD_RESET_PATH } from '../../shared/constants.ts';
 import { keepSharedReads, routeAnswerKey } from './public-cache.ts';
@@ -15,7 +15,7 @@ export const THEME_COLOUR = '#1b5e20';
 /**
  * The files a website answers besides its pages (DESIGN §9): robots.txt (the back office
  * stays out of search engines), the sitemap of every public page and album with the date
- * of its newest data, and the web app manifest. Shared reads like any other: kept in the
+ * of its newest data, and the web app manifest (with the uploaded logo's icons, issue 26.3). Shared reads like any other: kept in the
  * one memory, dropped by writes. favicon.ico and the icons are static files of the build.
  */
 export const siteFiles: FastifyPluginAsync<SiteFilesOptions> = async (app, { withPages }) => {
@@ -39,9 +39,11 @@ export const siteFiles: FastifyPluginAsync<SiteFilesOptions> = async (app, { wit
   }
 
   app.get('/manifest.webmanifest', kept, async (request, reply) => {
-    const profile = await clubProfile(services);
-    // The kept manifest expires with the club data it names (a save elsewhere shows within 10 s).
+    const [profile, pictures] = await Promise.all([clubProfile(services), clubPictures(services)]);
+    // The kept manifest expires with the club data and pictures it names (a save elsewhere shows within 10 s).
     request.sharedRead?.builtFrom(profile);
+    request.sharedRead?.builtFrom(pictures);
+    const logo = pictures.logo;
     const name = profile.name;
     const manifest = {
       name,
@@ -53,11 +55,17 @@ export const siteFiles: FastifyPluginAsync<SiteFilesOptions> = async (app, { wit
       display: 'browser',
       background_color: '#ffffff',
       theme_color: THEME_COLOUR,
-      icons: [
-        { src: '/favicon.svg', type: 'image/svg+xml', sizes: 'any' },
-        { src: '/icon-192.png', type: 'image/png', sizes: '192x192' },
-        { src: '/icon-512.png', type: 'image/png', sizes: '512x512' },
-      ],
+      // The uploaded logo's generated icons (issue 26.3), otherwise the site's drawing.
+      icons: logo
+        ? [
+            { src: logo.icon192.url, type: 'image/png', sizes: '192x192' },
+            { src: logo.icon512.url, type: 'image/png', sizes: '512x512' },
+          ]
+        : [
+            { src: '/favicon.svg', type: 'image/svg+xml', sizes: 'any' },
+            { src: '/icon-192.png', type: 'image/png', sizes: '192x192' },
+            { src: '/icon-512.png', type: 'image/png', sizes: '512x512' },
+          ],
     };
     return reply.type('application/manifest+json; charset=utf-8').send(JSON.stringify(manifest));
   });

@@ -59,6 +59,7 @@ export const STORED_FILE_COLUMNS: Readonly<Record<string, readonly string[]>> = 
   sponsors: ['logo_stored_name'],
   attachments: ['stored_name'],
   images: ['stored_name', 'thumb_name'],
+  club_picture_files: ['stored_name'],
 };
 
 interface CatalogueRow {
@@ -108,6 +109,8 @@ export function databaseCatalogue(db: Db): FileCatalogue {
       )
       .unionAll(db.selectFrom('images').select(['mime', noName.as('filename'), ...notAttachment]).where('stored_name', '=', name))
       .unionAll(db.selectFrom('images').select([sql<string>`'image/webp'`.as('mime'), noName.as('filename'), ...notAttachment]).where('thumb_name', '=', name))
+      // The club's logo and home picture (issue 26.3): public, and a new upload has new names.
+      .unionAll(db.selectFrom('club_picture_files').select(['mime', noName.as('filename'), ...notAttachment]).where('stored_name', '=', name))
       .executeTakeFirst();
     return row ? { mime: row.mime, filename: row.filename, readers: readersOf(row) } : undefined;
   };

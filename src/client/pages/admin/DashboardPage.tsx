@@ -7,6 +7,7 @@ import { CLUB_DATA_ANCHOR } from '../../../shared/setupChecklist.ts';
 import { AboutCaptionsPanel } from './dashboard/AboutCaptionsPanel.tsx';
 import { AlertsPanel } from './dashboard/AlertsPanel.tsx';
 import { ClubDataPanel } from './dashboard/ClubDataPanel.tsx';
+import { ClubPicturesPanel } from './dashboard/ClubPicturesPanel.tsx';
 import { CourseFactsPanel } from './dashboard/CourseFactsPanel.tsx';
 import { DashboardPanel } from './dashboard/DashboardPanel.tsx';
 import { DownloadsPanel } from './dashboard/DownloadsPanel.tsx';
@@ -39,6 +40,7 @@ interface PanelDefinition {
  */
 const PANELS: readonly PanelDefinition[] = [
   { title: 'Startseite', render: ({ canUpdate }) => <HomeTextsPanel canUpdate={canUpdate} /> },
+  { title: 'Logo und Titelbild', render: ({ canUpdate }) => <ClubPicturesPanel canUpdate={canUpdate} /> },
   { title: 'Hinweise', render: ({ canUpdate }) => <AlertsPanel canUpdate={canUpdate} /> },
   { title: 'Schießzeiten', render: ({ canUpdate }) => <ShootingTimesPanel canUpdate={canUpdate} /> },
   { title: 'Luftdruckstand: Fakten', render: ({ canUpdate }) => <RangeFactsPanel canUpdate={canUpdate} /> },

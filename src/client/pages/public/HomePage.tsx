@@ -17,8 +17,9 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import { formatGermanDateTime } from '../../../shared/dates.ts';
 import { PageHead } from '../../components/PageHead.tsx';
+import type { HomePicture } from '../../../shared/clubPictures.ts';
 import type { HomeCard, HomeTexts } from '../../../shared/homeTexts.ts';
-import { useClubProfile, useHomeTexts, usePublicAlerts, usePublicAppointments } from '../../publicContent.ts';
+import { useClubPictures, useClubProfile, useHomeTexts, usePublicAlerts, usePublicAppointments } from '../../publicContent.ts';
 import { useSiteOrigin } from '../../render/serverRender.ts';
 import { sportsClub } from '../../structuredData.ts';
 
@@ -111,19 +112,51 @@ export function SectionCards({ cards }: { cards: readonly HomeCard[] }) {
   );
 }
 
+/**
+ * How wide the picture is shown: the page's content width (the layout's Container, `lg`:
+ * 1152 px from 1200 px on, the screen less 2 × 24 px from 600 px, less 2 × 16 px below), so
+ * that a phone loads the 480, 720 or 960 px file and not the 1920 px one.
+ */
+const HOME_PICTURE_SIZES = '(min-width: 1200px) 1152px, (min-width: 600px) calc(100vw - 48px), calc(100vw - 32px)';
+
+/**
+ * The club's picture as a wide header (issue 26.3): its box is known from CSS (16:9 on
+ * phones, 3:1 on larger screens, the picture cropped to it) and from width and height, so
+ * nothing moves when it arrives; it is the page's largest element, so it is fetched first.
+ */
+export function HomeHeaderPicture({ picture }: { picture: HomePicture }) {
+  const largest = picture.sources[picture.sources.length - 1]!;
+  const fallback = picture.sources.find((source) => source.width >= 960) ?? largest;
+  return (
+    <Box
+      component="img"
+      src={fallback.url}
+      srcSet={picture.sources.map((source) => `${source.url} ${source.width}w`).join(', ')}
+      sizes={HOME_PICTURE_SIZES}
+      width={largest.width}
+      height={largest.height}
+      alt={picture.alt}
+      fetchPriority="high"
+      sx={{ display: 'block', width: '100%', height: 'auto', aspectRatio: { xs: '16 / 9', md: '3 / 1' }, objectFit: 'cover', borderRadius: 1, mb: 3, bgcolor: 'grey.200' }}
+    />
+  );
+}
+
 /** Home (SPEC §2): welcome text, the notices that are switched on, and cards to the sections, the words from the club's data. */
 export function HomePage() {
   const profile = useClubProfile().data;
   const texts = useHomeTexts().data;
+  const pictures = useClubPictures().data;
   const origin = useSiteOrigin();
   return (
     <>
+      {pictures?.home && <HomeHeaderPicture picture={pictures.home} />}
       <PageTitle>Willkommen</PageTitle>
       {/* The home page is the club's own: its name alone titles it. */}
       <PageHead
         title={profile?.name}
         description={profile && texts ? `${profile.name}${profile.city ? ` in ${profile.city}` : ''}: ${texts.welcome}` : undefined}
-        structuredData={origin && profile ? [sportsClub(profile, origin)] : undefined}
+        structuredData={origin && profile ? [sportsClub(profile, origin, pictures)] : undefined}
       />
       {texts ? <HomeWelcome texts={texts} /> : <Skeleton variant="text" height={72} sx={{ mb: 3 }} aria-hidden />}
       <EnabledNotices />

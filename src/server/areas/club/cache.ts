@@ -3,11 +3,13 @@ import type { ClubTexts } from '../../../shared/clubData.ts';
 import type { CourseFacts } from '../../../shared/courseFacts.ts';
 import type { HomeTexts } from '../../../shared/homeTexts.ts';
 import type { RangeFacts } from '../../../shared/rangeFacts.ts';
+import type { ClubPictures } from '../../../shared/clubPictures.ts';
 import type { AppServices } from '../../services.ts';
 import { readAboutCaptions } from './about.ts';
 import { readCourseFacts } from './facts.ts';
 import { readHomeTexts } from './home.ts';
 import { readRangeFacts } from './range.ts';
+import { clubPicturesView, readStoredPictures } from './pictures.ts';
 import { publicProfileOf, readClubData, textsOf, type PublicClubProfile } from './queries.ts';
 
 /** The PublicCache area of the club data; a save drops it (and every kept answer, the pages included). */
@@ -46,4 +48,13 @@ export function homeTexts(services: Pick<AppServices, 'db' | 'publicCache'>): Pr
 /** The titles and captions of the About carousel's drawings (issue 26.1), cached like the profile; wrapped, as a cached value is an object. */
 export function aboutCaptions(services: Pick<AppServices, 'db' | 'publicCache'>): Promise<{ captions: AboutCaption[] }> {
   return services.publicCache.read(CLUB_CACHE_AREA, 'about', async () => ({ captions: await readAboutCaptions(services.db) }));
+}
+
+/**
+ * The club's logo and home picture (issue 26.3) as the pages, the manifest and the head use
+ * them, cached like the profile; an upload or a removal drops the area, and with it every
+ * kept page and the manifest that name the old files.
+ */
+export function clubPictures(services: Pick<AppServices, 'db' | 'publicCache' | 'storage'>): Promise<ClubPictures> {
+  return services.publicCache.read(CLUB_CACHE_AREA, 'pictures', async () => clubPicturesView(await readStoredPictures(services.db), services.storage.urlOf));
 }

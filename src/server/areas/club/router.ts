@@ -21,6 +21,7 @@ import { CLUB_CACHE_AREA, aboutCaptions, clubProfile, clubTexts, courseFacts, ho
 import { readHomeTexts, writeHomeTexts } from './home.ts';
 import { readCourseFacts, writeCourseFacts } from './facts.ts';
 import { readRangeFacts, writeRangeFacts } from './range.ts';
+import { clubPictureProcedures } from './pictures-router.ts';
 import { readClubData, saveClubData } from './queries.ts';
 
 export const CLUB_MESSAGES = {
@@ -151,6 +152,9 @@ export const clubRouter = router({
       await ctx.log(changed.length > 0 ? `Bildunterschriften (Über uns) geändert: ${changed.join(', ')}` : 'Bildunterschriften (Über uns) gespeichert (unverändert)');
       return { message: CLUB_MESSAGES.aboutSaved, data: { captions: after } };
     }),
+
+  // The logo and the home picture (issue 26.3).
+  ...clubPictureProcedures,
 
   /** What a fresh installation has not set up yet (dashboard, members with dashboard_update). */
   checklist: can('dashboard_update').query(async ({ ctx }) => setupChecklist(await loadSetupFacts(ctx.services))),

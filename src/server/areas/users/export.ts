@@ -67,6 +67,8 @@ export const TABLES_WITHOUT_MEMBER_DATA = {
   club_home: 'public texts of the home page',
   club_home_cards: 'public texts of the home page',
   club_about_slides: 'public captions of the About page',
+  club_pictures: 'the club’s public logo and home picture',
+  club_picture_files: 'the files of the club’s public logo and home picture',
   timetable_entries: 'the public weekly shooting times of the sections',
   group_message_recipients: 'which contact-form recipients a group reads, naming no member',
 } as const satisfies Partial<Record<keyof Database, string>>;
