@@ -185,7 +185,7 @@ describe('appointment series', () => {
     const form = dialog(page, 'Dienste für Serie anlegen');
     await form.getByRole('combobox', { name: 'Terminserie' }).click();
     // The first series ends the day before the evening the rule was changed from.
-    await page.getByRole('option', { name: new RegExp(`^${TITLE} \\(jede Woche am Dienstag, bis`) }).click();
+    await page.getByRole('option', { name: new RegExp(`^${TITLE} \\(jeden Dienstag, bis`) }).click();
     expect(await form.getByRole('group', { name: 'Von' }).locator('input').inputValue()).toBe(EVENINGS[0]!.format('DD.MM.YYYY'));
     expect(await form.getByRole('group', { name: 'Bis' }).locator('input').inputValue()).toBe(EVENINGS[3]!.format('DD.MM.YYYY'));
     await expectNoSeriousAccessibilityViolations(page);
@@ -218,7 +218,7 @@ describe('appointment series', () => {
     await agenda.waitFor();
     const entry = agenda.getByRole('button', { name: new RegExp(`^${TITLE} Beginn: ${FIRST.format('DD.MM.YYYY')}`) });
     // Split in the test before: the first series ends the day before the fifth evening.
-    expect(await entry.innerText()).toContain(`Serie: jede Woche am Dienstag, bis ${EVENINGS[4]!.subtract(1, 'day').format('DD.MM.YYYY')}`);
+    expect(await entry.innerText()).toContain(`Serie: jeden Dienstag, bis ${EVENINGS[4]!.subtract(1, 'day').format('DD.MM.YYYY')}`);
     await entry.tap();
     const view = dialog(page, 'Termin ansehen');
     await view.getByRole('button', { name: 'Bearbeiten' }).tap();
