@@ -132,6 +132,8 @@ describe('/termine at a glance', () => {
     expect(placeOf('Bogentraining')).toEqual({ '@type': 'Place', name: 'Vereinsheim', address });
     expect(placeOf('Weihnachtsfeier')).toEqual({ '@type': 'Place', name: 'Schützenweg 1, 12345 Musterstadt', address });
     expect(placeOf('Kreismeisterschaft')).toEqual({ '@type': 'Place', name: 'Sporthalle Nachbarort', address: 'Sporthalle Nachbarort' });
+    // Of the series the dates its line names: a weekly training does not crowd the others out.
+    expect(events.filter((event) => event.name === 'Bogentraining').map((event) => event.startDate)).toEqual(['2026-12-01T18:30:00+01:00', '2026-12-08T18:30:00+01:00', '2026-12-22T18:30:00+01:00']);
   });
 
   it('the home page names the next entries: a series once, with its rhythm', async () => {

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { byMonth, entryInWords, glanceEntries, monthHeading } from '../../../shared/appointmentGlance.ts';
+import { byMonth, entryInWords, glanceEntries, monthHeading, NEXT_DATES } from '../../../shared/appointmentGlance.ts';
 import type { PublicAppointment } from '../../../shared/schemas/calendar.ts';
 import { SECTION_QUERY, sectionPagePath, type PublicSection } from '../../../shared/sectionGroups.ts';
 import { SectionAlert } from '../../components/InfoText.tsx';
@@ -45,6 +45,17 @@ function AppointmentMonths({ appointments }: { appointments: readonly PublicAppo
 /** Search engines get the next appointments as events; more would only weigh on the page. */
 const STRUCTURED_EVENTS = 50;
 
+/**
+ * The appointments given as events: of a series the dates its line names, so that a weekly
+ * training does not crowd every other appointment out of the first fifty.
+ */
+function structuredAppointments(appointments: readonly PublicAppointment[]): PublicAppointment[] {
+  return glanceEntries(appointments)
+    .flatMap((entry) => (entry.kind === 'single' ? [entry.appointment] : entry.occurrences.slice(0, NEXT_DATES)))
+    .sort((a, b) => a.datetime_begin.localeCompare(b.datetime_begin))
+    .slice(0, STRUCTURED_EVENTS);
+}
+
 /** What /termine says of itself: the next appointments (of the section) in words, and each as an Event for search engines. */
 function AppointmentsHead({ appointments, section }: { appointments: readonly PublicAppointment[]; section: PublicSection | undefined }) {
   const profile = useClubProfile().data;
@@ -57,7 +68,7 @@ function AppointmentsHead({ appointments, section }: { appointments: readonly Pu
       description={next.length > 0 ? `${intro}: ${next.join(', ')}.` : empty}
       structuredData={
         origin && profile
-          ? appointments.slice(0, STRUCTURED_EVENTS).flatMap((appointment) => appointmentEvent(appointment, profile, origin) ?? [])
+          ? structuredAppointments(appointments).flatMap((appointment) => appointmentEvent(appointment, profile, origin) ?? [])
           : undefined
       }
     />
