@@ -37,14 +37,17 @@ function dayText(parts: Parts): string {
 /**
  * An appointment's time as visitors read it: `Di, 01.12.2026, 18:30–21:00` on one day (the
  * date once, the times joined by an en dash without spaces), `Sa, 05.12.2026, 10:00 – So,
- * 06.12.2026, 16:00` over several days. Appointments always have times (the back office asks
+ * 06.12.2026, 16:00` over several days, `Di, 01.12.2026, 18:30` when it ends as it begins. Appointments always have times (the back office asks
  * for begin and end with their hour), so there is no all-day form.
  */
 export function formatAppointmentTime(begin: string, end: string): string {
   const from = partsOf(begin);
   const until = partsOf(end);
   if (!from || !until) return `${begin} – ${end}`;
-  if (from.year === until.year && from.month === until.month && from.day === until.day) return `${dayText(from)}, ${from.time}–${until.time}`;
+  if (from.year === until.year && from.month === until.month && from.day === until.day) {
+    // The end may equal the begin (a moment, not a span): its time once.
+    return from.time === until.time ? `${dayText(from)}, ${from.time}` : `${dayText(from)}, ${from.time}–${until.time}`;
+  }
   return `${dayText(from)}, ${from.time} – ${dayText(until)}, ${until.time}`;
 }
 

@@ -16,6 +16,8 @@ describe('an appointment’s time', () => {
     expect(formatAppointmentTime('2026-12-01 18:30:00', '2026-12-01 21:00:00')).toBe('Di, 01.12.2026, 18:30–21:00');
     expect(formatAppointmentTime('2026-11-30 08:00:00', '2026-11-30 09:00:00')).toBe('Mo, 30.11.2026, 08:00–09:00');
     expect(formatAppointmentTime('2026-12-06 10:00:00', '2026-12-06 12:00:00')).toBe('So, 06.12.2026, 10:00–12:00');
+    // The back office lets the end equal the begin: the time once.
+    expect(formatAppointmentTime('2026-12-01 18:30:00', '2026-12-01 18:30:00')).toBe('Di, 01.12.2026, 18:30');
   });
 
   it('gives both dates of an appointment over several days', () => {
