@@ -71,7 +71,7 @@ export function seriesTime(occurrence: Pick<PublicAppointment, 'datetime_begin' 
   const from = partsOf(occurrence.datetime_begin);
   const until = partsOf(occurrence.datetime_end);
   if (!from || !until) return '';
-  if (occurrence.datetime_begin.slice(0, 10) === occurrence.datetime_end.slice(0, 10)) return `${from.time}–${until.time}`;
+  if (occurrence.datetime_begin.slice(0, 10) === occurrence.datetime_end.slice(0, 10)) return from.time === until.time ? from.time : `${from.time}–${until.time}`;
   return `${from.time} bis ${WEEKDAY_NAMES[until.weekday]}, ${until.time}`;
 }
 

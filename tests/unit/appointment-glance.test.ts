@@ -52,6 +52,7 @@ describe('a series’ rhythm', () => {
     const evenings = ['01', '08', '15', '22'].map((day, index) => appointment(index + 1, `2026-12-${day} 18:30:00`, `2026-12-${day} 21:00:00`));
     expect(seriesSummary('jeden Dienstag', evenings)).toBe('jeden Dienstag, 18:30–21:00 · nächste: 01.12., 08.12., 15.12.');
     expect(seriesSummary('jeden Dienstag', evenings.slice(3))).toBe('jeden Dienstag, 18:30–21:00 · nächster: 22.12.');
+    expect(seriesSummary('jeden Freitag', [appointment(8, '2026-12-04 19:00:00', '2026-12-04 19:00:00')])).toBe('jeden Freitag, 19:00 · nächster: 04.12.');
     expect(seriesSummary('jeden Samstag', [appointment(9, '2026-12-05 10:00:00', '2026-12-06 16:00:00')])).toBe('jeden Samstag, 10:00 bis Sonntag, 16:00 · nächster: 05.12.');
   });
 });
