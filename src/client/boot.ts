@@ -8,7 +8,7 @@ import { pageAwaitsStoredChoice } from './storedChoice.ts';
  * visitor first shows an intent (moves the pointer, touches, scrolls, presses a key,
  * moves the focus). Until then a phone spends nothing on it, and a page opens as fast as a
  * static one. A click that arrives while the app is still starting is held and given to the
- * page once the app has taken it over (links simply work). The back office and the login, which the
+ * page once the app has taken it over (links and disclosures simply work). The back office and the login, which the
  * browser renders alone, start the app at once, and so does a page that shows something else
  * for a choice this browser has stored (the maps after consent, storedChoice.ts): what the
  * visitor chose holds on arrival, while a first visit still costs nothing until an intent.
@@ -16,8 +16,11 @@ import { pageAwaitsStoredChoice } from './storedChoice.ts';
 
 const INTENTS = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'scroll', 'wheel'] as const;
 
-/** Links work without the app; a click anywhere else (a button, an appointment's entry) waits for it. */
-const LINK = 'a[href]';
+/**
+ * Links and disclosures (<summary>: an appointment's details and dates) work without the app;
+ * a click anywhere else (a button, an appointment's entry) waits for it.
+ */
+const WORKS_WITHOUT_APP = 'a[href], summary';
 
 async function startApp(): Promise<void> {
   const { startApp: start } = await import('./main.tsx');
@@ -59,7 +62,7 @@ function startAppFor(root: HTMLElement, atOnce: boolean): void {
     // The element a person meant: an icon's drawing (SVG) belongs to its button.
     let target = event.target instanceof Element ? event.target : null;
     while (target && !(target instanceof HTMLElement)) target = target.parentElement;
-    if (!(target instanceof HTMLElement) || !root.contains(target) || target.closest(LINK)) return;
+    if (!(target instanceof HTMLElement) || !root.contains(target) || target.closest(WORKS_WITHOUT_APP)) return;
     event.preventDefault();
     event.stopImmediatePropagation();
     held = target;

@@ -1,5 +1,5 @@
 import { previewPicture, type ClubPictures } from '../shared/clubPictures.ts';
-import { hasAddress, type ClubProfile } from '../shared/clubProfile.ts';
+import { hasAddress, isClubPlace, type ClubProfile } from '../shared/clubProfile.ts';
 import type { CourseFacts, PriceRow } from '../shared/courseFacts.ts';
 import type { OpeningDay } from '../shared/openingHours.ts';
 import { toIsoWithClubOffset } from '../shared/dates.ts';
@@ -50,6 +50,17 @@ export function sportsClub(profile: ClubProfile, origin: string, pictures?: Club
 }
 
 /**
+ * Where an appointment takes place: at the club's own place (`isClubPlace`) the club's
+ * postal address, which search engines can find on a map; elsewhere the place as the
+ * appointment names it, in words only.
+ */
+function eventPlace(location: string, profile: ClubProfile) {
+  const name = location.trim() === '' ? profile.name : location;
+  if (isClubPlace(location, profile) && hasAddress(profile)) return { '@type': 'Place', name, address: postalAddress(profile) };
+  return { '@type': 'Place', name, address: location };
+}
+
+/**
  * One public appointment as an Event, with what Google's rules for event rich results ask
  * for (name, start, location as a Place with address) and recommend (end, description,
  * status, attendance mode, image, organizer, performer). Notes and status of the back
@@ -69,12 +80,7 @@ export function appointmentEvent(appointment: PublicAppointment, profile: ClubPr
     endDate,
     eventStatus: 'https://schema.org/EventScheduled',
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-    location: {
-      '@type': 'Place',
-      name: appointment.location,
-      // The appointment names its place in words only.
-      address: appointment.location,
-    },
+    location: eventPlace(appointment.location, profile),
     ...(appointment.description.trim() !== '' ? { description: appointment.description } : {}),
     image: [`${origin}${SITE_IMAGE.path}`],
     organizer: club,

@@ -57,6 +57,27 @@ export function formatAddress(address: ClubAddress): string {
   return [address.street, place].filter(Boolean).join(', ');
 }
 
+/** The club house as the contact page's map names it. */
+export const CLUB_HOUSE_NAME = 'Vereinsheim';
+
+function samePlace(text: string): string {
+  return text.normalize('NFC').toLocaleLowerCase('de').replace(/[\s,.]+/g, ' ').trim();
+}
+
+/**
+ * Whether an appointment's place is the club's own, so that its postal address applies
+ * (issue 26, point 5; README „Termine“): the place is left empty, or it says, ignoring case,
+ * spaces, commas and full stops, the club's name, 'Vereinsheim', the club's street or its
+ * whole address (`Waldweg 1, 12345 Musterstadt`). Any other text is another place, known by
+ * its words only.
+ */
+export function isClubPlace(location: string, profile: Pick<ClubProfile, 'name' | 'street' | 'postalCode' | 'city'>): boolean {
+  const place = samePlace(location);
+  if (place === '') return true;
+  const own = [profile.name, CLUB_HOUSE_NAME, profile.street, formatAddress(profile)].map(samePlace).filter((text) => text !== '');
+  return own.includes(place);
+}
+
 /**
  * A route planner link to the course's parking: to its address when configured, otherwise
  * to the course's coordinates (OpenStreetMap, which the contact page embeds as well).

@@ -173,16 +173,35 @@ function germanDate(date: string): string {
   return `${day}.${month}.${year}`;
 }
 
-/** The rule in German, as the dialog and the mails say it: `jede Woche am Dienstag, bis 31.12.2027`. */
-export function describeRecurrence(rule: Recurrence): string {
-  let text: string;
+/** `zweiten` … `zwölften`: how often a rule's interval counts (`jeden zweiten Dienstag`). */
+const INTERVAL_NAMES = ['', '', 'zweiten', 'dritten', 'vierten', 'fünften', 'sechsten', 'siebten', 'achten', 'neunten', 'zehnten', 'elften', 'zwölften'];
+
+function everyNth(interval: number, noun: 'Woche' | 'Monat'): string {
+  const nth = INTERVAL_NAMES[interval] ?? `${interval}.`;
+  return noun === 'Woche' ? `jede ${nth.replace(/n$/, '')} Woche` : `jeden ${nth} Monat`;
+}
+
+/**
+ * The rhythm of a rule in German, without its end: `jeden Dienstag`, `jeden zweiten
+ * Dienstag`, `jeden Montag und Donnerstag`, `jede zweite Woche am Montag und Donnerstag`,
+ * `jeden ersten Samstag im Monat`, `jeden 15. im Monat`, `jeden zweiten Monat am 15.`.
+ * The one wording of a series' repetition: the back office, the mails and /termine
+ * (issue 26) all say it so.
+ */
+export function describeRhythm(rule: Recurrence): string {
   if (rule.frequency === 'weekly') {
-    const days = listInGerman(WEEKDAY_CODES.filter((code) => rule.weekdays.includes(code)).map((code) => WEEKDAY_NAMES[code]));
-    text = `${rule.interval === 1 ? 'jede Woche' : `alle ${rule.interval} Wochen`} am ${days}`;
-  } else {
-    const day = 'day' in rule.on ? `${rule.on.day}.` : `${ORDINAL_NAMES[String(rule.on.ordinal)]} ${WEEKDAY_NAMES[rule.on.weekday]}`;
-    text = `${rule.interval === 1 ? 'jeden Monat' : `alle ${rule.interval} Monate`} am ${day}`;
+    const days = WEEKDAY_CODES.filter((code) => rule.weekdays.includes(code)).map((code) => WEEKDAY_NAMES[code]);
+    if (rule.interval === 1) return `jeden ${listInGerman(days)}`;
+    // `jeden zweiten Dienstag und Freitag` would read as if only the Friday were every week.
+    return days.length === 1 ? `jeden ${INTERVAL_NAMES[rule.interval] ?? `${rule.interval}.`} ${days[0]}` : `${everyNth(rule.interval, 'Woche')} am ${listInGerman(days)}`;
   }
+  const day = 'day' in rule.on ? `${rule.on.day}.` : `${ORDINAL_NAMES[String(rule.on.ordinal)]} ${WEEKDAY_NAMES[rule.on.weekday]}`;
+  return rule.interval === 1 ? `jeden ${day} im Monat` : `${everyNth(rule.interval, 'Monat')} am ${day}`;
+}
+
+/** The rule in German, as the dialog and the mails say it: `jeden Dienstag, bis 31.12.2027`. */
+export function describeRecurrence(rule: Recurrence): string {
+  const text = describeRhythm(rule);
   return 'count' in rule.end ? `${text}, ${rule.end.count} ${rule.end.count === 1 ? 'Termin' : 'Termine'}` : `${text}, bis ${germanDate(rule.end.until)}`;
 }
 

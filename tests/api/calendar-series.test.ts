@@ -243,7 +243,7 @@ describe('a weekly series', () => {
   it('makes one appointment per Tuesday that keeps 18:30 across the change to summer time, in the month view, the public list and the legacy API', async () => {
     const created = await createSeries();
     expect(created.message).toBe('Terminserie mit 9 Terminen angelegt');
-    expect(created.data).toMatchObject({ datetime_begin: '2027-03-02 18:30:00', occurrence_date: '2027-03-02', series: { description: 'jede Woche am Dienstag, bis 27.04.2027', first_date: '2027-03-02' } });
+    expect(created.data).toMatchObject({ datetime_begin: '2027-03-02 18:30:00', occurrence_date: '2027-03-02', series: { description: 'jeden Dienstag, bis 27.04.2027', first_date: '2027-03-02' } });
     const all = await occurrences(created.data.series!.id);
     expect(all.map((view) => view.datetime_begin)).toEqual(TUESDAYS.map((date) => `${date} 18:30:00`));
     expect(all.map((view) => view.datetime_end)).toEqual(TUESDAYS.map((date) => `${date} 21:00:00`));
@@ -255,7 +255,7 @@ describe('a weekly series', () => {
     expect(Object.keys(listed[0]!).sort()).toEqual(['attachments', 'datetime_begin', 'datetime_end', 'description', 'id', 'location', 'name', 'section']);
 
     const log = (await t.db.selectFrom('log_entries').select('message').execute()).map((entry) => entry.message);
-    expect(log).toContain(`Terminserie ${created.data.series!.id} (Training Luftgewehr, jede Woche am Dienstag, bis 27.04.2027) mit 9 Terminen ab 2027-03-02 18:30:00 angelegt`);
+    expect(log).toContain(`Terminserie ${created.data.series!.id} (Training Luftgewehr, jeden Dienstag, bis 27.04.2027) mit 9 Terminen ab 2027-03-02 18:30:00 angelegt`);
     await remove(created.data.id, 'all');
   });
 
@@ -324,7 +324,7 @@ describe('a weekly series', () => {
       datetime_end: '2027-01-29 22:00:00',
       recurrence: { frequency: 'monthly', interval: 1, on: { ordinal: -1, weekday: 'FR' }, end: { count: 4 } },
     });
-    expect(lastFriday.data.series!.description).toBe('jeden Monat am letzten Freitag, 4 Termine');
+    expect(lastFriday.data.series!.description).toBe('jeden letzten Freitag im Monat, 4 Termine');
     const rows = await t.db.selectFrom('appointments').select('datetime_begin').where('series_id', '=', lastFriday.data.series!.id).orderBy('datetime_begin').execute();
     expect(rows.map((row) => String(row.datetime_begin))).toEqual(['2027-01-29 19:00:00', '2027-02-26 19:00:00', '2027-03-26 19:00:00', '2027-04-30 19:00:00']);
     const uid = `serie-${lastFriday.data.series!.id}@localhost`;
@@ -404,10 +404,10 @@ describe('one occurrence on its own', () => {
     expect(split.statusCode, split.body).toBe(200);
     const newId = split.json().data.series.id as number;
     expect(newId).not.toBe(oldId);
-    expect(split.json().data.series.description).toBe('jede Woche am Donnerstag, 4 Termine');
+    expect(split.json().data.series.description).toBe('jeden Donnerstag, 4 Termine');
     const before = await occurrences(oldId);
     expect(before.map((view) => view.id)).toEqual(all.slice(0, 5).map((view) => view.id));
-    expect(before[0]!.series!.description).toBe('jede Woche am Dienstag, bis 05.04.2027');
+    expect(before[0]!.series!.description).toBe('jeden Dienstag, bis 05.04.2027');
     const moved = await occurrences(newId);
     expect(moved.map((view) => view.id)).toEqual(all.slice(5).map((view) => view.id));
     expect(moved.map((view) => view.datetime_begin)).toEqual(['2027-04-08 18:00:00', '2027-04-15 18:00:00', '2027-04-22 18:00:00', '2027-04-29 18:00:00']);
@@ -455,6 +455,48 @@ describe('one occurrence on its own', () => {
     expect(made.json().data).toMatchObject({ id, occurrence_date: '2027-03-02' });
     expect(await occurrences(made.json().data.series.id)).toHaveLength(9);
     await remove(id, 'all');
+  });
+});
+
+describe('the public list at a glance (issue 26, point 5)', () => {
+  interface Listed {
+    id: number;
+    name: string;
+    datetime_begin: string;
+    series: { id: number; rhythm: string; changed: boolean } | null;
+  }
+  const publicList = async (): Promise<Listed[]> => {
+    const response = await t.inject({ method: 'GET', url: '/trpc/calendar.publicList' });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().result.data;
+  };
+
+  it('names an occurrence\'s series with its rhythm and whether it was changed on its own; single appointments have none; the legacy list keeps its fields', async () => {
+    const created = await createSeries({ recurrence: { ...WEEKLY, interval: 2, end: { count: 4 } } });
+    const seriesId = created.data.series!.id;
+    const all = await occurrences(seriesId);
+    expect(all).toHaveLength(4);
+    const single = await t.inject({ method: 'POST', url: '/api/calendar', headers: json(editor), payload: JSON.stringify(training({ name: 'Kreismeisterschaft', recurrence: null })) });
+    expect(single.statusCode).toBe(201);
+    const changed = await save(all[1]!.id, formOf(all[1]!, { name: 'Training mit Gästen', scope: 'single' }));
+    expect(changed.statusCode, changed.body).toBe(200);
+
+    const listed = await publicList();
+    const series = listed.filter((entry) => entry.series?.id === seriesId);
+    expect(series.map((entry) => [entry.id, entry.series])).toEqual(
+      all.map((view, index) => [view.id, { id: seriesId, rhythm: 'jeden zweiten Dienstag', changed: index === 1 }]),
+    );
+    expect(listed.find((entry) => entry.name === 'Kreismeisterschaft')!.series).toBeNull();
+    // Cancelled occurrences are not listed, so no rhythm counts them.
+    await remove(all[2]!.id);
+    expect((await publicList()).filter((entry) => entry.series?.id === seriesId).map((entry) => entry.id)).toEqual([all[0]!.id, all[1]!.id, all[3]!.id]);
+
+    // SPEC §7: the legacy list keeps exactly its fields, also for occurrences.
+    const legacy = (await t.inject({ method: 'GET', url: '/api/public/calendar' })).json().data as Record<string, unknown>[];
+    expect(legacy.length).toBeGreaterThan(0);
+    for (const entry of legacy) expect(Object.keys(entry)).toEqual(['id', 'name', 'datetime_begin', 'datetime_end', 'location', 'description', 'section', 'attachments']);
+    await remove(created.data.id, 'all');
+    await remove(single.json().data.id as number);
   });
 });
 
@@ -554,8 +596,8 @@ describe('attachments and notifications', () => {
 
     const created = await createSeries({ assignment: group, notify: true });
     let mails = (await outbox()).slice(before);
-    expect(mails.map((mail) => [mail.recipient, mail.subject])).toEqual([['trainer@example.org', 'Neue Terminserie: Training Luftgewehr, jede Woche am Dienstag, bis 27.04.2027']]);
-    expect(mails[0]!.body).toContain('Wiederholung: jede Woche am Dienstag, bis 27.04.2027');
+    expect(mails.map((mail) => [mail.recipient, mail.subject])).toEqual([['trainer@example.org', 'Neue Terminserie: Training Luftgewehr, jeden Dienstag, bis 27.04.2027']]);
+    expect(mails[0]!.body).toContain('Wiederholung: jeden Dienstag, bis 27.04.2027');
     expect(mails[0]!.body).toContain('- 02.03.2027 18:30');
     const attachment = await t.db.selectFrom('mail_attachments').select(['filename', 'content']).where('mail_id', '=', mails[0]!.id).executeTakeFirstOrThrow();
     expect(attachment.filename).toBe('terminserie.ics');
@@ -571,7 +613,7 @@ describe('attachments and notifications', () => {
     await save(all[3]!.id, formOf(all[3]!, { assignment: group, notify: true, scope: 'all' }));
     mails = (await outbox()).slice(before);
     expect(mails).toHaveLength(2);
-    expect(mails[1]!.subject).toBe('Terminserie geändert: Training Luftgewehr, jede Woche am Dienstag, bis 27.04.2027');
+    expect(mails[1]!.subject).toBe('Terminserie geändert: Training Luftgewehr, jeden Dienstag, bis 27.04.2027');
     expect(mails[1]!.body).toContain('- 16.03.2027 18:30 (Training mit Gästen, Schützenhaus)');
     await remove(created.data.id, 'all');
   });

@@ -313,6 +313,9 @@ describe('0023: the range’s facts as data', () => {
     expect((await infoTexts(db)).shootingtimes_gun).toBe(REPLACED_RANGE_TEXTS.shootingtimes_gun.before);
     expect((await infoTexts(db)).shootingtimes_arch).toBe(own);
     expect(await history(db)).toBe(REPLACED_HISTORY.before);
+  });
+});
+
 describe('0024: the club’s logo and home picture', () => {
   it('adds empty tables, so the site keeps its own drawings, and goes down again', async () => {
     const { db } = await open({ migrate: false });

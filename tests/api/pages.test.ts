@@ -167,7 +167,7 @@ describe('every public page comes rendered, from the same components the browser
   it('shows the data in the markup and hands it to the browser, so that it need not ask again', async () => {
     const html = (await page('/termine')).body;
     expect(appMarkup(html)).toContain('Vereinsmeisterschaft');
-    expect(appMarkup(html)).toContain('05.12.2026 10:00');
+    expect(appMarkup(html)).toContain('Sa, 05.12.2026, 10:00–16:00');
     expect(appMarkup(html)).not.toContain('Geheime Vorstandssitzung');
     const state = pageState(html);
     const list = state.queries.queries.find((query) => JSON.stringify(query.queryKey).includes('publicList'));
@@ -199,7 +199,7 @@ describe('each page speaks for itself', () => {
   it('has its own title, description, canonical address and Open Graph and Twitter tags', async () => {
     const html = (await page('/termine')).body;
     expect(html).toContain(`<title>Termine – ${PROFILE.name}</title>`);
-    expect(meta(html, 'description')).toMatch(/^Die nächsten Termine: Vereinsmeisterschaft am 05\.12\.2026 10:00/);
+    expect(meta(html, 'description')).toMatch(/^Die nächsten Termine: Vereinsmeisterschaft am Sa, 05\.12\.2026, 10:00–16:00/);
     expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/termine" />`);
     expect(meta(html, 'og:title')).toBe(`Termine – ${PROFILE.name}`);
     expect(meta(html, 'og:url')).toBe(`${ORIGIN}/termine`);

@@ -339,11 +339,15 @@ describe('what visitors see of an appointment\'s group', () => {
 
   describe('/termine', () => {
     const page = (url: string) => t.inject({ method: 'GET', url });
-    /** The rows of the appointments table as text: title, begin, end, place, section. */
+    /** The entries of the list as text: title and section ('' when it names none). */
     const rowsOf = (html: string) =>
-      [...html.matchAll(/<tr class="[^"]*appointment (?:[^"]*)"[^>]*>(.*?)<\/tr>/g)].map((row) =>
-        [...row[1]!.matchAll(/<td[^>]*>(.*?)<\/td>/g)].slice(0, 5).map((cell) => cell[1]!.replace(/<[^>]+>/g, '')),
-      );
+      html
+        .split(/<li class="[^"]*\bappointment\b[^"]*"/)
+        .slice(1)
+        .map((entry) => {
+          const text = (className: string) => new RegExp(`class="[^"]*\\b${className}\\b[^"]*"[^>]*>(.*?)</(?:h3|span)>`).exec(entry)?.[1]?.replace(/<[^>]+>/g, '') ?? '';
+          return [text('appointment-title'), text('appointment-section').replace(/^Sparte: /, '')];
+        });
 
     it('links every section and shows the group as section only for a section group', async () => {
       const response = await page('/termine');
@@ -351,8 +355,8 @@ describe('what visitors see of an appointment\'s group', () => {
       const html = response.body;
       for (const slug of ['lg-lp', 'bogen', 'blasrohr']) expect(html).toContain(`href="/termine?sparte=${slug}"`);
       const rows = rowsOf(html);
-      expect(rows.find((cells) => cells[0] === 'Arbeitseinsatz Webseite')?.[4]).toBe('');
-      expect(rows.find((cells) => cells[0] === 'Kreismeisterschaft Bogen')?.[4]).toBe('Bogen');
+      expect(rows.find((cells) => cells[0] === 'Arbeitseinsatz Webseite')?.[1]).toBe('');
+      expect(rows.find((cells) => cells[0] === 'Kreismeisterschaft Bogen')?.[1]).toBe('Bogen');
       expect(html).not.toContain('Webteam');
     });
 
@@ -362,7 +366,7 @@ describe('what visitors see of an appointment\'s group', () => {
       const html = response.body;
       const rows = rowsOf(html);
       expect(rows.length).toBeGreaterThan(0);
-      expect(rows.every((cells) => cells[4] === 'Bogen')).toBe(true);
+      expect(rows.every((cells) => cells[1] === 'Bogen')).toBe(true);
       expect(rows.map((cells) => cells[0])).toContain('Kreismeisterschaft Bogen');
       expect(rows.map((cells) => cells[0])).not.toContain('Rundenwettkampf LG');
       expect(html).toContain('<h1');

@@ -81,6 +81,24 @@ async function fillSite(site: Site): Promise<string> {
       notify: 0,
     });
   }
+  // A weekly training for a year (issue 26, point 5): one entry with its rhythm, 52 evenings behind a disclosure.
+  const tuesday = new Date();
+  tuesday.setDate(tuesday.getDate() + 7 + ((9 - tuesday.getDay()) % 7));
+  const date = `${tuesday.getFullYear()}-${String(tuesday.getMonth() + 1).padStart(2, '0')}-${String(tuesday.getDate()).padStart(2, '0')}`;
+  await send('POST', '/api/calendar', {
+    name: 'Jugendtraining Luftgewehr',
+    datetime_begin: `${date} 18:30:00`,
+    datetime_end: `${date} 20:00:00`,
+    location: 'Schützenhaus',
+    visibility: 1,
+    description: 'Für Jugendliche ab 12 Jahren; Sportgeräte stellt der Verein.',
+    notes: '',
+    assignment: group.data.id,
+    status: 2,
+    attachments: [],
+    notify: 0,
+    recurrence: { frequency: 'weekly', interval: 1, weekdays: ['TU'], end: { count: 52 } },
+  });
   const album = await send('POST', '/api/albums', { name: 'Königsschießen', section: 'club' });
   const form = new FormData();
   form.append('album_id', String(album.data.id));

@@ -45,6 +45,16 @@ function monthPath(day: Dayjs): string {
   return `/admin/kalender/${day.format('YYYY')}/${day.format('MM')}`;
 }
 
+/** The entries of /termine with the training's title. */
+function publicEntries(page: Page): Locator {
+  return page.locator('li.appointment').filter({ has: page.getByRole('heading', { level: 3, name: TITLE, exact: true }) });
+}
+
+/** An evening as /termine writes it: `Di, 01.12.2026, 18:30–21:00`. */
+function eveningText(day: Dayjs): string {
+  return `Di, ${day.format('DD.MM.YYYY')}, 18:30–21:00`;
+}
+
 /** The evening's entry in the month grid. */
 async function evening(page: Page, day: Dayjs): Promise<Locator> {
   await page.goto(monthPath(day));
@@ -91,10 +101,14 @@ describe('appointment series', () => {
       const entry = await evening(page, day);
       expect(await entry.getAttribute('aria-label')).toBe(`${TITLE} (Neu)`);
     }
+    // On /termine the six evenings are one entry with the rhythm, opening to all of them (issue 26).
     await page.goto('/termine');
-    const rows = page.getByRole('table', { name: 'Termine' }).getByRole('row').filter({ hasText: TITLE });
-    await rows.first().waitFor();
-    expect(await rows.count()).toBe(6);
+    const entries = publicEntries(page);
+    await entries.first().waitFor();
+    expect(await entries.count()).toBe(1);
+    expect(await entries.locator('.appointment-when').innerText()).toBe(`jeden Dienstag, 18:30–21:00 · nächste: ${EVENINGS.slice(0, 3).map((day) => day.format('DD.MM.')).join(', ')}`);
+    await entries.locator('summary').filter({ hasText: 'Alle 6 Termine' }).click();
+    expect(await entries.locator('.appointment-dates li').allInnerTexts()).toEqual(EVENINGS.map(eveningText));
   });
 
   it("changes one evening alone after 'Nur diesen Termin', and says so when it is opened again", async () => {
@@ -139,10 +153,17 @@ describe('appointment series', () => {
 
     const cancelled = await evening(page, EVENINGS[1]!);
     expect(await cancelled.getAttribute('aria-label')).toBe(`${TITLE} (entfällt)`);
+    // /termine: the cancelled evening is gone, the changed one (Vereinsheim) is an entry of its own.
     await page.goto('/termine');
-    const rows = page.getByRole('table', { name: 'Termine' }).getByRole('row').filter({ hasText: TITLE });
-    await rows.first().waitFor();
-    expect(await rows.count()).toBe(5);
+    const entries = publicEntries(page);
+    await entries.first().waitFor();
+    expect(await entries.count()).toBe(2);
+    const series = entries.filter({ has: page.locator('.appointment-dates') });
+    await series.locator('summary').filter({ hasText: 'Alle 4 Termine' }).click();
+    expect(await series.locator('.appointment-dates li').allInnerTexts()).toEqual([EVENINGS[0]!, EVENINGS[3]!, EVENINGS[4]!, EVENINGS[5]!].map(eveningText));
+    const changed = entries.filter({ hasNot: page.locator('.appointment-dates') });
+    expect(await changed.locator('.appointment-when').innerText()).toBe(eveningText(EVENINGS[2]!));
+    expect(await changed.locator('.appointment-location').innerText()).toBe('Ort: Vereinsheim');
 
     await (await evening(page, EVENINGS[1]!)).click();
     const opened = dialog(page, 'Termin ansehen');
@@ -185,7 +206,7 @@ describe('appointment series', () => {
     const form = dialog(page, 'Dienste für Serie anlegen');
     await form.getByRole('combobox', { name: 'Terminserie' }).click();
     // The first series ends the day before the evening the rule was changed from.
-    await page.getByRole('option', { name: new RegExp(`^${TITLE} \\(jede Woche am Dienstag, bis`) }).click();
+    await page.getByRole('option', { name: new RegExp(`^${TITLE} \\(jeden Dienstag, bis`) }).click();
     expect(await form.getByRole('group', { name: 'Von' }).locator('input').inputValue()).toBe(EVENINGS[0]!.format('DD.MM.YYYY'));
     expect(await form.getByRole('group', { name: 'Bis' }).locator('input').inputValue()).toBe(EVENINGS[3]!.format('DD.MM.YYYY'));
     await expectNoSeriousAccessibilityViolations(page);
@@ -218,7 +239,7 @@ describe('appointment series', () => {
     await agenda.waitFor();
     const entry = agenda.getByRole('button', { name: new RegExp(`^${TITLE} Beginn: ${FIRST.format('DD.MM.YYYY')}`) });
     // Split in the test before: the first series ends the day before the fifth evening.
-    expect(await entry.innerText()).toContain(`Serie: jede Woche am Dienstag, bis ${EVENINGS[4]!.subtract(1, 'day').format('DD.MM.YYYY')}`);
+    expect(await entry.innerText()).toContain(`Serie: jeden Dienstag, bis ${EVENINGS[4]!.subtract(1, 'day').format('DD.MM.YYYY')}`);
     await entry.tap();
     const view = dialog(page, 'Termin ansehen');
     await view.getByRole('button', { name: 'Bearbeiten' }).tap();

@@ -165,21 +165,22 @@ describe('the calendar', () => {
     expect(await entry.getAttribute('data-status')).toBe('1');
 
     await page.goto('/termine');
-    const row = page.getByRole('table', { name: 'Termine' }).getByRole('row').filter({ hasText: TITLE });
+    const row = page.locator('li.appointment').filter({ has: page.getByRole('heading', { level: 3, name: TITLE, exact: true }) });
     await row.waitFor();
-    const cells = (await row.getByRole('cell').allInnerTexts()).map((text) => text.trim());
+    // The weekday, the date once, the times joined (issue 26, point 5).
+    const weekday = ['So', 'Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa'][DAY.day()];
+    expect(await row.locator('.appointment-when').innerText()).toBe(`${weekday}, ${DAY.format('DD.MM.YYYY')}, 18:00–20:00`);
+    expect(await row.locator('.appointment-location').innerText()).toBe('Ort: Schützenhaus');
     // Administratoren is no section: visitors do not read the group's name (issue 26).
-    expect(cells.slice(0, 5)).toEqual([TITLE, BEGIN, END, 'Schützenhaus', '']);
-    await row.getByRole('button', { name: `Details zu ${TITLE} anzeigen` }).click();
+    expect(await row.locator('.appointment-section').count()).toBe(0);
+    await row.locator('summary').filter({ hasText: `Details zu ${TITLE}` }).click();
     await page.getByText(DESCRIPTION).waitFor();
     const link = page.getByRole('link', { name: ATTACHMENT });
     await link.waitFor();
     expect(await (await page.request.get(String(await link.getAttribute('href')))).text()).toBe('Startzeiten ab 18 Uhr');
     expect(await page.locator('body').innerText()).not.toContain('Schlüssel bei Hans');
-    await page.getByRole('button', { name: 'Kalender abonnieren' }).click();
-    const webcal = await page.getByRole('menuitem', { name: 'In Kalender-App abonnieren' }).getAttribute('href');
+    const webcal = await page.getByRole('link', { name: 'In Kalender-App abonnieren' }).getAttribute('href');
     expect(webcal).toMatch(/^webcal:\/\/127\.0\.0\.1:\d+\/api\/public\/calendar\.ics$/);
-    await page.keyboard.press('Escape');
     await expectNoSeriousAccessibilityViolations(page);
 
     // Home names the next appointments.

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { ALERT_IDENTIFIERS, INFO_IDENTIFIERS } from '../../src/shared/constants.ts';
-import { formatGermanDateTime } from '../../src/shared/dates.ts';
+import { formatAppointmentTime } from '../../src/shared/appointmentGlance.ts';
 import { pdf } from '../helpers/multipart.ts';
 import { expectNoSeriousAccessibilityViolations } from './support/axe.ts';
 import { E2E_CLUB_PROFILE } from './support/club.ts';
@@ -163,13 +163,16 @@ describe('the public pages on a 360 px wide phone', () => {
     const { page } = await visit({ viewport: PHONE, phone: true });
     await page.goto('/termine');
     await settled(page);
-    const toggle = page.getByRole('button', { name: `Details zu ${APPOINTMENT.name} anzeigen` });
+    const row = page.locator('li.appointment').filter({ has: page.getByRole('heading', { level: 3, name: APPOINTMENT.name, exact: true }) });
+    const toggle = row.locator('summary').filter({ hasText: `Details zu ${APPOINTMENT.name}` });
     await toggle.waitFor();
-    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    const details = row.locator('details.appointment-details');
+    const isOpen = () => details.evaluate((element) => (element as HTMLDetailsElement).open);
+    expect(await isOpen()).toBe(false);
 
     // Everything that tells one appointment from another is on screen, within the width.
-    const row = page.getByRole('row').filter({ has: toggle });
-    for (const text of [APPOINTMENT.name, formatGermanDateTime(BEGIN.format('YYYY-MM-DD HH:mm:ss')), formatGermanDateTime(END.format('YYYY-MM-DD HH:mm:ss')), APPOINTMENT.location, SECTION]) {
+    const when = formatAppointmentTime(BEGIN.format('YYYY-MM-DD HH:mm:ss'), END.format('YYYY-MM-DD HH:mm:ss'));
+    for (const text of [APPOINTMENT.name, when, `Ort: ${APPOINTMENT.location}`, `Sparte: ${SECTION}`]) {
       const box = await row.getByText(text, { exact: true }).boundingBox();
       expect(box, text).not.toBeNull();
       expect(box!.x, text).toBeGreaterThanOrEqual(0);
@@ -179,22 +182,22 @@ describe('the public pages on a 360 px wide phone', () => {
     expect(button!.width).toBeGreaterThanOrEqual(44);
     expect(button!.height).toBeGreaterThanOrEqual(44);
 
-    // A tap on the entry, here on its place, not only on the button.
-    const place = await row.getByText(APPOINTMENT.location, { exact: true }).boundingBox();
+    // A tap on the entry, here on its place, not only on the line 'Details'.
+    await row.getByText(`Ort: ${APPOINTMENT.location}`, { exact: true }).scrollIntoViewIfNeeded();
+    const place = await row.getByText(`Ort: ${APPOINTMENT.location}`, { exact: true }).boundingBox();
     await page.touchscreen.tap(place!.x + place!.width / 2, place!.y + place!.height / 2);
     const description = page.getByText(/^Wir lesen die Vereinsmeisterschaftsergebnisse vor\./);
     await description.waitFor();
-    const opened = page.getByRole('button', { name: `Details zu ${APPOINTMENT.name} ausblenden` });
-    expect(await opened.getAttribute('aria-expanded')).toBe('true');
+    expect(await isOpen()).toBe(true);
     expect(await sidewaysProblems(page, PHONE.width)).toEqual([]);
     await expectNoSeriousAccessibilityViolations(page);
 
     // The other appointment says it has no description; the keyboard closes the first again.
-    await page.getByRole('button', { name: `Details zu ${APPOINTMENT_WITHOUT_DESCRIPTION} anzeigen` }).tap();
+    await page.locator('summary').filter({ hasText: `Details zu ${APPOINTMENT_WITHOUT_DESCRIPTION}` }).tap();
     await page.getByText('Keine Beschreibung vorhanden', { exact: true }).waitFor();
-    await opened.focus();
+    await toggle.focus();
     await page.keyboard.press('Enter');
-    await description.waitFor({ state: 'detached' });
-    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await description.waitFor({ state: 'hidden' });
+    expect(await isOpen()).toBe(false);
   });
 });

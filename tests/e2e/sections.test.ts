@@ -53,17 +53,18 @@ async function prepare(site: Site): Promise<void> {
 const session = useSite(prepare);
 const { visit } = session;
 
-function appointmentsTable(page: Page): Locator {
-  return page.getByRole('table', { name: 'Termine' });
+/** The entries of /termine (issue 26, point 5: months of entries, no table any more). */
+function appointmentEntries(page: Page): Locator {
+  return page.locator('li.appointment');
 }
 
-/** The titles and sections of the appointments on the page, in order. */
+/** The titles and sections of the appointments on the page, in order ('' for none). */
 async function listed(page: Page): Promise<string[][]> {
-  const rows = appointmentsTable(page).locator('tr.appointment');
   const result: string[][] = [];
-  for (const row of await rows.all()) {
-    const cells = (await row.getByRole('cell').allInnerTexts()).map((text) => text.trim());
-    result.push([cells[0]!, cells[4]!]);
+  for (const entry of await appointmentEntries(page).all()) {
+    const title = (await entry.locator('.appointment-title').innerText()).trim();
+    const section = entry.locator('.appointment-section');
+    result.push([title, (await section.count()) === 0 ? '' : (await section.innerText()).replace(/^Sparte: /, '').trim()]);
   }
   return result;
 }
@@ -118,18 +119,16 @@ describe('sections', () => {
     expect(await links.getByRole('link', { name: 'Bogen' }).getAttribute('aria-current')).toBe('page');
     await expect.poll(() => page.title()).toMatch(/^Termine der Sparte Bogen – /);
 
-    // The section's own feed, offered where its appointments are.
-    await page.getByRole('button', { name: 'Kalender abonnieren' }).click();
-    const subscribe = page.getByRole('menuitem', { name: 'Sparte Bogen in Kalender-App abonnieren' });
+    // The section's own feed, offered where its appointments are, as plain links.
+    const subscribe = page.getByRole('link', { name: 'Sparte Bogen in Kalender-App abonnieren' });
     expect(await subscribe.getAttribute('href')).toMatch(/^webcal:\/\/127\.0\.0\.1:\d+\/api\/public\/calendar\/bogen\.ics$/);
-    const download = page.getByRole('menuitem', { name: 'Sparte Bogen als iCal-Datei herunterladen' });
+    const download = page.getByRole('link', { name: 'Sparte Bogen als iCal-Datei herunterladen' });
     const feed = await page.request.get(String(await download.getAttribute('href')));
     expect(feed.status()).toBe(200);
     const ics = await feed.text();
     expect(ics).toContain(`SUMMARY:${APPOINTMENTS.bogen}`);
     expect(ics).toContain('CATEGORIES:Bogen');
     expect(ics).not.toContain(APPOINTMENTS.lgLp);
-    await page.keyboard.press('Escape');
     await expectNoSeriousAccessibilityViolations(page);
 
     // The section the administrator made a moment ago.
@@ -183,14 +182,16 @@ describe('sections', () => {
     if (javaScriptEnabled) await settled(page);
     else await page.getByRole('heading', { level: 1 }).waitFor();
     // An appointment of a group that is no section names none, not even an empty 'Sparte:'.
-    const internal = appointmentsTable(page).locator('tr.appointment').filter({ hasText: APPOINTMENTS.internal });
-    expect(await internal.locator('.appointment-section').isVisible()).toBe(false);
+    const internal = appointmentEntries(page).filter({ hasText: APPOINTMENTS.internal });
+    await internal.waitFor();
+    expect(await internal.locator('.appointment-section').count()).toBe(0);
+    expect(await internal.innerText()).not.toContain('Sparte:');
     expect(await sidewaysProblems(page, PHONE.width)).toEqual([]);
 
     await sectionLinks(page).getByRole('link', { name: 'Bogen' }).tap();
     await page.getByRole('heading', { level: 1, name: 'Termine der Sparte Bogen' }).waitFor();
     await expect.poll(() => listed(page)).toEqual([[APPOINTMENTS.bogen, 'Bogen']]);
-    const section = appointmentsTable(page).locator('tr.appointment .appointment-section');
+    const section = appointmentEntries(page).locator('.appointment-section');
     const box = await section.boundingBox();
     expect(box).not.toBeNull();
     expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);

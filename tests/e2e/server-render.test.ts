@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { openDatabase } from '../../src/server/db/connection.ts';
 import { expectPath } from './support/browser.ts';
 import { useSite } from './support/session.ts';
@@ -40,6 +41,11 @@ const { visit } = useSite(async (site) => {
     await db.destroy();
   }
 });
+
+/** An entry of /termine by its title. */
+function entryOf(page: Page, title: string): Locator {
+  return page.locator('li.appointment').filter({ has: page.getByRole('heading', { level: 3, name: title, exact: true }) });
+}
 
 const PAGES: ReadonlyArray<readonly [path: string, heading: string, content: string]> = [
   ['/home', 'Willkommen', APPOINTMENT],
@@ -124,7 +130,8 @@ describe('with JavaScript', () => {
     const visitor = await visit({ viewport: { width: 360, height: 740 } });
     const { page } = visitor;
     await page.goto('/termine', { waitUntil: 'networkidle' });
-    await page.getByRole('button', { name: /Kreismeisterschaft Bogen/ }).first().click();
+    // A click on the entry (not on its line 'Details', which works without the app) opens its details.
+    await entryOf(page, APPOINTMENT).locator('.appointment-when').click();
     await page.getByText(DESCRIPTION).waitFor();
     await page.getByRole('button', { name: 'Menü öffnen' }).click();
     await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Kontakt' }).click();
@@ -142,9 +149,10 @@ describe('with JavaScript', () => {
     await page.locator('link[rel="prefetch"]').first().waitFor({ state: 'attached' });
     await page.waitForLoadState('networkidle');
     await expect(page.evaluate(() => document.documentElement.dataset.hydrated)).resolves.toBeUndefined();
-    // One click: the pointer's move starts the app, the click itself waits for it and then opens the description.
-    await page.getByRole('button', { name: 'Details zu Kreismeisterschaft Bogen anzeigen' }).click();
+    // One click on the entry: the pointer's move starts the app, the click itself waits for it and then opens the description.
+    await entryOf(page, APPOINTMENT).locator('.appointment-when').click();
     await page.getByText(DESCRIPTION).waitFor();
+    await expect(page.evaluate(() => document.documentElement.dataset.hydrated)).resolves.toBe('');
     await page.close();
   });
 

@@ -28,6 +28,7 @@ const APPOINTMENT: PublicAppointment = {
   description: 'Anmeldung bis zum 1. Dezember.',
   section: 'Bogen',
   attachments: [],
+  series: null,
 };
 
 /** The attributes of the head's meta and link tags, by name or property. */
@@ -146,6 +147,18 @@ describe('structured data', () => {
     });
     const summer = appointmentEvent({ ...APPOINTMENT, datetime_begin: '2099-07-01 18:00:00', datetime_end: '2099-07-01 21:30:00' }, PROFILE, ORIGIN);
     expect(summer).toMatchObject({ startDate: '2099-07-01T18:00:00+02:00', endDate: '2099-07-01T21:30:00+02:00' });
+  });
+
+  it("gives the club's postal address when the place is the club's own (empty, its name, 'Vereinsheim', its street or address)", () => {
+    const address = { '@type': 'PostalAddress', streetAddress: 'Schützenweg 1', postalCode: '12345', addressLocality: 'Musterstadt', addressCountry: 'DE' };
+    for (const location of ['', 'SV Tell Musterstadt', 'vereinsheim', ' Vereinsheim ', 'Schützenweg 1', 'Schützenweg 1, 12345 Musterstadt', 'schützenweg 1 12345 musterstadt']) {
+      expect(appointmentEvent({ ...APPOINTMENT, location }, PROFILE, ORIGIN), location).toMatchObject({
+        location: { '@type': 'Place', name: location.trim() === '' ? PROFILE.name : location, address },
+      });
+    }
+    // Another place is known by its words only; without an address of its own the club's place stays words as well.
+    expect(appointmentEvent({ ...APPOINTMENT, location: 'Sporthalle Nachbarort' }, PROFILE, ORIGIN)).toMatchObject({ location: { name: 'Sporthalle Nachbarort', address: 'Sporthalle Nachbarort' } });
+    expect(appointmentEvent({ ...APPOINTMENT, location: 'Vereinsheim' }, { ...PROFILE, street: '', postalCode: '', city: '' }, ORIGIN)).toMatchObject({ location: { name: 'Vereinsheim', address: 'Vereinsheim' } });
   });
 
   it('has no description when the appointment has none, and no Event for a date it cannot read', () => {

@@ -251,7 +251,7 @@ export interface AppointmentView {
 export interface SeriesView {
   id: number;
   recurrence: Recurrence;
-  /** The rule in German, e.g. 'jede Woche am Dienstag, bis 31.12.2027'. */
+  /** The rule in German, e.g. 'jeden Dienstag, bis 31.12.2027'. */
   description: string;
   /** The first occurrence's date. */
   first_date: string;
@@ -268,4 +268,21 @@ export interface PublicAppointment {
   /** The group's name when the group is a section (issue 26), otherwise empty. */
   section: string;
   attachments: Pick<AttachmentView, 'id' | 'filename' | 'url' | 'size' | 'type'>[];
+  /**
+   * The series an occurrence belongs to (issue 26, point 5), null for an appointment of its
+   * own: /termine shows the occurrences that follow the rule as one entry with its rhythm.
+   * Only in the tRPC answer; the legacy REST list keeps the fields above (SPEC §7).
+   */
+  series: PublicSeriesLink | null;
 }
+
+export interface PublicSeriesLink {
+  id: number;
+  /** The rule's rhythm in German, without its end: 'jeden Dienstag' (`describeRhythm`). */
+  rhythm: string;
+  /** Changed on its own in the back office ('Nur diesen Termin'): shown as an entry of its own. */
+  changed: boolean;
+}
+
+/** The fields of an appointment in the legacy REST list (SPEC §7), in their order. */
+export const LEGACY_PUBLIC_APPOINTMENT_FIELDS = ['id', 'name', 'datetime_begin', 'datetime_end', 'location', 'description', 'section', 'attachments'] as const;

@@ -15,7 +15,7 @@ import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import { formatGermanDateTime } from '../../../shared/dates.ts';
+import { entryWhen, firstOf, glanceEntries } from '../../../shared/appointmentGlance.ts';
 import { PageHead } from '../../components/PageHead.tsx';
 import type { HomePicture } from '../../../shared/clubPictures.ts';
 import type { HomeCard, HomeTexts } from '../../../shared/homeTexts.ts';
@@ -53,21 +53,19 @@ function EnabledNotices() {
 /** How many upcoming appointments the home page names; /termine has them all. */
 const HOME_APPOINTMENTS = 3;
 
+/** The next appointments at a glance (issue 26, point 5): a series counts once, with its rhythm and next dates. */
 function NextAppointments() {
-  const appointments = (usePublicAppointments().data ?? []).slice(0, HOME_APPOINTMENTS);
-  if (appointments.length === 0) return null;
+  const entries = glanceEntries(usePublicAppointments().data ?? []).slice(0, HOME_APPOINTMENTS);
+  if (entries.length === 0) return null;
   return (
     <Box component="section" aria-labelledby="home-appointments" sx={{ mb: 4 }}>
       <Typography id="home-appointments" variant="h5" component="h2" gutterBottom>
         Nächste Termine
       </Typography>
       <List dense disablePadding>
-        {appointments.map((appointment) => (
-          <ListItem key={appointment.id} disableGutters>
-            <ListItemText
-              primary={appointment.name}
-              secondary={`${formatGermanDateTime(appointment.datetime_begin)} – ${formatGermanDateTime(appointment.datetime_end)}, ${appointment.location}`}
-            />
+        {entries.map((entry) => (
+          <ListItem key={entry.key} disableGutters>
+            <ListItemText primary={firstOf(entry).name} secondary={`${entryWhen(entry)} · ${firstOf(entry).location}`} />
           </ListItem>
         ))}
       </List>

@@ -4,9 +4,9 @@ import type { Db } from '../../db/connection.ts';
 import type { AppointmentTable } from '../../db/schema.ts';
 import { AppError, MESSAGES } from '../../errors.ts';
 import type { PermissionName } from '../../../shared/permissions.ts';
-import { describeRecurrence } from '../../../shared/recurrence.ts';
+import { describeRecurrence, describeRhythm } from '../../../shared/recurrence.ts';
 import { SECTION_GROUP_NAMES, sectionSlug, type PublicSection } from '../../../shared/sectionGroups.ts';
-import { APPOINTMENT_MESSAGES, type appointmentCreateInput, type AppointmentView, type AttachmentView, type PublicAppointment } from '../../../shared/schemas/calendar.ts';
+import { APPOINTMENT_MESSAGES, type appointmentCreateInput, type AppointmentView, type AttachmentView, type PublicAppointment, type PublicSeriesLink } from '../../../shared/schemas/calendar.ts';
 import { parseRule } from './rule.ts';
 
 type UrlOf = (name: string) => string;
@@ -204,7 +204,14 @@ export async function listPublic(db: Db, since: string, until: string, urlOf: Ur
     description: row.description,
     section: visitorSection(row),
     attachments: attachments.get(row.id) ?? [],
+    series: publicSeriesLink(row),
   }));
+}
+
+/** An occurrence's series as visitors see it: its rhythm, never its notes or its end (the list shows the dates). */
+function publicSeriesLink(row: AppointmentRow): PublicSeriesLink | null {
+  if (row.series_id === null || row.series_rule === null) return null;
+  return { id: Number(row.series_id), rhythm: describeRhythm(parseRule(row.series_rule)), changed: Number(row.detached) === 1 };
 }
 
 /**

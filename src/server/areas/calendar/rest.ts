@@ -5,6 +5,12 @@ import { isSectionSlug, sectionFeedPath, sectionSlug, UNKNOWN_SECTION } from '..
 import type { Feed } from './feed.ts';
 import { readUploadForm, TOO_MANY_FILES, uploadRoute } from '../../storage/multipart.ts';
 import { MAX_ATTACHMENTS_PER_UPLOAD } from './router.ts';
+import { LEGACY_PUBLIC_APPOINTMENT_FIELDS, type PublicAppointment } from '../../../shared/schemas/calendar.ts';
+
+/** An appointment of the public list as legacy clients read it (SPEC §7). */
+function legacyAppointment(appointment: PublicAppointment): Record<string, unknown> {
+  return Object.fromEntries(LEGACY_PUBLIC_APPOINTMENT_FIELDS.map((field) => [field, appointment[field]]));
+}
 
 type IdParams = { Params: { id: string } };
 
@@ -14,7 +20,8 @@ export const calendarRest: FastifyPluginAsync<RestOptions> = async (app, { calle
 
   app.get('/public/calendar', sharedReadRoute(), async (request, reply) => {
     const caller = await callerFor(request, reply);
-    return sendCached(request, reply, await caller.calendar.publicList(), 'list', (data) => ({ data }));
+    // The fields of SPEC §7 and no more: what the pages read besides (the series) stays in the tRPC answer.
+    return sendCached(request, reply, await caller.calendar.publicList(), 'legacy-list', (data) => ({ data: data.map(legacyAppointment) }));
   });
 
   const sendFeed = (request: FastifyRequest, reply: FastifyReply, feed: Feed, filename: string) => {
