@@ -163,7 +163,7 @@ describe('server log', () => {
     for (const line of lines) expect(line).toMatch(stamp);
     const login = lines.findIndex((l) => l.includes(`[${ADMIN_UID} (Admin Administrator)] Anmeldung von`));
     const failed = lines.findIndex((l) => l.includes('[Schützennummer 11112222] Fehlgeschlagene Anmeldung'));
-    const group = lines.findIndex((l) => l.includes(`Gruppe ${groupId} (Protokollgruppe) angelegt`));
+    const group = lines.findIndex((l) => l.includes('Gruppe „Protokollgruppe“ angelegt'));
     const refusal = lines.findIndex((l) => l.includes(`[${member.uid} (Test Mitglied ${member.uid})] Zugriff verweigert: users.list`));
     expect(login).toBeGreaterThanOrEqual(0);
     expect(failed).toBeGreaterThan(login);
@@ -183,9 +183,9 @@ describe('server log', () => {
     await send('PUT', `/api/users/${id}`, { prename: 'Lara', lastname: 'Log', uid: '44445555', email: 'lara@example.org', password: 'Anders123' });
     await t.inject({ method: 'DELETE', url: `/api/users/${id}`, headers: t.admin });
     const text = await logText();
-    expect(text).toContain(`Benutzer ${id} (44445555 Lara Log) angelegt`);
-    expect(text).toContain(`Benutzer ${id} (44445555 Lara Log) geändert (neues Passwort)`);
-    expect(text).toContain(`Benutzer ${id} (44445555 Lara Log) gelöscht`);
+    expect(text).toContain('Benutzer Lara Log (44445555) angelegt');
+    expect(text).toContain('Benutzer Lara Log (44445555) geändert (neues Passwort)');
+    expect(text).toContain('Benutzer Lara Log (44445555) gelöscht');
     expect(text).not.toContain('Anders123');
   });
 
