@@ -152,7 +152,7 @@ describe('server log', () => {
     await t.login(ADMIN_UID, ADMIN_PASSWORD);
     await t.inject({ method: 'POST', url: '/api/login', payload: { username: '11112222', password: 'Falsch-Geheim-9' } });
     const created = await send('POST', '/api/groups', { name: 'Protokollgruppe', permissions: [] });
-    const groupId = created.json().data.id;
+    expect(created.statusCode, created.body).toBe(201);
     const member = await t.createMember([]);
     await t.inject({ method: 'GET', url: '/api/users', headers: member.auth });
 
