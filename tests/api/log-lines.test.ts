@@ -43,6 +43,32 @@ describe('log lines', () => {
     expect(await lastLine()).toBe('Termin „Training“ am 01.12.2026 18:30 angelegt');
   });
 
+  it('name a series and its occurrences by title and date', async () => {
+    const group = await t.db.selectFrom('groups').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow();
+    const created = await admin.calendar.create({
+      name: 'Bogentraining',
+      datetime_begin: '2026-12-01 18:00:00',
+      datetime_end: '2026-12-01 20:00:00',
+      location: 'Halle',
+      visibility: 1,
+      description: '',
+      notes: '',
+      assignment: group.id,
+      status: 1,
+      attachments: [],
+      notify: 0,
+      recurrence: { frequency: 'weekly', interval: 1, weekdays: ['TU'], end: { count: 4 } },
+    });
+    expect(await lastLine()).toBe('Terminserie „Bogentraining“ (jeden Dienstag, 4 Termine) mit 4 Terminen ab 01.12.2026 18:00 angelegt');
+    const occurrences = await t.db.selectFrom('appointments').select('id').where('series_id', '=', created.data.series!.id).orderBy('occurrence_date').execute();
+    await admin.calendar.delete({ id: occurrences[1]!.id, scope: 'single' });
+    expect(await lastLine()).toBe('Termin „Bogentraining“ am 08.12.2026 18:00 der Terminserie „Bogentraining“ abgesagt');
+    await admin.calendar.restore({ id: occurrences[1]!.id });
+    expect(await lastLine()).toBe('Absage von Termin „Bogentraining“ am 08.12.2026 18:00 zurückgenommen');
+    await admin.calendar.delete({ id: occurrences[2]!.id, scope: 'following' });
+    expect(await lastLine()).toBe('Terminserie „Bogentraining“ ab 15.12.2026 gelöscht');
+  });
+
   it('name a member by name and shooter number', async () => {
     await admin.users.create({ prename: 'Max', lastname: 'Mustermann', uid: '00000042', password: 'Geheim123', email: 'max@example.org', phone: '' });
     expect(await lastLine()).toBe('Benutzer Max Mustermann (00000042) angelegt');
