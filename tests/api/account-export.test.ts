@@ -241,7 +241,7 @@ describe('account.export', () => {
       expect.arrayContaining([
         `Schützennummer ${erika.uid}: Fehlgeschlagene Anmeldung von 203.0.113.50`,
         `${erika.uid} (Erika Musterfrau): Anmeldung von 198.51.100.11`,
-        expect.stringMatching(new RegExp(`: Benutzer ${erika.id} \\(${erika.uid} Erika Musterfrau\\) geändert$`)),
+        expect.stringMatching(new RegExp(`: Benutzer Erika Musterfrau \\(${erika.uid}\\) geändert$`)),
         `${erika.uid} (Erika Musterfrau): App-Passwort ${exported.app_passwords[0]!.id} „Ergebnisdienst Musterfrau“ angelegt`,
       ]),
     );

@@ -143,7 +143,8 @@ describe('at most one notification per appointment in 10 minutes', () => {
     expect(await calendarMails()).toBe(before + 1);
 
     const log = (await t.db.selectFrom('log_entries').select('message').execute()).map((entry) => entry.message);
-    expect(log.filter((line) => line.startsWith(`Keine Benachrichtigung zu Termin ${id} `))).toHaveLength(2);
+    // The appointment by its title and start, the group by its name (issue 28.4).
+    expect(log.filter((line) => /^Keine Benachrichtigung zu Termin „Königsschießen, Finale!?“ am 05\.12\.2026 10:00 \(Version \d+\): Die Gruppe „.+“ wurde vor weniger als 10 Minuten benachrichtigt$/.test(line))).toHaveLength(2);
     // Saved mails leave the outbox for the next test.
     await t.app.services.mail.runOnce();
   });

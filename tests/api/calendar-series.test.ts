@@ -255,7 +255,7 @@ describe('a weekly series', () => {
     expect(Object.keys(listed[0]!).sort()).toEqual(['attachments', 'datetime_begin', 'datetime_end', 'description', 'id', 'location', 'name', 'section']);
 
     const log = (await t.db.selectFrom('log_entries').select('message').execute()).map((entry) => entry.message);
-    expect(log).toContain(`Terminserie ${created.data.series!.id} (Training Luftgewehr, jeden Dienstag, bis 27.04.2027) mit 9 Terminen ab 2027-03-02 18:30:00 angelegt`);
+    expect(log).toContain('Terminserie „Training Luftgewehr“ (jeden Dienstag, bis 27.04.2027) mit 9 Terminen ab 02.03.2027 18:30 angelegt');
     await remove(created.data.id, 'all');
   });
 

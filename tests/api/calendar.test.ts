@@ -126,8 +126,8 @@ describe('permissions and shapes', () => {
     expect(changed.json()).toMatchObject({ message: 'Termin gespeichert', data: { name: 'Vereinsmeisterschaft 2026', status: 2, visibility: false, sequence: 1 } });
     expect((await update(created.id)).json().data.sequence).toBe(2);
     const log = (await t.db.selectFrom('log_entries').select('message').execute()).map((entry) => entry.message);
-    expect(log).toContain(`Termin ${created.id} (Vereinsmeisterschaft, 2026-12-05 10:00:00) angelegt`);
-    expect(log).toContain(`Termin ${created.id} (Vereinsmeisterschaft 2026, 2026-12-05 10:00:00) geändert`);
+    expect(log).toContain('Termin „Vereinsmeisterschaft“ am 05.12.2026 10:00 angelegt');
+    expect(log).toContain('Termin „Vereinsmeisterschaft 2026“ am 05.12.2026 10:00 geändert');
     await t.inject({ method: 'DELETE', url: `/api/calendar/${created.id}`, headers: deleter });
     expect((await update(created.id)).statusCode).toBe(404);
     expect((await t.inject({ method: 'DELETE', url: `/api/calendar/${created.id}`, headers: deleter })).statusCode).toBe(404);
@@ -489,8 +489,8 @@ describe('notification mails', () => {
     expect(second.sequence).toBe(2);
 
     const log = (await t.db.selectFrom('log_entries').select('message').execute()).map((entry) => entry.message);
-    expect(log).toContain(`Benachrichtigung zu Termin ${created.id} (Version 0): 1 Mail an die Gruppe Benachrichtigte, 1 Mitglied ohne E-Mail-Adresse übersprungen`);
-    expect(log).toContain(`Benachrichtigung zu Termin ${created.id} (Version 2): 1 Mail an die Gruppe Benachrichtigte, 1 Mitglied ohne E-Mail-Adresse übersprungen`);
+    expect(log).toContain('Benachrichtigung zu Termin „Arbeitseinsatz, Parcours“ am 05.12.2026 10:00 (Version 0): 1 Mail an die Gruppe „Benachrichtigte“, 1 Mitglied ohne E-Mail-Adresse übersprungen');
+    expect(log).toContain('Benachrichtigung zu Termin „Vereinsmeisterschaft“ am 05.12.2026 10:00 (Version 2): 1 Mail an die Gruppe „Benachrichtigte“, 1 Mitglied ohne E-Mail-Adresse übersprungen');
     await t.inject({ method: 'DELETE', url: `/api/calendar/${created.id}`, headers: deleter });
   });
 });

@@ -97,7 +97,7 @@ describe('saving', () => {
     expect((await query('content.publicInfoText', { identifier: 'saison_arch' })).json().result.data.text).toBe(TRICKY);
     const after = (await query('content.publicInfo')).json().result.data;
     expect(after.find((entry: { identifier: string }) => entry.identifier === 'saison_arch').text).toBe(TRICKY);
-    expect((await logLines()).at(-1)).toBe(`[${editorUid} (Test Mitglied ${editorUid})] Infotext saison_arch (Saison Bogen) geändert: ${TRICKY}`);
+    expect((await logLines()).at(-1)).toBe(`[${editorUid} (Test Mitglied ${editorUid})] Infotext „Saison Bogen“ geändert: ${TRICKY}`);
   });
 
   it('switches an alert on and off; the public read follows', async () => {
@@ -109,12 +109,12 @@ describe('saving', () => {
       enabled: true,
       text: 'Heute [fett:an]kein[fett:aus] Training 🎯',
     });
-    expect((await logLines()).at(-1)).toContain('Hinweis blowpipe (Blasrohr) eingeschaltet: Heute [fett:an]kein[fett:aus] Training 🎯');
+    expect((await logLines()).at(-1)).toContain('Hinweis „Blasrohr“ eingeschaltet: Heute [fett:an]kein[fett:aus] Training 🎯');
 
     await mutate('content.updateAlert', { identifier: 'blowpipe', enabled: false, text: 'Heute kein Training' });
     const alerts = (await query('content.publicAlerts')).json().result.data;
     expect(alerts.find((alert: { identifier: string }) => alert.identifier === 'blowpipe')).toEqual({ identifier: 'blowpipe', enabled: false, text: '' });
-    expect((await logLines()).at(-1)).toContain('Hinweis blowpipe (Blasrohr) ausgeschaltet: Heute kein Training');
+    expect((await logLines()).at(-1)).toContain('Hinweis „Blasrohr“ ausgeschaltet: Heute kein Training');
   });
 
   it('refuses 256 characters and keeps the old text; 255 emoji are fine', async () => {
@@ -138,7 +138,7 @@ describe('saving', () => {
     expect(refused.json().error.data.fieldErrors).toEqual({ text: [BAD_URL] });
     expect((await mutate('content.updateAlert', { identifier: 'liveresult', enabled: true, text: '' })).json().error.message).toBe(BAD_URL);
     expect((await mutate('content.updateAlert', { identifier: 'liveresult', enabled: false, text: '' })).statusCode).toBe(200);
-    expect((await logLines()).at(-1)).toContain('Hinweis liveresult (Live-Ergebnis) ausgeschaltet: (ohne Text)');
+    expect((await logLines()).at(-1)).toContain('Hinweis „Live-Ergebnis“ ausgeschaltet: (ohne Text)');
 
     const url = 'https://live.example.org/turnier?id=7&runde=2';
     expect((await mutate('content.updateAlert', { identifier: 'liveresult', enabled: true, text: url })).statusCode).toBe(200);

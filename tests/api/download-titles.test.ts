@@ -143,13 +143,13 @@ describe('downloads.update', () => {
     });
     // One line per entry: the description's line break becomes a space (server-log.ts).
     expect((await logLines()).at(-1)).toBe(
-      `Download ${downloadId} (Aufnahmeantrag.pdf) gespeichert: Titel „Aufnahmeantrag für Mitglieder“, Beschreibung „Bitte ausgefüllt beim Vorstand abgeben. Auch per E-Mail möglich.“`,
+      'Download „Aufnahmeantrag.pdf“ gespeichert: Titel „Aufnahmeantrag für Mitglieder“, Beschreibung „Bitte ausgefüllt beim Vorstand abgeben. Auch per E-Mail möglich.“',
     );
 
     const caller = await t.callerAs(editor.id);
     const cleared = await caller.downloads.update({ id: downloadId, title: 'Aufnahmeantrag', description: '' });
     expect(cleared.data).toMatchObject({ title: 'Aufnahmeantrag', description: '' });
-    expect((await logLines()).at(-1)).toBe(`Download ${downloadId} (Aufnahmeantrag.pdf) gespeichert: Titel „Aufnahmeantrag“, Beschreibung (keine)`);
+    expect((await logLines()).at(-1)).toBe('Download „Aufnahmeantrag.pdf“ gespeichert: Titel „Aufnahmeantrag“, Beschreibung (keine)');
   });
 });
 

@@ -50,7 +50,7 @@ describe('POST /api/downloads', () => {
     });
     const served = await t.inject({ method: 'GET', url: body.data.file_url });
     expect(served.rawPayload.equals(pdf())).toBe(true);
-    expect(await logLines()).toContain(`Download ${body.data.id} (Aufnahmeantrag 2026.pdf, application/pdf, ${pdf().length} Bytes) angelegt`);
+    expect(await logLines()).toContain(`Download „Aufnahmeantrag 2026.pdf“ (${pdf().length} Bytes) angelegt`);
 
     const zip = await upload(creator, 'fotos.zip', Buffer.from('504b0304140000000800', 'hex'));
     expect(zip.statusCode).toBe(201);
@@ -104,7 +104,7 @@ describe('DELETE /api/downloads/{id}', () => {
     expect(removed.statusCode).toBe(200);
     expect(removed.json()).toEqual({ message: 'Download gelöscht', data: { id: data.id } });
     expect(await filesIn(t.uploadsDir)).not.toContain(data.file_url.slice('/files/'.length));
-    expect(await logLines()).toContain(`Download ${data.id} (alt.pdf) gelöscht`);
+    expect(await logLines()).toContain('Download „alt.pdf“ gelöscht');
   });
 
   it('deletes through the tRPC procedure as well', async () => {

@@ -459,6 +459,6 @@ describe('deleting', () => {
     expect(publicAlbums).not.toContain(album);
     expect(publicAlbums).toContain(other);
     const log = (await t.db.selectFrom('log_entries').select('message').execute()).map((row) => row.message);
-    expect(log).toContain(`Album ${album} (Ganz weg) mit 2 Bildern gelöscht`);
+    expect(log).toContain('Album „Ganz weg“ (Bogen) mit 2 Bildern gelöscht');
   });
 });

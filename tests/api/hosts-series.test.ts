@@ -95,7 +95,7 @@ describe("'Dienste für Serie anlegen'", () => {
     const again = await trpcMutation('hosts.fillFromSeries', { series_id: seriesId, from: '2026-12-01', until: '2027-01-31' }, planner);
     expect(again.json().result.data.message).toBe('1 Dienst angelegt, 4 vorhandene Einträge behalten');
     const log = (await t.db.selectFrom('log_entries').select('message').execute()).map((entry) => entry.message);
-    expect(log).toContain(`Dienste für Terminserie ${seriesId} vom 01.12.2026 bis 01.01.2027: 3 angelegt (2026-12-04, 2026-12-18, 2027-01-01), 1 behalten`);
+    expect(log).toContain('Dienste für Terminserie „Bogentraining“ vom 01.12.2026 bis 01.01.2027: 3 angelegt (04.12.2026, 18.12.2026, 01.01.2027), 1 behalten');
     await t.inject({ method: 'DELETE', url: `/api/calendar/${ids[0]}?scope=all`, headers: calendar });
     await t.db.deleteFrom('host_entries').execute();
   });

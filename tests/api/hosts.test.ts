@@ -92,9 +92,9 @@ describe('back office over tRPC', () => {
     expect(await t.db.selectFrom('host_entries').select('id').execute()).toEqual([]);
 
     const log = (await t.db.selectFrom('log_entries').select('message').execute()).map((row) => row.message);
-    expect(log).toContain(`Standaufsicht/Bewirtung ${data.id} am 2026-12-04 (Standaufsicht -1, Bewirtung ${member.id}) angelegt`);
-    expect(log).toContain(`Standaufsicht/Bewirtung ${data.id} am 2026-12-05 (Standaufsicht ${supervisor.id}, Bewirtung -4) geändert`);
-    expect(log).toContain(`Standaufsicht/Bewirtung ${data.id} am 2026-12-05 (Standaufsicht ${supervisor.id}, Bewirtung -4) gelöscht`);
+    expect(log).toContain(`Standaufsicht & Bewirtung am 04.12.2026 angelegt – Standaufsicht: Migliederteam; Bewirtung: Werner Wirt (${member.uid})`);
+    expect(log).toContain(`Standaufsicht & Bewirtung am 05.12.2026 geändert – Standaufsicht: Sabine Aufsicht (${supervisor.uid}); Bewirtung: keine*r`);
+    expect(log).toContain(`Standaufsicht & Bewirtung am 05.12.2026 gelöscht – Standaufsicht: Sabine Aufsicht (${supervisor.uid}); Bewirtung: keine*r`);
   });
 
   it('lists entries by date', async () => {

@@ -312,14 +312,14 @@ describe("'Nachrichten nur an' of a group", () => {
     const group = create.json().data;
     // In the order of the contact form, each once.
     expect(group.message_recipients).toEqual(['info', 'bogen']);
-    expect(await lastLog(t)).toBe(`Gruppe ${group.id} (Bogenleitung) angelegt (Nachrichten nur an info, bogen)`);
+    expect(await lastLog(t)).toBe('Gruppe „Bogenleitung“ angelegt (Nachrichten nur an Info, Bogen)');
 
     const renamed = await t.inject({ method: 'PUT', url: `/api/groups/${group.id}`, headers: t.admin, payload: { name: 'Bogenleitung 2', permissions: [] } });
     expect(renamed.json().data.message_recipients).toEqual(['info', 'bogen']);
 
     const cleared = await t.inject({ method: 'PUT', url: `/api/groups/${group.id}`, headers: t.admin, payload: { name: 'Bogenleitung 2', permissions: [], message_recipients: [] } });
     expect(cleared.json().data.message_recipients).toEqual([]);
-    expect(await lastLog(t)).toBe(`Gruppe ${group.id} (Bogenleitung 2) geändert (Nachrichten an alle Adressaten)`);
+    expect(await lastLog(t)).toBe('Gruppe „Bogenleitung 2“ geändert (Nachrichten an alle Adressaten)');
 
     const unknown = await t.inject({ method: 'PUT', url: `/api/groups/${group.id}`, headers: t.admin, payload: { name: 'X', permissions: [], message_recipients: ['kassenwart'] } });
     expect(unknown.statusCode).toBe(422);

@@ -328,8 +328,8 @@ describe("a group's requirement", () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toBe('Die Angabe „Zweiter Faktor erforderlich“ muss ja oder nein sein!');
     const log = await logMessages();
-    expect(log).toContain(`Gruppe ${group.id} (Vorstand 2FA) angelegt (zweiter Faktor erforderlich)`);
-    expect(log).toContain(`Gruppe ${group.id} (Vorstand 2FA) geändert (zweiter Faktor nicht mehr erforderlich)`);
+    expect(log).toContain('Gruppe „Vorstand 2FA“ angelegt (zweiter Faktor erforderlich)');
+    expect(log).toContain('Gruppe „Vorstand 2FA“ geändert (zweiter Faktor nicht mehr erforderlich)');
   });
 
   it('refuses its members everything but the setup until they have set it up, whichever way they authenticate', async () => {
@@ -418,7 +418,7 @@ describe('switching the second factor off', () => {
     const done = await trpc('users.disableSecondFactor', { ref: member.uid }, t.admin);
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().result.data).toMatchObject({ message: 'Zweiter Faktor ausgeschaltet', data: { id: member.id, second_factor: false } });
-    expect((await logMessages()).some((line) => line.startsWith(`Zweiten Faktor von Benutzer ${member.id} (${member.uid} `) && line.endsWith('ausgeschaltet'))).toBe(true);
+    expect((await logMessages()).some((line) => line === `Zweiten Faktor von Benutzer Test Mitglied ${member.uid} (${member.uid}) ausgeschaltet`)).toBe(true);
     // The member logs in with the password alone again.
     expect((await trpc('auth.login', { username: member.uid, password: MEMBER_PASSWORD })).json().result.data.data.id).toBe(member.id);
 

@@ -151,9 +151,9 @@ describe("the flag 'Als Sparte öffentlich anzeigen'", () => {
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json().result.data.data.public_section).toBe(false);
     const lines = await logLines();
-    expect(lines).toContain(`Gruppe ${internalGroup} (Webteam) geändert (als Sparte öffentlich)`);
-    expect(lines).toContain(`Gruppe ${internalGroup} (Webteam) geändert (nicht mehr als Sparte öffentlich)`);
-    expect(lines).toContain(`Gruppe ${internalGroup} (Webteam) geändert`);
+    expect(lines).toContain('Gruppe „Webteam“ geändert (als Sparte öffentlich)');
+    expect(lines).toContain('Gruppe „Webteam“ geändert (nicht mehr als Sparte öffentlich)');
+    expect(lines).toContain('Gruppe „Webteam“ geändert');
   });
 
   it.each([

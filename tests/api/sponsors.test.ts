@@ -148,7 +148,7 @@ describe('DELETE /api/sponsors/{id}', () => {
     expect(removed.json()).toEqual({ message: 'Sponsor gelöscht', data: { id: data.id } });
     expect((await t.inject({ method: 'GET', url: data.image })).statusCode).toBe(404);
     const log = (await t.db.selectFrom('log_entries').select('message').execute()).map((row) => row.message);
-    expect(log).toContain(`Sponsor ${data.id} (Weg damit) gelöscht`);
+    expect(log).toContain('Sponsor „Weg damit“ gelöscht');
   });
 });
 

@@ -209,16 +209,16 @@ describe('members in the back office', () => {
 
     await openScreen(page, 'Log');
     const log = page.getByRole('textbox', { name: 'Log' });
-    await expect.poll(() => log.inputValue()).toContain(`(${MEMBER.uid} ${MEMBER.prename} ${MEMBER.lastname}) angelegt`);
+    await expect.poll(() => log.inputValue()).toContain(`Benutzer ${MEMBER.prename} ${MEMBER.lastname} (${MEMBER.uid}) angelegt`);
     const lines = (await log.inputValue()).split('\n');
     expect(lines.every((line) => line.trim() !== '')).toBe(true);
     const lineOf = (pattern: RegExp) => lines.findIndex((line) => pattern.test(line));
     // Newest first: the administrator's login of this test before everything earlier.
     expect(lineOf(/Anmeldung/)).toBe(0);
-    expect(lineOf(/Eigene Daten geändert: Benutzer \d+ \(30000001 Max Mustermann\) \(neues Passwort\)/)).toBeGreaterThan(0);
-    expect(lineOf(/Benutzer \d+ \(30000001 Max Mustermann\) geändert$/)).toBeGreaterThan(lineOf(/Eigene Daten geändert/));
-    expect(lineOf(/Benutzer \d+ \(30000001 Max Mustermann\) angelegt$/)).toBeGreaterThan(lineOf(/\(30000001 Max Mustermann\) geändert$/));
-    expect(lineOf(/Gruppe \d+ \(Kalenderteam\) angelegt$/)).toBeGreaterThan(lineOf(/\(30000001 Max Mustermann\) angelegt$/));
+    expect(lineOf(/Eigene Daten geändert: Benutzer Max Mustermann \(30000001\) \(neues Passwort\)/)).toBeGreaterThan(0);
+    expect(lineOf(/Benutzer Max Mustermann \(30000001\) geändert$/)).toBeGreaterThan(lineOf(/Eigene Daten geändert/));
+    expect(lineOf(/Benutzer Max Mustermann \(30000001\) angelegt$/)).toBeGreaterThan(lineOf(/Benutzer Max Mustermann \(30000001\) geändert$/));
+    expect(lineOf(/Gruppe „Kalenderteam“ angelegt$/)).toBeGreaterThan(lineOf(/Benutzer Max Mustermann \(30000001\) angelegt$/));
 
     await page.getByRole('button', { name: 'Log löschen' }).click();
     const confirmClear = page.getByRole('dialog', { name: 'Log löschen?' });

@@ -134,7 +134,7 @@ describe('back-office paths', () => {
   it('writes every change to the server log', async () => {
     await put('/api/sectionalert/archparcours', { enabled: true, text: 'Parcours gesperrt' });
     const log = (await t.inject({ method: 'GET', url: '/api/log', headers: t.admin })).body.split('\n');
-    expect(log.at(-1)).toMatch(new RegExp(`\\[${ADMIN_UID} \\(Admin Administrator\\)\\] Hinweis archparcours \\(Bogenparcours\\) eingeschaltet: Parcours gesperrt$`));
+    expect(log.at(-1)).toMatch(new RegExp(`\\[${ADMIN_UID} \\(Admin Administrator\\)\\] Hinweis „Bogenparcours“ eingeschaltet: Parcours gesperrt$`));
   });
 });
 

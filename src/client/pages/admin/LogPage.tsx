@@ -53,8 +53,9 @@ export function LogPage() {
           htmlInput: { readOnly: true, spellCheck: false },
           inputLabel: { shrink: true },
         }}
-        // One entry a line where the width allows; on a phone an entry wraps rather than scrolling sideways.
-        sx={{ '& textarea': { fontFamily: 'monospace', fontSize: '0.85rem', whiteSpace: { xs: 'pre-wrap', sm: 'pre' }, overflowWrap: { xs: 'anywhere', sm: 'normal' }, overflowX: { xs: 'hidden', sm: 'auto' } } }}
+        // A long entry wraps at every width (issue 28.4): read whole, never cut off at the box's edge
+        // nor scrolled sideways; a word longer than the box (a file name) breaks too.
+        sx={{ '& textarea': { fontFamily: 'monospace', fontSize: '0.85rem', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', overflowX: 'hidden' } }}
       />
       <ConfirmDialog
         open={confirming}

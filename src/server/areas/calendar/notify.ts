@@ -3,6 +3,7 @@ import { enqueueMail, mailboxOf } from '../../mail/outbox.ts';
 import type { AppServices } from '../../services.ts';
 import { formatGermanDateTime, toClubDate } from '../../../shared/dates.ts';
 import { describeRecurrence } from '../../../shared/recurrence.ts';
+import { appointmentName, quoted } from '../../../shared/logNames.ts';
 import { buildEventFile, buildSeriesFile, type FeedAppointment, type FeedSeriesEntry } from './feed.ts';
 import { readClubData } from '../club/queries.ts';
 import { groupRecipients } from './queries.ts';
@@ -145,7 +146,7 @@ export interface Notification {
  */
 export async function notifyGroup(trx: Db, services: AppServices, appointment: FeedAppointment & { assignment: number }): Promise<Notification> {
   const claimed = await claimNotification(trx, appointment.id, services.clock.now().getTime());
-  return queueGroupMails(trx, services, claimed, { group: appointment.assignment, section: appointment.section, label: `Termin ${appointment.id} (Version ${appointment.sequence})` }, (recipients, site) =>
+  return queueGroupMails(trx, services, claimed, { group: appointment.assignment, section: appointment.section, label: `Termin ${appointmentName(appointment.name, appointment.datetime_begin)} (Version ${appointment.sequence})` }, (recipients, site) =>
     buildAppointmentMails(appointment, recipients, site),
   );
 }
@@ -162,7 +163,7 @@ async function queueGroupMails(
   build: (recipients: Recipient[], site: MailSite, today: string) => AppointmentMail[],
 ): Promise<Notification> {
   if (!claimed) {
-    return { mails: 0, tooSoon: true, logLine: `Keine Benachrichtigung zu ${about.label}: Die Gruppe ${about.section} wurde vor weniger als 10 Minuten benachrichtigt` };
+    return { mails: 0, tooSoon: true, logLine: `Keine Benachrichtigung zu ${about.label}: Die Gruppe ${quoted(about.section)} wurde vor weniger als 10 Minuten benachrichtigt` };
   }
   const now = services.clock.now();
   const { recipients, withoutAddress } = await groupRecipients(trx, about.group);
@@ -175,7 +176,7 @@ async function queueGroupMails(
   return {
     mails: mails.length,
     tooSoon: false,
-    logLine: `Benachrichtigung zu ${about.label}: ${mails.length} Mail${mails.length === 1 ? '' : 's'} an die Gruppe ${about.section}${skippedText}`,
+    logLine: `Benachrichtigung zu ${about.label}: ${mails.length} Mail${mails.length === 1 ? '' : 's'} an die Gruppe ${quoted(about.section)}${skippedText}`,
   };
 }
 
@@ -188,7 +189,7 @@ export async function notifySeriesGroup(trx: Db, services: AppServices, seriesId
   const [entry] = await seriesEntries(trx, [seriesId], () => true);
   const { assignment } = await trx.selectFrom('appointment_series').select('assignment').where('id', '=', seriesId).executeTakeFirstOrThrow();
   const claimed = await claimNotification(trx, seriesId, services.clock.now().getTime(), 'appointment_series');
-  return queueGroupMails(trx, services, claimed, { group: assignment, section: entry!.series.section, label: `Terminserie ${seriesId} (Version ${entry!.series.sequence})` }, (recipients, site, today) =>
+  return queueGroupMails(trx, services, claimed, { group: assignment, section: entry!.series.section, label: `Terminserie ${quoted(entry!.series.name)} (Version ${entry!.series.sequence})` }, (recipients, site, today) =>
     buildSeriesMails(entry!, recipients, site, today),
   );
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idInput } from '../../../shared/schemas/groups.ts';
 import { toClubDateTime } from '../../../shared/dates.ts';
+import { appointmentName, logDate, logDateTime, quoted } from '../../../shared/logNames.ts';
 import { APPOINTMENT_MESSAGES, appointmentCreateInput, appointmentDeleteInput, appointmentUpdateInput, calendarMonthInput, type AttachmentView } from '../../../shared/schemas/calendar.ts';
 import { publicCalendarInput, type PublicCalendarInput } from '../../../shared/schemas/sections.ts';
 import { UNKNOWN_SECTION, type PublicSection } from '../../../shared/sectionGroups.ts';
@@ -180,7 +181,7 @@ export const calendarRouter = router({
       for (const name of placed) await storage.remove(name);
       throw error;
     }
-    await ctx.log(`Anhänge hochgeladen: ${data.map((entry) => `${entry.id} (${entry.filename}, ${entry.size} Bytes)`).join(', ')}`);
+    await ctx.log(`Anhänge hochgeladen: ${data.map((entry) => `${entry.filename} (${entry.size} Bytes)`).join(', ')}`);
     return { message: CALENDAR_MESSAGES.uploaded, data };
   }),
 
@@ -207,8 +208,8 @@ export const calendarRouter = router({
       if (notification?.mails) ctx.services.mail.wake();
       await ctx.log(
         series
-          ? `Terminserie ${series.seriesId} (${appointment.name}, ${appointment.series?.description}) mit ${series.occurrences} Terminen ab ${appointment.datetime_begin} angelegt`
-          : `Termin ${appointment.id} (${appointment.name}, ${appointment.datetime_begin}) angelegt`,
+          ? `Terminserie ${quoted(appointment.name)} (${appointment.series?.description}) mit ${series.occurrences} Terminen ab ${logDateTime(appointment.datetime_begin)} angelegt`
+          : `Termin ${appointmentName(appointment.name, appointment.datetime_begin)} angelegt`,
       );
       if (notification) await ctx.log(notification.logLine);
       return { message: series ? CALENDAR_MESSAGES.seriesCreated(series.occurrences) : CALENDAR_MESSAGES.created, data: appointment };
@@ -235,11 +236,11 @@ export const calendarRouter = router({
         if (row.series_id === null) {
           if (recurrence) {
             ({ seriesId, names } = await makeSeries(trx, row, save, recurrence));
-            logLine = `Termin ${id} (${values.name}, ${values.datetime_begin}) zur Terminserie ${seriesId} gemacht`;
+            logLine = `Termin ${appointmentName(values.name, values.datetime_begin)} zur Terminserie gemacht`;
           } else {
             await updateAppointment(trx, id, values, stamp);
             names = await assignAttachments(trx, { appointment: id }, attachments, ctx.user.id);
-            logLine = `Termin ${id} (${values.name}, ${values.datetime_begin}) geändert`;
+            logLine = `Termin ${appointmentName(values.name, values.datetime_begin)} geändert`;
           }
         } else {
           if (Number(row.cancelled) === 1) throw new AppError('BAD_REQUEST', APPOINTMENT_MESSAGES.cancelled);
@@ -252,19 +253,22 @@ export const calendarRouter = router({
           if (scope === 'single') {
             names = await editOccurrence(trx, row, series, save, recurrence, await shownAttachmentIds(trx, row));
             seriesId = series.id;
-            logLine = `Termin ${id} (${values.name}, ${values.datetime_begin}) der Terminserie ${series.id} einzeln geändert`;
+            logLine = `Termin ${appointmentName(values.name, values.datetime_begin)} der Terminserie ${quoted(series.name)} einzeln geändert`;
           } else if (scope === 'all') {
             names = await editSeries(trx, row, series, save, recurrence);
             seriesId = recurrence === null ? null : series.id;
-            logLine = recurrence === null ? `Terminserie ${series.id} (${series.name}) aufgelöst; Termin ${id} bleibt als einzelner Termin` : `Terminserie ${series.id} (${values.name}) geändert`;
+            logLine =
+              recurrence === null
+                ? `Terminserie ${quoted(series.name)} aufgelöst; Termin ${appointmentName(values.name, values.datetime_begin)} bleibt als einzelner Termin`
+                : `Terminserie ${quoted(values.name)} geändert`;
           } else {
             ({ names, seriesId } = await editFollowing(trx, row, series, save, recurrence));
             logLine =
               seriesId === null
-                ? `Terminserie ${series.id} (${series.name}) endet vor ${row.occurrence_date}; Termin ${id} bleibt als einzelner Termin`
+                ? `Terminserie ${quoted(series.name)} endet vor dem ${logDate(row.occurrence_date ?? '')}; Termin ${appointmentName(values.name, values.datetime_begin)} bleibt als einzelner Termin`
                 : seriesId === series.id
-                  ? `Terminserie ${series.id} (${values.name}) geändert`
-                  : `Terminserie ${series.id} (${series.name}) ab ${row.occurrence_date} als Terminserie ${seriesId} geändert`;
+                  ? `Terminserie ${quoted(values.name)} geändert`
+                  : `Terminserie ${quoted(series.name)} ab ${logDate(row.occurrence_date ?? '')} als neue Terminserie ${quoted(values.name)} geändert`;
           }
           const gone = await countGone(trx, existing);
           if (gone > 0) {
@@ -293,17 +297,17 @@ export const calendarRouter = router({
       const stamp = toClubDateTime(now(ctx));
       const { message, names, logLine } = await db.transaction().execute(async (trx) => {
         const row = await findAppointmentRow(trx, input.id);
-        const label = `${row.name}, ${row.datetime_begin}`;
+        const label = appointmentName(row.name, row.datetime_begin);
         if (row.series_id === null) {
-          return { message: CALENDAR_MESSAGES.deleted, names: await deleteAppointment(trx, input.id), logLine: `Termin ${row.id} (${label}) gelöscht` };
+          return { message: CALENDAR_MESSAGES.deleted, names: await deleteAppointment(trx, input.id), logLine: `Termin ${label} gelöscht` };
         }
         const series = await findSeries(trx, Number(row.series_id));
         if (input.scope === 'single') {
           await setCancelled(trx, row, true, stamp);
-          return { message: CALENDAR_MESSAGES.cancelled, names: [], logLine: `Termin ${row.id} (${label}) der Terminserie ${series.id} abgesagt` };
+          return { message: CALENDAR_MESSAGES.cancelled, names: [], logLine: `Termin ${label} der Terminserie ${quoted(series.name)} abgesagt` };
         }
         const names = input.scope === 'all' ? await deleteSeries(trx, series.id) : await deleteFollowing(trx, row, series, stamp);
-        const logLine = input.scope === 'all' ? `Terminserie ${series.id} (${series.name}) gelöscht` : `Terminserie ${series.id} (${series.name}) ab ${row.occurrence_date} gelöscht`;
+        const logLine = input.scope === 'all' ? `Terminserie ${quoted(series.name)} gelöscht` : `Terminserie ${quoted(series.name)} ab ${logDate(row.occurrence_date ?? '')} gelöscht`;
         return { message: input.scope === 'all' ? CALENDAR_MESSAGES.seriesDeleted : CALENDAR_MESSAGES.followingDeleted, names: await unusedFiles(trx, names), logLine };
       });
       calendarChanged(ctx);
@@ -326,7 +330,7 @@ export const calendarRouter = router({
         return findAppointment(trx, input.id, storage.urlOf);
       });
       calendarChanged(ctx);
-      await ctx.log(`Absage von Termin ${appointment.id} (${appointment.name}, ${appointment.datetime_begin}) zurückgenommen`);
+      await ctx.log(`Absage von Termin ${appointmentName(appointment.name, appointment.datetime_begin)} zurückgenommen`);
       return { message: CALENDAR_MESSAGES.restored, data: appointment };
     }),
 });

@@ -1,4 +1,4 @@
-import { ALERT_LABELS, INFO_LABELS } from '../../../shared/content.ts';
+import { infoTextName, noticeName } from '../../../shared/logNames.ts';
 import { alertIdentifierInput, alertUpdateInput, infoIdentifierInput, infoUpdateInput, type AlertEntry, type InfoEntry } from '../../../shared/schemas/content.ts';
 import { AppError } from '../../errors.ts';
 import type { Context } from '../../trpc/context.ts';
@@ -78,7 +78,7 @@ export const contentRouter = router({
         return (await findInfoText(trx, identifier)) as InfoEntry;
       });
       ctx.services.publicCache.invalidate(CONTENT_CACHE_AREA);
-      await ctx.log(`Infotext ${identifier} (${INFO_LABELS[identifier]}) geändert: ${data.text === '' ? '(leer)' : data.text}`);
+      await ctx.log(`${infoTextName(identifier)} geändert: ${data.text === '' ? '(leer)' : data.text}`);
       return { message: CONTENT_MESSAGES.infoSaved, data };
     }),
 
@@ -92,7 +92,7 @@ export const contentRouter = router({
       });
       ctx.services.publicCache.invalidate(CONTENT_CACHE_AREA);
       const state = data.enabled ? 'eingeschaltet' : 'ausgeschaltet';
-      await ctx.log(`Hinweis ${identifier} (${ALERT_LABELS[identifier]}) ${state}: ${data.text === '' ? '(ohne Text)' : data.text}`);
+      await ctx.log(`${noticeName(identifier)} ${state}: ${data.text === '' ? '(ohne Text)' : data.text}`);
       return { message: CONTENT_MESSAGES.alertSaved, data };
     }),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idInput } from '../../../shared/schemas/groups.ts';
 import { defaultDownloadTitle, DOWNLOAD_MESSAGES, downloadUpdateInput } from '../../../shared/schemas/downloads.ts';
 import { toClubDateTime } from '../../../shared/dates.ts';
+import { quoted } from '../../../shared/logNames.ts';
 import { receivedFile } from '../../storage/schema.ts';
 import { deleteRowById } from '../../db/rows.ts';
 import { deleteWithFiles, storeWithRow } from '../../storage/storage.ts';
@@ -46,7 +47,7 @@ export const downloadsRouter = router({
         return findDownload(db, id, storage.urlOf);
       });
       ctx.services.publicCache.invalidate(DOWNLOADS_CACHE_AREA);
-      await ctx.log(`Download ${download.id} (${download.filename}, ${download.type}, ${download.size} Bytes) angelegt`);
+      await ctx.log(`Download ${quoted(download.filename)} (${download.size} Bytes) angelegt`);
       return { message: DOWNLOAD_MESSAGES.created, data: download };
     }),
 
@@ -64,7 +65,7 @@ export const downloadsRouter = router({
         return findDownload(trx, input.id, storage.urlOf);
       });
       ctx.services.publicCache.invalidate(DOWNLOADS_CACHE_AREA);
-      await ctx.log(`Download ${download.id} (${download.filename}) gespeichert: Titel „${download.title}“, Beschreibung ${describedAs(download.description)}`);
+      await ctx.log(`Download ${quoted(download.filename)} gespeichert: Titel „${download.title}“, Beschreibung ${describedAs(download.description)}`);
       return { message: DOWNLOAD_MESSAGES.updated, data: download };
     }),
 
@@ -75,7 +76,7 @@ export const downloadsRouter = router({
       const row = await findDownloadRow(db, input.id);
       await deleteWithFiles(storage, [row.stored_name], () => deleteRowById(db, 'downloads', input.id), (message) => ctx.log(message));
       ctx.services.publicCache.invalidate(DOWNLOADS_CACHE_AREA);
-      await ctx.log(`Download ${row.id} (${row.filename}) gelöscht`);
+      await ctx.log(`Download ${quoted(row.filename)} gelöscht`);
       return { message: DOWNLOAD_MESSAGES.deleted, data: { id: row.id } };
     }),
 });

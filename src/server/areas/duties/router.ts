@@ -1,4 +1,5 @@
-import { formatGermanDate, toClubDate, toClubDateTime } from '../../../shared/dates.ts';
+import { toClubDate, toClubDateTime } from '../../../shared/dates.ts';
+import { logDate, memberName } from '../../../shared/logNames.ts';
 import { formatDutyDate } from '../../../shared/duties.ts';
 import { idInput } from '../../../shared/schemas/groups.ts';
 import { DUTY_INPUT_MESSAGES, DUTY_ROLE_LABELS, dutyFeedInput, dutySlotInput, reminderInput } from '../../../shared/schemas/duties.ts';
@@ -66,8 +67,9 @@ function today(ctx: Context): string {
   return toClubDate(ctx.services.clock.now());
 }
 
-function describeSlot(role: DutyRole, date: string, entryId: number): string {
-  return `${DUTY_ROLE_LABELS[role]} am ${formatGermanDate(date)} (Eintrag ${entryId})`;
+/** A duty in the log as the roster shows it: 'Bewirtung am 04.12.2026'. */
+function describeSlot(role: DutyRole, date: string): string {
+  return `${DUTY_ROLE_LABELS[role]} am ${logDate(date)}`;
 }
 
 /** Days with their appointments; internal ones only for those who may see the calendar. */
@@ -225,7 +227,7 @@ export const dutiesRouter = router({
       const entry = await findEntrySlots(trx, input.entry_id);
       if (!entry) throw new AppError('NOT_FOUND', DUTY_MESSAGES.entryNotFound);
       if (holderOf(entry, input.role) !== ctx.user.id) {
-        throw new Refusal(`duties.offer ${describeSlot(input.role, entry.date, entry.id)} (nicht der eigene Dienst)`, DUTY_MESSAGES.notOwnDuty);
+        throw new Refusal(`duties.offer ${describeSlot(input.role, entry.date)} (nicht der eigene Dienst)`, DUTY_MESSAGES.notOwnDuty);
       }
       if (entry.date < today(ctx)) throw new AppError('CONFLICT', DUTY_MESSAGES.pastDuty);
       // An offer of whoever held the slot before is no offer any more.
@@ -240,7 +242,7 @@ export const dutiesRouter = router({
     });
     const data = { entry_id: entry.id, role: input.role, date: entry.date };
     if (already) return { message: DUTY_MESSAGES.alreadyOffered, data };
-    await ctx.log(`Dienst zum Tausch angeboten: ${describeSlot(input.role, entry.date, entry.id)}`);
+    await ctx.log(`Dienst zum Tausch angeboten: ${describeSlot(input.role, entry.date)}`);
     return { message: DUTY_MESSAGES.offered, data };
   }),
 
@@ -255,7 +257,7 @@ export const dutiesRouter = router({
       .where('user_id', '=', ctx.user.id)
       .executeTakeFirst();
     if (!entry || Number(removed.numDeletedRows) === 0) throw new AppError('NOT_FOUND', DUTY_MESSAGES.notOffered);
-    await ctx.log(`Tauschangebot zurückgezogen: ${describeSlot(input.role, entry.date, entry.id)}`);
+    await ctx.log(`Tauschangebot zurückgezogen: ${describeSlot(input.role, entry.date)}`);
     return { message: DUTY_MESSAGES.withdrawn, data: { entry_id: entry.id, role: input.role, date: entry.date } };
   }),
 
@@ -278,7 +280,7 @@ export const dutiesRouter = router({
       if (!offer || !entry) throw new AppError('NOT_FOUND', DUTY_MESSAGES.offerGone);
       if (offer.user_id === ctx.user.id) throw new AppError('CONFLICT', DUTY_MESSAGES.ownOffer);
       if (offer.role === 'supervisor' && !(await maySupervise(trx, ctx.user.id))) {
-        throw new Refusal(`duties.take ${describeSlot(offer.role, entry.date, entry.id)} (nicht in der Gruppe Standaufsichtsberechtigte)`, DUTY_MESSAGES.supervisorsOnly);
+        throw new Refusal(`duties.take ${describeSlot(offer.role, entry.date)} (nicht in der Gruppe Standaufsichtsberechtigte)`, DUTY_MESSAGES.supervisorsOnly);
       }
       if (entry.date < today(ctx)) throw new AppError('CONFLICT', DUTY_MESSAGES.pastDuty);
       const consumed = await trx.deleteFrom('duty_offers').where('id', '=', offer.id).executeTakeFirst();
@@ -304,7 +306,7 @@ export const dutiesRouter = router({
     const { offer, entry, mailed } = outcome;
     ctx.services.publicCache.invalidate(HOSTS_CACHE_AREA);
     if (mailed) ctx.services.mail.wake();
-    await ctx.log(`Dienst getauscht: ${describeSlot(offer.role, entry.date, entry.id)} von ${describePrincipal(offer)} an ${describePrincipal(ctx.user)} übergeben`);
+    await ctx.log(`Dienst getauscht: ${describeSlot(offer.role, entry.date)} von ${memberName(offer)} an ${memberName(ctx.user)} übergeben`);
     return { message: DUTY_MESSAGES.taken, data: { entry_id: entry.id, role: offer.role, date: entry.date } };
   }),
 });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import type { Section } from '../../../shared/constants.ts';
 import { toClubDateTime } from '../../../shared/dates.ts';
+import { counted, quoted, sectionName } from '../../../shared/logNames.ts';
 import {
   albumCreateInput,
   albumListInput,
@@ -37,6 +39,11 @@ import {
 
 /** The PublicCache area of albums and images; every write below drops it. */
 export const GALLERIES_CACHE_AREA = 'galleries';
+
+/** An album as the log names it: its name and section, as the dashboard lists it. */
+function albumName(album: { name: string; section: string }): string {
+  return `Album ${quoted(album.name)} (${sectionName(album.section as Section)})`;
+}
 
 function cached<T extends object>(ctx: Context, key: string, compute: () => Promise<T>): Promise<T> {
   return ctx.services.publicCache.read(GALLERIES_CACHE_AREA, key, compute);
@@ -100,7 +107,7 @@ export const galleriesRouter = router({
         return findAlbum(trx, id, storage.urlOf);
       });
       ctx.services.publicCache.invalidate(GALLERIES_CACHE_AREA);
-      await ctx.log(`Album ${album.id} (${album.name}, ${album.section}) angelegt`);
+      await ctx.log(`${albumName(album)} angelegt`);
       return { message: GALLERY_MESSAGES.albumCreated, data: album };
     }),
 
@@ -114,7 +121,7 @@ export const galleriesRouter = router({
         return { before: row, album: await findAlbum(trx, input.id, storage.urlOf) };
       });
       ctx.services.publicCache.invalidate(GALLERIES_CACHE_AREA);
-      await ctx.log(`Album ${album.id} (${before.name}, ${before.section}) geändert: ${album.name}, ${album.section}`);
+      await ctx.log(`${albumName(before)} geändert: ${quoted(album.name)} (${sectionName(album.section)})`);
       return { message: GALLERY_MESSAGES.albumUpdated, data: album };
     }),
 
@@ -136,7 +143,7 @@ export const galleriesRouter = router({
         (message) => ctx.log(message),
       );
       ctx.services.publicCache.invalidate(GALLERIES_CACHE_AREA);
-      await ctx.log(`Album ${album.id} (${album.name}) mit ${names.length / 2} Bildern gelöscht`);
+      await ctx.log(`${albumName(album)} mit ${counted(names.length / 2, 'Bild', 'Bildern')} gelöscht`);
       return { message: GALLERY_MESSAGES.albumDeleted, data: { id: album.id } };
     }),
 
@@ -186,7 +193,7 @@ export const galleriesRouter = router({
         }),
       );
       ctx.services.publicCache.invalidate(GALLERIES_CACHE_AREA);
-      await ctx.log(`${images.length} Bild(er) in Album ${album.id} (${album.name}) hochgeladen: ${images.map((image) => image.name).join(', ')}`);
+      await ctx.log(`${counted(images.length, 'Bild', 'Bilder')} in ${albumName(album)} hochgeladen: ${images.map((image) => image.name).join(', ')}`);
       return { message: imagesUploadedMessage(images.length, failed.length), data: images, failed };
     }),
 
@@ -194,13 +201,13 @@ export const galleriesRouter = router({
     .input(imageUpdateInput)
     .mutation(async ({ ctx, input }) => {
       const { db, storage } = ctx.services;
-      const image = await db.transaction().execute(async (trx) => {
-        await findImageRow(trx, input.id);
+      const { image, album } = await db.transaction().execute(async (trx) => {
+        const row = await findImageRow(trx, input.id);
         await updateImageTitle(trx, input.id, input.title);
-        return imageView(await findImageRow(trx, input.id), storage.urlOf);
+        return { image: imageView(await findImageRow(trx, input.id), storage.urlOf), album: await findAlbumRow(trx, row.album_id) };
       });
       ctx.services.publicCache.invalidate(GALLERIES_CACHE_AREA);
-      await ctx.log(`Bild ${image.id} (${image.name}) betitelt: ${image.title === '' ? '(leer)' : image.title}`);
+      await ctx.log(`Bild ${image.name} in ${albumName(album)} betitelt: ${image.title === '' ? '(leer)' : quoted(image.title)}`);
       return { message: GALLERY_MESSAGES.imageUpdated, data: image };
     }),
 
@@ -209,9 +216,10 @@ export const galleriesRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { db, storage } = ctx.services;
       const row = await findImageRow(db, input.id);
+      const album = await findAlbumRow(db, row.album_id);
       await deleteWithFiles(storage, [row.stored_name, row.thumb_name], () => deleteRowById(db, 'images', input.id), (message) => ctx.log(message));
       ctx.services.publicCache.invalidate(GALLERIES_CACHE_AREA);
-      await ctx.log(`Bild ${row.id} (${row.name}) aus Album ${row.album_id} gelöscht`);
+      await ctx.log(`Bild ${row.name} aus ${albumName(album)} gelöscht`);
       return { message: GALLERY_MESSAGES.imageDeleted, data: { id: row.id } };
     }),
 });

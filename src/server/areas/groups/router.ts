@@ -1,3 +1,6 @@
+import { quoted } from '../../../shared/logNames.ts';
+import type { ContactRecipient } from '../../../shared/constants.ts';
+import { CONTACT_RECIPIENT_LABELS } from '../../../shared/schemas/contact.ts';
 import { PROTECTED_GROUP_ID } from '../../../shared/permissions.ts';
 import { groupCreateInput, groupUpdateInput, idInput } from '../../../shared/schemas/groups.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
@@ -66,9 +69,14 @@ function sectionNote(section: boolean, changed = false): string {
   return changed ? ' (nicht mehr als Sparte öffentlich)' : '';
 }
 
+/** A recipient of the contact form as the group dialog shows it ('LG/LP', not 'lg-lp'). */
+function recipientLabel(recipient: string): string {
+  return recipient in CONTACT_RECIPIENT_LABELS ? CONTACT_RECIPIENT_LABELS[recipient as ContactRecipient] : recipient;
+}
+
 /** How the log names 'Nachrichten nur an' (issue 27.5). */
 function recipientsNote(recipients: readonly string[], changed = false): string {
-  if (recipients.length > 0) return ` (Nachrichten nur an ${recipients.join(', ')})`;
+  if (recipients.length > 0) return ` (Nachrichten nur an ${recipients.map(recipientLabel).join(', ')})`;
   return changed ? ' (Nachrichten an alle Adressaten)' : '';
 }
 
@@ -109,7 +117,7 @@ export const groupsRouter = router({
       // A new section is a new filter and feed of the public calendar.
       if (group.public_section) ctx.services.publicCache.invalidate(CALENDAR_CACHE_AREA);
       await ctx.log(
-        `Gruppe ${group.id} (${group.name}) angelegt${secondFactorNote(group.require_second_factor)}${sectionNote(group.public_section)}${recipientsNote(group.message_recipients)}`,
+        `Gruppe ${quoted(group.name)} angelegt${secondFactorNote(group.require_second_factor)}${sectionNote(group.public_section)}${recipientsNote(group.message_recipients)}`,
       );
       return { message: 'Gruppe angelegt', data: group };
     }),
@@ -165,7 +173,7 @@ export const groupsRouter = router({
       const changedSection = before.public_section === group.public_section ? '' : sectionNote(group.public_section, true);
       const changedRecipients =
         before.message_recipients.join() === group.message_recipients.join() ? '' : recipientsNote(group.message_recipients, true);
-      await ctx.log(`Gruppe ${group.id} (${group.name}) geändert${changedRequirement}${changedSection}${changedRecipients}`);
+      await ctx.log(`Gruppe ${quoted(group.name)} geändert${changedRequirement}${changedSection}${changedRecipients}`);
       return { message: 'Gruppe gespeichert', data: group };
     }),
 
@@ -185,7 +193,7 @@ export const groupsRouter = router({
       }
       // A section that goes takes its filter and feed along.
       if (group.public_section) ctx.services.publicCache.invalidate(CALENDAR_CACHE_AREA);
-      await ctx.log(`Gruppe ${group.id} (${group.name}) gelöscht`);
+      await ctx.log(`Gruppe ${quoted(group.name)} gelöscht`);
       return { message: 'Gruppe gelöscht', data: { id: input.id } };
     }),
 });

@@ -181,3 +181,11 @@ export async function deleteHostEntry(db: Db, id: number): Promise<boolean> {
   const result = await db.deleteFrom('host_entries').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** Name and shooter number of the members among a roster entry's people, for the server log. */
+export async function rosterMemberNames(db: Db, people: readonly number[]): Promise<Map<number, { prename: string; lastname: string; uid: string }>> {
+  const ids = people.filter((person) => !isSpecialHostValue(person));
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'prename', 'lastname', 'uid']).where('id', 'in', ids).execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}

@@ -1,7 +1,8 @@
 import { toClubDate } from '../../../shared/dates.ts';
 import { idInput } from '../../../shared/schemas/groups.ts';
 import { hostCreateInput, hostUpdateInput, seriesRosterInput, specialHostLabel } from '../../../shared/schemas/hosts.ts';
-import { formatGermanDate } from '../../../shared/dates.ts';
+import { logDate, quoted, rosterPerson } from '../../../shared/logNames.ts';
+import type { Db } from '../../db/connection.ts';
 import { isMissingReference } from '../../db/errors.ts';
 import { AppError } from '../../errors.ts';
 import { can, router, sharedReadProcedure } from '../../trpc/index.ts';
@@ -17,6 +18,7 @@ import {
   listMemberChoices,
   listPublicHostEntries,
   listSupervisorChoices,
+  rosterMemberNames,
   updateHostEntry,
   type HostEntry,
 } from './queries.ts';
@@ -48,8 +50,14 @@ async function namingGoneMember<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-function describeEntry(entry: HostEntry): string {
-  return `Standaufsicht/Bewirtung ${entry.id} am ${entry.date} (Standaufsicht ${entry.supervisor}, Bewirtung ${entry.host})`;
+/**
+ * A roster entry in the log, as the roster shows it: 'Standaufsicht & Bewirtung am
+ * 04.12.2026 angelegt – Standaufsicht: Migliederteam; Bewirtung: Max Mustermann (00000042)'.
+ * The roster has one entry a day, so the date names it.
+ */
+async function logEntry(db: Db, entry: HostEntry, done: string): Promise<string> {
+  const members = await rosterMemberNames(db, [entry.supervisor, entry.host]);
+  return `Standaufsicht & Bewirtung am ${logDate(entry.date)} ${done} – Standaufsicht: ${rosterPerson(entry.supervisor, members)}; Bewirtung: ${rosterPerson(entry.host, members)}`;
 }
 
 /** Stand supervision and catering roster (SPEC §2, §4, §6). */
@@ -84,10 +92,10 @@ export const hostsRouter = router({
     .input(seriesRosterInput)
     .mutation(async ({ ctx, input }) => {
       const internal = seesInternalAppointments(ctx.user.permissions);
-      const { created, kept } = await ctx.services.db.transaction().execute((trx) => fillRosterFromSeries(trx, input.series_id, input.from, input.until, internal));
+      const { seriesName, created, kept } = await ctx.services.db.transaction().execute((trx) => fillRosterFromSeries(trx, input.series_id, input.from, input.until, internal));
       ctx.services.publicCache.invalidate(HOSTS_CACHE_AREA);
       await ctx.log(
-        `Dienste für Terminserie ${input.series_id} vom ${formatGermanDate(input.from)} bis ${formatGermanDate(input.until)}: ${created.length} angelegt${created.length > 0 ? ` (${created.join(', ')})` : ''}, ${kept} behalten`,
+        `Dienste für Terminserie ${quoted(seriesName)} vom ${logDate(input.from)} bis ${logDate(input.until)}: ${created.length} angelegt${created.length > 0 ? ` (${created.map(logDate).join(', ')})` : ''}, ${kept} behalten`,
       );
       return { message: HOSTS_MESSAGES.filled(created.length, kept), data: { created: created.length, kept } };
     }),
@@ -112,7 +120,7 @@ export const hostsRouter = router({
         }),
       );
       ctx.services.publicCache.invalidate(HOSTS_CACHE_AREA);
-      await ctx.log(`${describeEntry(entry)} angelegt`);
+      await ctx.log(await logEntry(ctx.services.db, entry, 'angelegt'));
       return { message: HOSTS_MESSAGES.created, data: entry };
     }),
 
@@ -131,7 +139,7 @@ export const hostsRouter = router({
         }),
       );
       ctx.services.publicCache.invalidate(HOSTS_CACHE_AREA);
-      await ctx.log(`${describeEntry(entry)} geändert`);
+      await ctx.log(await logEntry(ctx.services.db, entry, 'geändert'));
       return { message: HOSTS_MESSAGES.updated, data: entry };
     }),
 
@@ -144,7 +152,7 @@ export const hostsRouter = router({
         return found;
       });
       ctx.services.publicCache.invalidate(HOSTS_CACHE_AREA);
-      await ctx.log(`${describeEntry(entry)} gelöscht`);
+      await ctx.log(await logEntry(ctx.services.db, entry, 'gelöscht'));
       return { message: HOSTS_MESSAGES.deleted, data: { id: entry.id } };
     }),
 });

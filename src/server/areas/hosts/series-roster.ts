@@ -45,10 +45,11 @@ export async function listSeriesChoices(db: Db, today: string, internal: boolean
  * Without `internal`, a series or occurrence the public calendar does not show is as
  * unknown as in `listSeriesChoices`.
  */
-export async function fillRosterFromSeries(db: Db, seriesId: number, from: string, until: string, internal: boolean): Promise<{ created: string[]; kept: number }> {
-  let series = db.selectFrom('appointment_series').select('id').where('id', '=', seriesId);
+export async function fillRosterFromSeries(db: Db, seriesId: number, from: string, until: string, internal: boolean): Promise<{ seriesName: string; created: string[]; kept: number }> {
+  let series = db.selectFrom('appointment_series').select(['id', 'name']).where('id', '=', seriesId);
   if (!internal) series = series.where('visibility', '=', 1);
-  if (!(await series.executeTakeFirst())) throw AppError.field('series_id', SERIES_ROSTER_MESSAGES.unknownSeries);
+  const found = await series.executeTakeFirst();
+  if (!found) throw AppError.field('series_id', SERIES_ROSTER_MESSAGES.unknownSeries);
   let occurrences = db
     .selectFrom('appointments')
     .select('datetime_begin')
@@ -59,7 +60,7 @@ export async function fillRosterFromSeries(db: Db, seriesId: number, from: strin
   if (!internal) occurrences = occurrences.where('visibility', '=', 1);
   const dates = (await occurrences.orderBy('datetime_begin').execute()).map((row) => String(row.datetime_begin).slice(0, 10));
   const wanted = [...new Set(dates)];
-  if (wanted.length === 0) return { created: [], kept: 0 };
+  if (wanted.length === 0) return { seriesName: found.name, created: [], kept: 0 };
   const existing = new Set(
     (await db.selectFrom('host_entries').select('date').where('date', '>=', wanted[0]!).where('date', '<=', wanted.at(-1)!).execute()).map((row) => String(row.date).slice(0, 10)),
   );
@@ -70,7 +71,7 @@ export async function fillRosterFromSeries(db: Db, seriesId: number, from: strin
       .values(created.map((date) => ({ date, supervisor_user_id: null, supervisor_special: OPEN_SLOT, host_user_id: null, host_special: OPEN_SLOT })))
       .execute();
   }
-  return { created, kept: wanted.length - created.length };
+  return { seriesName: found.name, created, kept: wanted.length - created.length };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ResultSection } from '../../../shared/constants.ts';
 import { toClubDateTime } from '../../../shared/dates.ts';
+import { quoted, sectionName } from '../../../shared/logNames.ts';
 import { resultFields, resultFieldsInput, resultListInput } from '../../../shared/schemas/files.ts';
 import { idInput } from '../../../shared/schemas/groups.ts';
 import type { PermissionName } from '../../../shared/permissions.ts';
@@ -64,7 +65,7 @@ export const resultsRouter = router({
       return findResult(db, id, storage.urlOf);
     });
     ctx.services.publicCache.invalidate(RESULTS_CACHE_AREA);
-    await ctx.log(`Ergebnis ${result.id} (${result.filename}, ${result.section}, ${result.internal ? 'intern' : 'extern'}) angelegt`);
+    await ctx.log(`Ergebnis ${quoted(result.filename)} (${sectionName(result.section)}, ${result.internal ? 'intern' : 'extern'}) angelegt`);
     return { message: 'Ergebnis angelegt', data: result };
   }),
 
@@ -75,7 +76,7 @@ export const resultsRouter = router({
       const row = await findResultRow(db, input.id);
       await deleteWithFiles(storage, [row.stored_name], () => deleteRowById(db, 'results', input.id), (message) => ctx.log(message));
       ctx.services.publicCache.invalidate(RESULTS_CACHE_AREA);
-      await ctx.log(`Ergebnis ${row.id} (${row.filename}) gelöscht`);
+      await ctx.log(`Ergebnis ${quoted(row.filename)} gelöscht`);
       return { message: 'Ergebnis gelöscht', data: { id: row.id } };
     }),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { toClubDateTime } from '../../../shared/dates.ts';
+import { quoted } from '../../../shared/logNames.ts';
 import { sponsorFields, sponsorFieldsInput, UPLOAD_MESSAGES } from '../../../shared/schemas/files.ts';
 import { idInput } from '../../../shared/schemas/groups.ts';
 import { receivedFile } from '../../storage/schema.ts';
@@ -41,7 +42,7 @@ export const sponsorsRouter = router({
         return findSponsor(db, id, storage.urlOf);
       });
       ctx.services.publicCache.invalidate(SPONSORS_CACHE_AREA);
-      await ctx.log(`Sponsor ${sponsor.id} (${sponsor.name}) angelegt`);
+      await ctx.log(`Sponsor ${quoted(sponsor.name)} angelegt`);
       return { message: 'Sponsor angelegt', data: sponsor };
     }),
 
@@ -52,7 +53,7 @@ export const sponsorsRouter = router({
       const row = await findSponsorRow(db, input.id);
       await deleteWithFiles(storage, [row.logo_stored_name], () => deleteRowById(db, 'sponsors', input.id), (message) => ctx.log(message));
       ctx.services.publicCache.invalidate(SPONSORS_CACHE_AREA);
-      await ctx.log(`Sponsor ${row.id} (${row.name}) gelöscht`);
+      await ctx.log(`Sponsor ${quoted(row.name)} gelöscht`);
       return { message: 'Sponsor gelöscht', data: { id: row.id } };
     }),
 });

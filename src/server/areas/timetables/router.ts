@@ -1,3 +1,4 @@
+import { quoted } from '../../../shared/logNames.ts';
 import { idInput } from '../../../shared/schemas/groups.ts';
 import { timetableCreateInput, timetableReorderInput, timetableUpdateInput } from '../../../shared/schemas/timetable.ts';
 import {
@@ -34,12 +35,12 @@ export const TIMETABLE_RESPONSES = {
   orderStale: 'Die Schießzeiten dieser Sparte wurden inzwischen geändert. Bitte lade die Seite neu und versuche es erneut.',
 } as const;
 
-/** `Schießzeit 7 (LG/LP) Dienstag 18:00–20:00 Uhr Training, pausiert, Anmerkung: …` for the server log. */
-function logDescription(entry: TimetableEntry): string {
-  const parts = [`Schießzeit ${entry.id} (${sectionLabel(entry.section)}) ${describeTimetableEntry(entry)}`];
+/** `Schießzeit LG/LP angelegt: Dienstag 18:00–20:00 Uhr Training, pausiert, Anmerkung „…“` for the server log. */
+function logLine(entry: TimetableEntry, done: string): string {
+  const parts = [describeTimetableEntry(entry)];
   if (!entry.active) parts.push('pausiert');
-  if (entry.note !== '') parts.push(`Anmerkung: ${entry.note}`);
-  return parts.join(', ');
+  if (entry.note !== '') parts.push(`Anmerkung ${quoted(entry.note)}`);
+  return `Schießzeit ${sectionLabel(entry.section)} ${done}: ${parts.join(', ')}`;
 }
 
 async function existing(find: Promise<TimetableEntry | undefined>): Promise<TimetableEntry> {
@@ -72,7 +73,7 @@ export const timetablesRouter = router({
         return existing(findTimetableEntry(trx, await insertTimetableEntry(trx, section, fields)));
       });
       ctx.services.publicCache.invalidate(TIMETABLES_CACHE_AREA);
-      await ctx.log(`${logDescription(data)} angelegt`);
+      await ctx.log(logLine(data, 'angelegt'));
       return { message: TIMETABLE_RESPONSES.created, data };
     }),
 
@@ -86,7 +87,7 @@ export const timetablesRouter = router({
         return existing(findTimetableEntry(trx, id));
       });
       ctx.services.publicCache.invalidate(TIMETABLES_CACHE_AREA);
-      await ctx.log(`${logDescription(data)} gespeichert`);
+      await ctx.log(logLine(data, 'gespeichert'));
       return { message: TIMETABLE_RESPONSES.updated, data };
     }),
 
@@ -100,7 +101,7 @@ export const timetablesRouter = router({
         return found;
       });
       ctx.services.publicCache.invalidate(TIMETABLES_CACHE_AREA);
-      await ctx.log(`${logDescription(entry)} gelöscht`);
+      await ctx.log(logLine(entry, 'gelöscht'));
       return { message: TIMETABLE_RESPONSES.deleted, data: { id: entry.id } };
     }),
 
@@ -118,7 +119,7 @@ export const timetablesRouter = router({
         return listTimetableEntries(trx, input.section);
       });
       ctx.services.publicCache.invalidate(TIMETABLES_CACHE_AREA);
-      await ctx.log(`Reihenfolge der Schießzeiten ${sectionLabel(input.section)} geändert: ${data.map((entry) => entry.id).join(', ')}`);
+      await ctx.log(`Reihenfolge der Schießzeiten ${sectionLabel(input.section)} geändert: ${data.map((entry) => describeTimetableEntry(entry)).join('; ')}`);
       return { message: TIMETABLE_RESPONSES.reordered, data };
     }),
 });

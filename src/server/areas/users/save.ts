@@ -1,5 +1,6 @@
 import { toClubDateTime } from '../../../shared/dates.ts';
 import type { Db } from '../../db/connection.ts';
+import { memberName } from '../../../shared/logNames.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../errors.ts';
 import type { AppServices } from '../../services.ts';
@@ -144,6 +145,7 @@ export async function saveUser(
   return record;
 }
 
-export function describeUser(user: Pick<UserRecord, 'id' | 'uid' | 'prename' | 'lastname'>): string {
-  return `Benutzer ${user.id} (${user.uid} ${user.prename} ${user.lastname})`;
+/** A member in the log: by name and shooter number, as the member list shows them. */
+export function describeUser(user: Pick<UserRecord, 'uid' | 'prename' | 'lastname'>): string {
+  return `Benutzer ${memberName(user)}`;
 }
