@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { ALERT_LABELS } from '../../../shared/content.ts';
 import { ALERT_IDENTIFIERS, type AlertIdentifier } from '../../../shared/constants.ts';
+import { SlashBreaks } from '../../components/SlashBreaks.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { RichText } from '../../components/RichText.tsx';
 import Link from '@mui/material/Link';
@@ -109,7 +110,7 @@ export function SectionCards({ cards }: { cards: readonly HomeCard[] }) {
               <CardActionArea component={RouterLink} to={card.path} sx={{ height: '100%', alignItems: 'flex-start' }}>
                 <CardContent>
                   <Typography variant="h6" component="h3" gutterBottom>
-                    {card.title}
+                    <SlashBreaks text={card.title} />
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
                     {card.text}
