@@ -7,7 +7,7 @@ import { formatGermanDate } from '../../src/shared/dates.ts';
 import { pdf } from '../helpers/multipart.ts';
 import { expectNoSeriousAccessibilityViolations } from './support/axe.ts';
 import { expectPath, logIn } from './support/browser.ts';
-import { settled, sidewaysProblems, smallTouchTargets } from './support/layout.ts';
+import { brokenWords, settled, sidewaysProblems, smallTouchTargets } from './support/layout.ts';
 import { createMember } from './support/members.ts';
 import { writeAsAdmin } from './support/rest.ts';
 import { useSite } from './support/session.ts';
@@ -25,6 +25,22 @@ const MEMBER = { uid: '40000001', password: 'Mitglied2026' };
 const EDITOR = { uid: '40000002', password: 'Kalender2026' };
 const BEGIN = dayjs().add(2, 'day').hour(18).minute(0).second(0);
 const APPOINTMENT = 'Training Luftgewehr und Luftpistole';
+/** Every panel of the dashboard, opened for the sweeps. */
+const DASHBOARD_PANELS = [
+  'Startseite',
+  'Logo und Titelbild',
+  'Hinweise',
+  'Schießzeiten',
+  'Luftdruckstand: Fakten',
+  'Bogenparcours',
+  'Bogenparcours: Fakten und Preise',
+  'Über uns: Bildunterschriften',
+  'Galerien',
+  'Downloads',
+  'Sponsoren',
+  'Sportliche Leistungen',
+  'Vereinsdaten',
+];
 
 const { visit } = useSite(async (site) => {
   await createMember(site.databaseFile, { ...MEMBER, groupName: 'Jugendabteilung Luftgewehr', permissions: ['calendar_view'] });
@@ -60,7 +76,7 @@ function problemLog(page: Page) {
   return {
     problems,
     check: async (what: string): Promise<void> => {
-      const found = [...(await sidewaysProblems(page, PHONE.width)), ...(await smallTouchTargets(page))];
+      const found = [...(await sidewaysProblems(page, PHONE.width)), ...(await brokenWords(page)), ...(await smallTouchTargets(page))];
       if (found.length > 0) problems[what] = found;
       await expectNoSeriousAccessibilityViolations(page);
     },
@@ -79,7 +95,7 @@ describe('the back office on a 360 px wide phone: no sideways scrolling, touch t
   it('on the dashboard with every panel open, and its dialogs', async () => {
     const page = await asAdministratorOnPhone();
     const { problems, check } = problemLog(page);
-    for (const title of ['Hinweise', 'Schießzeiten', 'Bogenparcours', 'Galerien', 'Downloads', 'Sponsoren', 'Sportliche Leistungen', 'Vereinsdaten']) {
+    for (const title of DASHBOARD_PANELS) {
       const header = page.getByRole('button', { name: title, exact: true });
       await header.click();
       await expect.poll(() => header.getAttribute('aria-expanded')).toBe('true');
@@ -246,6 +262,52 @@ describe('the back office on a 360 px wide phone: no sideways scrolling, touch t
       await page.keyboard.press('Escape');
       await openDialog(page, page.getByRole('row').filter({ hasText: MEMBER.uid }).getByRole('button', { name: 'Bearbeiten' }), 'Benutzer bearbeiten');
       await check('Benutzer bearbeiten');
+    }
+    expect(problems).toEqual({});
+  });
+});
+
+/** The screens of the back office with the dialog each opens to add something. */
+const SCREENS = [
+  ['/admin/dash', undefined],
+  ['/admin/nachrichten', undefined],
+  ['/admin/kalender', 'Termin anlegen'],
+  ['/admin/standaufsicht_bewirtung', 'Dienste für Serie anlegen'],
+  ['/admin/gruppen', 'Gruppe anlegen'],
+  ['/admin/benutzer', 'Benutzer anlegen'],
+  ['/admin/ich', 'App-Passwort anlegen'],
+  ['/admin/log', undefined],
+] as const;
+
+describe.each([1024, 1280])('the back office’s tables and dialogs at %i px: nothing sideways, no word broken inside itself (issue 28.6)', (width) => {
+  it('on every screen and its dialog', async () => {
+    const { page } = await visit({ viewport: { width, height: 900 } });
+    await logIn(page, ADMIN_UID, ADMIN_PASSWORD);
+    await expectPath(page, '/admin/dash');
+    const problems: Record<string, string[]> = {};
+    const check = async (what: string) => {
+      const found = [...(await sidewaysProblems(page, width)), ...(await brokenWords(page))];
+      if (found.length > 0) problems[what] = found;
+    };
+    for (const [path, add] of SCREENS) {
+      await page.goto(path);
+      await settled(page);
+      if (path === '/admin/dash') {
+        for (const title of DASHBOARD_PANELS) {
+          const header = page.getByRole('button', { name: title, exact: true });
+          await header.click();
+          await expect.poll(() => header.getAttribute('aria-expanded')).toBe('true');
+        }
+        await page.waitForTimeout(500);
+        await page.waitForLoadState('networkidle');
+      }
+      await check(path);
+      if (add) {
+        await openDialog(page, page.getByRole('button', { name: add, exact: true }).first(), add);
+        await check(add);
+        await page.keyboard.press('Escape');
+        await page.getByRole('dialog', { name: add, exact: true }).waitFor({ state: 'detached' });
+      }
     }
     expect(problems).toEqual({});
   });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { sidewaysProblems } from './support/layout.ts';
+import { brokenWords, sidewaysProblems } from './support/layout.ts';
 import { writeAsAdmin } from './support/rest.ts';
 import { useSite } from './support/session.ts';
 import { ADMIN_PASSWORD, ADMIN_UID, type Site } from './support/site.ts';
@@ -25,33 +25,6 @@ async function setClubName(site: Site, name: string): Promise<void> {
   });
   const { data } = (await response.json()) as { data: Record<string, unknown> };
   await writeAsAdmin(site, 'PUT', '/club', { ...data, name });
-}
-
-/**
- * The words in the header (the club's name and every entry of the menu) and in the list of
- * pages shown without JavaScript that the browser drew on more than one line: each word is
- * measured as a range of its own, and a word split across lines has boxes on two lines.
- */
-async function brokenWords(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const broken: string[] = [];
-    const visible = (element: Element) => element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden';
-    for (const area of document.querySelectorAll('header, nav[aria-label="Alle Seiten"]')) {
-      const texts = document.createTreeWalker(area, NodeFilter.SHOW_TEXT);
-      for (let text = texts.nextNode(); text; text = texts.nextNode()) {
-        const parent = text.parentElement;
-        if (!parent || !visible(parent)) continue;
-        for (const word of (text.textContent ?? '').matchAll(/\S+/g)) {
-          const range = document.createRange();
-          range.setStart(text, word.index);
-          range.setEnd(text, word.index + word[0].length);
-          const lines = new Set([...range.getClientRects()].filter((box) => box.width > 0).map((box) => Math.round(box.top)));
-          if (lines.size > 1) broken.push(`„${word[0]}“ in <${parent.tagName.toLowerCase()}> über ${lines.size} Zeilen`);
-        }
-      }
-    }
-    return broken;
-  });
 }
 
 /** Every width from 360 to 1920 px in steps of 40, with the widths the issue names and both sides of the menu's breakpoint. */

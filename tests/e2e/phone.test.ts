@@ -7,7 +7,7 @@ import { formatAppointmentTime } from '../../src/shared/appointmentGlance.ts';
 import { pdf } from '../helpers/multipart.ts';
 import { expectNoSeriousAccessibilityViolations } from './support/axe.ts';
 import { E2E_CLUB_PROFILE } from './support/club.ts';
-import { settled, sidewaysProblems } from './support/layout.ts';
+import { brokenWords, settled, sidewaysProblems } from './support/layout.ts';
 import { writeAsAdmin } from './support/rest.ts';
 import { useSite } from './support/session.ts';
 import type { Site } from './support/site.ts';
@@ -129,7 +129,7 @@ describe('the public pages on a 360 px wide phone', () => {
     const { page } = await visit({ viewport: PHONE, phone: true, cookieNoticeAccepted: false });
     const problems: Record<string, string[]> = {};
     const check = async (what: string) => {
-      const found = await sidewaysProblems(page, PHONE.width);
+      const found = [...(await sidewaysProblems(page, PHONE.width)), ...(await brokenWords(page))];
       if (found.length > 0) problems[what] = found;
     };
     for (const path of [...PUBLIC_PATHS, await albumPath(page)]) {

@@ -35,6 +35,8 @@ export interface DataTableProps<Row> {
   /** Shown beside the search field, e.g. an add button. */
   toolbar?: ReactNode;
   initialPageSize?: (typeof PAGE_SIZES)[number];
+  /** The room in px below which rows become blocks: what the table needs with all its columns side by side. */
+  stackBelow?: number;
 }
 
 /** -1 is the 'Alle' option of TablePagination. */
@@ -45,26 +47,33 @@ export function noMatchText(term: string): string {
   return `Keine Einträge zu „${term}“ gefunden`;
 }
 
+/** Where a table of four or five columns stops fitting: a phone's width. */
+const STACK_BELOW_DEFAULT = 600;
+
 /**
- * Below 600 px a row of four or five columns does not fit: each row becomes a block with one
- * line per column, the column's name before its value; the header row is left to screen readers.
+ * Below `stackBelow` px of room a row no longer fits: each row becomes a block with one line
+ * per column, the column's name before its value; the header row is left to screen readers.
+ * The room is the table's own (a container query), so a wide table beside the menu drawer of
+ * a 1024 px screen stacks as well as on a phone, instead of scrolling sideways (issue 28.6).
  */
-const PHONE_ROWS: SxProps<Theme> = {
-  // theme.breakpoints.down('sm'), spelled out so the style stays one typed object.
-  '@media (max-width: 599.95px)': {
-    '& thead': { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
-    '& tbody, & tbody tr': { display: 'block' },
-    '& tbody tr': { py: 1, borderBottom: 1, borderColor: 'divider' },
-    '& tbody td': { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, border: 0, py: 0.5, textAlign: 'right', overflowWrap: 'anywhere' },
-    '& tbody td[colspan]': { justifyContent: 'center', textAlign: 'center' },
-    '& tbody td[data-label]::before': { content: 'attr(data-label)', fontWeight: 500, textAlign: 'left', flexShrink: 0 },
-  },
-  // A file's link in a row is tapped like a button.
-  '@media (pointer: coarse)': { '& tbody td a': { display: 'inline-flex', alignItems: 'center', minHeight: 44 } },
-};
+function stackedRows(stackBelow: number): SxProps<Theme> {
+  return {
+    [`@container (max-width: ${stackBelow - 0.05}px)`]: {
+      '& thead': { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
+      '& tbody, & tbody tr': { display: 'block' },
+      '& tbody tr': { py: 1, borderBottom: 1, borderColor: 'divider' },
+      '& tbody td': { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, border: 0, py: 0.5, textAlign: 'right', overflowWrap: 'anywhere' },
+      '& tbody td[colspan]': { justifyContent: 'center', textAlign: 'center' },
+      '& tbody td[data-label]::before': { content: 'attr(data-label)', fontWeight: 500, textAlign: 'left', flexShrink: 0 },
+    },
+    // A file's link in a row is tapped like a button.
+    '@media (pointer: coarse)': { '& tbody td a': { display: 'inline-flex', alignItems: 'center', minHeight: 44 } },
+  };
+}
 
 /** The searchable, paged table of the back office (SPEC §2: page sizes 10/25/50/Alle). */
-export function DataTable<Row>({ rows, columns, rowKey, label, loading = false, toolbar, initialPageSize = 10 }: DataTableProps<Row>) {
+export function DataTable<Row>({ rows, columns, rowKey, label, loading = false, toolbar, initialPageSize = 10, stackBelow = STACK_BELOW_DEFAULT }: DataTableProps<Row>) {
+  const rowStyle = useMemo(() => stackedRows(stackBelow), [stackBelow]);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState<number>(initialPageSize);
@@ -90,7 +99,8 @@ export function DataTable<Row>({ rows, columns, rowKey, label, loading = false, 
   else if (matchingRows.length === 0) emptyText = noMatchText(term);
 
   return (
-    <Paper variant="outlined">
+    // The table's own width decides how its rows are drawn (stackedRows).
+    <Paper variant="outlined" sx={{ containerType: 'inline-size' }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, p: 2 }}>
         <TextField
           id={searchFieldId}
@@ -116,8 +126,8 @@ export function DataTable<Row>({ rows, columns, rowKey, label, loading = false, 
       </Box>
       {loading && <LinearProgress aria-label={`${label} werden geladen`} />}
       <TableContainer>
-        {/* The roles are spelled out: on a phone the rows are laid out as blocks (PHONE_ROWS), which would otherwise cost the table its semantics. */}
-        <Table size="small" aria-label={label} role="table" sx={PHONE_ROWS}>
+        {/* The roles are spelled out: on a phone the rows are laid out as blocks (stackedRows), which would otherwise cost the table its semantics. */}
+        <Table size="small" aria-label={label} role="table" sx={rowStyle}>
           <TableHead role="rowgroup">
             <TableRow role="row">
               {columns.map((column) => (

@@ -66,7 +66,12 @@ export async function sidewaysProblems(page: Page, width: number): Promise<strin
         report(element, `scrollt seitwärts (${element.scrollWidth} px Inhalt in ${element.clientWidth} px).`);
       } else if (outside(box)) {
         report(element, `reicht von ${Math.round(box.left)} bis ${Math.round(box.right)} px.`);
-      } else if (element.matches('button, [role="button"], a[href]') && element.scrollWidth > element.clientWidth + 1) {
+      } else if (
+        element.matches('button, [role="button"], a[href]') &&
+        element.scrollWidth > element.clientWidth + 1 &&
+        // An ellipsis says the text goes on (a title in a calendar's day): the whole text is still the control's name.
+        getComputedStyle(element).textOverflow !== 'ellipsis'
+      ) {
         // A control squeezed below its text: the label spills over its neighbour (or is cut off).
         report(element, `ist zu schmal für seinen Text (${element.scrollWidth} px Inhalt in ${element.clientWidth} px).`);
       }
@@ -127,4 +132,80 @@ export async function smallTouchTargets(page: Page, size = 44): Promise<string[]
     }
     return problems;
   }, size);
+}
+
+/**
+ * Words the browser broke inside themselves (issue 28.6), as in "TERMIN/E" or a gallery title
+ * of three letters a line: each word of the visible text is measured as a range of its own,
+ * and a word with boxes on two lines is broken. A break right after a hyphen, dash, slash,
+ * dot, @ or underscore (an address, "Luftgewehr/Luftpistole") or at a soft hyphen is how such
+ * words are meant to wrap and counts as whole, and so does a word wider than the screen less
+ * the paddings of a card (nothing there could hold it); everything else, an element narrower
+ * than a word that would fit, is reported.
+ */
+export async function brokenWords(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const broken: string[] = [];
+    const shown = (element: Element) => {
+      for (let box: Element | null = element; box; box = box.parentElement) {
+        const style = getComputedStyle(box);
+        if (style.display === 'contents') continue;
+        if (style.display === 'none' || style.visibility === 'hidden') return false;
+        const { width, height } = box.getBoundingClientRect();
+        if (width <= 1 || height <= 1) return false;
+      }
+      return true;
+    };
+    const lineOf = (text: Text, index: number) => {
+      const range = document.createRange();
+      range.setStart(text, index);
+      range.setEnd(text, index + 1);
+      const box = [...range.getClientRects()].find((rect) => rect.width > 0);
+      return box ? Math.round(box.top) : undefined;
+    };
+    // The widest a word can be drawn on one line: its column (the page's main part, a dialog,
+    // the header) less a card's paddings of 16 px.
+    const roomFor = (element: Element) => {
+      const column = element.closest('main, [role="dialog"], header, footer, nav') ?? document.documentElement;
+      return column.clientWidth - 32;
+    };
+    const unbrokenWidth = (word: string, parent: Element) => {
+      const probe = document.createElement('span');
+      const style = getComputedStyle(parent);
+      probe.style.cssText = `position:absolute;visibility:hidden;white-space:nowrap;font:${style.font};letter-spacing:${style.letterSpacing};text-transform:${style.textTransform}`;
+      probe.textContent = word;
+      document.body.append(probe);
+      const width = probe.getBoundingClientRect().width;
+      probe.remove();
+      return width;
+    };
+    const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let text = texts.nextNode() as Text | null; text; text = texts.nextNode() as Text | null) {
+      const parent = text.parentElement;
+      if (!parent || !text.textContent?.trim() || parent.closest('script, style, noscript') || !shown(parent)) continue;
+      for (const word of text.textContent.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(text, word.index);
+        range.setEnd(text, word.index + word[0].length);
+        const lines = new Set([...range.getClientRects()].filter((box) => box.width > 0).map((box) => Math.round(box.top)));
+        if (lines.size < 2 || unbrokenWidth(word[0], parent) > roomFor(parent)) continue;
+        // Where the word goes to the next line, and whether it may.
+        let previous = lineOf(text, word.index);
+        for (let offset = 1; offset < word[0].length; offset += 1) {
+          const line = lineOf(text, word.index + offset);
+          if (line === undefined || previous === undefined || line === previous) {
+            previous = line ?? previous;
+            continue;
+          }
+          if (!/[-–/.@_\u00AD]/.test(word[0][offset - 1]!)) {
+            const where = parent.closest('[role="dialog"], table, nav, main, header, footer');
+            broken.push(`„${word[0]}“ in <${parent.tagName.toLowerCase()}>${where ? ` (${where.tagName.toLowerCase()})` : ''} nach „${word[0].slice(0, offset)}“ umbrochen`);
+            break;
+          }
+          previous = line;
+        }
+      }
+    }
+    return broken;
+  });
 }

@@ -100,6 +100,8 @@ export function GroupsPage() {
       <PageTitle>{ADMIN_SCREENS.groups.label}</PageTitle>
       <DataTable
         label="Gruppen"
+        // A column of four symbols per permission area: side by side only where all fit.
+        stackBelow={1200}
         rows={groups.data ?? []}
         columns={columns}
         rowKey={(group) => group.id}

@@ -88,6 +88,8 @@ export function UsersPage() {
       <PageTitle>{ADMIN_SCREENS.users.label}</PageTitle>
       <DataTable
         label="Benutzer"
+        // Names, number, e-mail, phone and groups side by side only where they fit.
+        stackBelow={940}
         rows={users.data ?? []}
         columns={columns}
         rowKey={(user) => user.id}

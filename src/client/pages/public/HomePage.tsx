@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { ALERT_LABELS } from '../../../shared/content.ts';
 import { ALERT_IDENTIFIERS, type AlertIdentifier } from '../../../shared/constants.ts';
+import { SlashBreaks } from '../../components/SlashBreaks.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { RichText } from '../../components/RichText.tsx';
 import Link from '@mui/material/Link';
@@ -84,18 +85,32 @@ export function HomeWelcome({ texts }: { texts: HomeTexts }) {
 /** The cards that lead to the sections (also the panel's preview). */
 export function SectionCards({ cards }: { cards: readonly HomeCard[] }) {
   return (
-    <Box component="section" aria-labelledby="home-sections">
+    // The cards' room decides their columns (the page, or the narrower preview in the dashboard beside its menu).
+    <Box component="section" aria-labelledby="home-sections" sx={{ containerType: 'inline-size' }}>
       <Typography id="home-sections" variant="h5" component="h2" gutterBottom>
         Unsere Sparten
       </Typography>
-      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
+      <Box
+        component="ul"
+        sx={{
+          listStyle: 'none',
+          m: 0,
+          p: 0,
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: '1fr',
+          // Where the page's breakpoints sm (600 px) and md (900 px) put them, less the page's margins.
+          '@container (min-width: 552px)': { gridTemplateColumns: '1fr 1fr' },
+          '@container (min-width: 852px)': { gridTemplateColumns: 'repeat(4, 1fr)' },
+        }}
+      >
         {cards.map((card) => (
           <li key={card.path}>
             <Card variant="outlined" sx={{ height: '100%' }}>
               <CardActionArea component={RouterLink} to={card.path} sx={{ height: '100%', alignItems: 'flex-start' }}>
                 <CardContent>
                   <Typography variant="h6" component="h3" gutterBottom>
-                    {card.title}
+                    <SlashBreaks text={card.title} />
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
                     {card.text}

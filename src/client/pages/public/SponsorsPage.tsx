@@ -34,7 +34,8 @@ export function SponsorsPage() {
             <Card variant="outlined" sx={{ height: '100%' }}>
               <CardMedia component="img" image={sponsor.image} alt={sponsor.name} sx={{ height: 140, objectFit: 'contain', p: 2, bgcolor: 'common.white' }} />
               <CardContent>
-                <Typography variant="h6" component="h2" gutterBottom>
+                {/* Smaller on a phone: a long compound name ('Raiffeisenvolksbankgenossenschaft') fits the card whole. */}
+                <Typography variant="h6" component="h2" gutterBottom sx={{ fontSize: { xs: '1.1rem', sm: '1.25rem' } }}>
                   {sponsor.name}
                 </Typography>
                 {sponsor.url && (

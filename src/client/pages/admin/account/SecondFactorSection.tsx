@@ -77,7 +77,7 @@ function SetupDialog({ setup, open, onClose, onConfirmed }: SetupDialogProps) {
       <QrCode uri={setup.uri} />
       <Typography variant="body2" component="div">
         Schlüssel zum Abtippen:{' '}
-        <Box component="code" data-testid="totp-secret" sx={{ fontFamily: 'monospace', fontSize: '1rem', wordBreak: 'break-all' }}>
+        <Box component="code" data-testid="totp-secret" sx={{ fontFamily: 'monospace', fontSize: '1rem', wordBreak: 'normal' }}>
           {groupedKey(setup.secret)}
         </Box>
       </Typography>
