@@ -20,6 +20,7 @@ import * as sectionGroups from './0019_section_groups.ts';
 import * as downloadTitles from './0020_download_titles.ts';
 import * as timetables from './0021_timetables.ts';
 import * as clubFacts from './0022_club_facts.ts';
+import * as news from './0025_news.ts';
 
 /** Every migration in order; listed statically so no file system scan is needed at start. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0020_download_titles': downloadTitles,
   '0021_timetables': timetables,
   '0022_club_facts': clubFacts,
+  '0025_news': news,
 };

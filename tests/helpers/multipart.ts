@@ -70,7 +70,12 @@ export async function namesInDatabase(db: Db): Promise<string[]> {
   const images = await db.selectFrom('images').select('stored_name as name').execute();
   const thumbnails = await db.selectFrom('images').select('thumb_name as name').execute();
   const attachments = await db.selectFrom('attachments').select('stored_name as name').execute();
-  return [...downloads, ...results, ...sponsors, ...images, ...thumbnails, ...attachments].map((row) => row.name).sort();
+  const news = (await db.selectFrom('news_images').select(['stored_name', 'thumb_name', 'wide_name']).execute()).flatMap((row) => [
+    { name: row.stored_name },
+    { name: row.thumb_name },
+    { name: row.wide_name },
+  ]);
+  return [...downloads, ...results, ...sponsors, ...images, ...thumbnails, ...attachments, ...news].map((row) => row.name).sort();
 }
 
 /** Polls until the check holds (an aborted request is cleaned up after its socket closed, not before). */

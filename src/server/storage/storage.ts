@@ -114,6 +114,12 @@ export interface Storage {
    * image queue. The received file is gone afterwards, also when it throws.
    */
   reencode: (file: ReceivedFile) => Promise<ReceivedFile>;
+  /**
+   * A new picture made from a stored or received image file (`path`), at most `width` pixels
+   * wide, in the image queue: the 1200 px JPEG of an article's cover for shared links and
+   * feeds, or a gallery picture copied for an article (issue 27). No metadata is written.
+   */
+  derive: (path: string, width: number, format: 'webp' | 'jpeg') => Promise<{ file: ReceivedFile; width: number; height: number }>;
   /** Moves a received file into place under a random name; returns that name. */
   place: (file: ReceivedFile) => Promise<string>;
   /** Removes a received file's temporary file unless it was placed (a gallery image's thumbnail too). */
@@ -279,6 +285,25 @@ export function createStorage(options: StorageOptions): Storage {
         return new ReceivedFile('logo', logo.path, file.originalName, logo.size, { ext: 'webp', mime: 'image/webp' });
       } finally {
         await rm(file.tempPath, { force: true });
+      }
+    },
+
+    async derive(path, width, format) {
+      const output = tempPath();
+      try {
+        const made = await imageJobs.run(() =>
+          sharp(path, { limitInputPixels: MAX_PHOTO_PIXELS })
+            .rotate()
+            .resize({ width, withoutEnlargement: true })
+            [format](format === 'jpeg' ? { quality: 82, mozjpeg: true } : { quality: 82, effort: 2 })
+            .toFile(output),
+        );
+        const type = format === 'jpeg' ? { ext: 'jpg', mime: 'image/jpeg' } : { ext: 'webp', mime: 'image/webp' };
+        return { file: new ReceivedFile('image', output, 'Bild', made.size, type), width: made.width, height: made.height };
+      } catch (error) {
+        await rm(output, { force: true });
+        if (error instanceof Error && !('code' in error)) throw new AppError('UNPROCESSABLE_CONTENT', GALLERY_MESSAGES.unreadableImage);
+        throw error;
       }
     },
 

@@ -12,6 +12,7 @@ export const AREA_LABELS: Record<PermissionArea, string> = {
   groups: 'Gruppen',
   users: 'Benutzer',
   log: 'Log',
+  news: 'Aktuelles',
 };
 
 export const ACTION_LABELS: Record<PermissionAction, string> = {
