@@ -147,6 +147,7 @@ export function createRoutes(): RouteObject[] {
               lazy: { Component: async () => (await import('./layouts/AdminLayout.tsx')).AdminLayout },
               children: [
                 adminScreen('dashboard', async () => (await import('./pages/admin/DashboardPage.tsx')).DashboardPage),
+                adminScreen('news', async () => (await import('./pages/admin/NewsAdminPage.tsx')).NewsAdminPage),
                 {
                   ...adminScreen(
                     'calendar',

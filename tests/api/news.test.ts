@@ -2,7 +2,6 @@ import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderPage } from '../../src/client/entry-server.tsx';
 import type { Clock } from '../../src/server/services.ts';
-import type { NewsDocument } from '../../src/shared/newsDocument.ts';
 import { NEWS_DOCUMENT_MESSAGES } from '../../src/shared/schemas/newsDocument.ts';
 import { NEWS_MESSAGES } from '../../src/shared/schemas/news.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
@@ -17,6 +16,7 @@ import { png, postForm } from '../helpers/multipart.ts';
 
 const ORIGIN = 'https://verein.example';
 let now = new Date('2026-11-27T10:00:00Z');
+const setNow = (iso: string) => void (now = new Date(iso));
 const clock: Clock = { now: () => now };
 
 let t: TestApp;
@@ -99,5 +99,105 @@ describe('saving and publishing', () => {
     expect((await page('/home')).body).toContain('Sommerfest am 5. Juli – Einladung!');
     const log = await t.db.selectFrom('log_entries').select('message').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
     expect(log.message).toContain(`Artikel ${saved.id} („Sommerfest am 5. Juli – Einladung!“) angelegt: Veröffentlicht`);
+  });
+});
+
+/** The app's markup inside #root, without the head and the JSON data. */
+function appMarkup(html: string): string {
+  return html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json" id="page-state">'));
+}
+
+describe('the body allow-list', () => {
+  async function refusal(body: unknown) {
+    const response = await trpcPost('news.create', article({ title: `Feindlich ${Math.random()}`, body }));
+    return { status: response.statusCode, message: (response.json() as { error?: { message: string } }).error?.message };
+  }
+
+  it('refuses scripts, iframes, HTML marks and dangerous links with German messages', async () => {
+    expect(await refusal(doc({ type: 'script', content: [{ type: 'text', text: 'alert(1)' }] }))).toEqual({ status: 400, message: NEWS_DOCUMENT_MESSAGES.node('script') });
+    expect(await refusal(doc({ type: 'iframe', attrs: { src: 'https://evil.example' } }))).toEqual({ status: 400, message: NEWS_DOCUMENT_MESSAGES.node('iframe') });
+    expect(await refusal(doc(paragraph('x', [{ type: 'html', attrs: { value: '<b>' } }])))).toEqual({ status: 400, message: NEWS_DOCUMENT_MESSAGES.mark('html') });
+    for (const href of ['javascript:alert(1)', 'JavaScript:alert(1)', 'data:text/html,<script>alert(1)</script>', ' javascript:alert(1)', 'vbscript:x', '//evil.example']) {
+      expect(await refusal(doc(paragraph('Klick', [{ type: 'link', attrs: { href } }])))).toEqual({ status: 400, message: NEWS_DOCUMENT_MESSAGES.link });
+    }
+    expect(await refusal(doc({ type: 'image', attrs: { src: 'https://evil.example/x.png', alt: '' } }))).toEqual({ status: 400, message: NEWS_DOCUMENT_MESSAGES.image });
+    expect(await refusal(doc({ type: 'image', attrs: { src: 'data:image/png;base64,AAAA', alt: '' } }))).toEqual({ status: 400, message: NEWS_DOCUMENT_MESSAGES.image });
+    expect(await refusal(doc({ type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: 'Groß' }] }))).toEqual({ status: 400, message: NEWS_DOCUMENT_MESSAGES.heading });
+    expect(await refusal('<p onclick="alert(1)">Hallo</p>')).toEqual({ status: 400, message: NEWS_DOCUMENT_MESSAGES.invalid });
+  });
+
+  it('refuses 10,000 nested lists and a 5 MB document (over HTTP by size, through a caller by depth and size)', async () => {
+    // Written as text: JSON.stringify itself would run out of stack on 10,000 levels.
+    const levels = 10_000;
+    const nestedJson = `{"type":"doc","content":[${'{"type":"bulletList","content":[{"type":"listItem","content":['.repeat(levels)}${JSON.stringify(paragraph('tief'))}${']}]}'.repeat(levels)}]}`;
+    const input = JSON.stringify(article()).replace('"body":', `"body":${nestedJson},"unused":`);
+    const deep = await t.inject({ method: 'POST', url: '/trpc/news.create', headers: { ...editor, 'content-type': 'application/json' }, payload: input });
+    expect(deep.statusCode).toBe(413);
+    const caller = await t.callerAs(1);
+    await expect(caller.news.create(article({ body: JSON.parse(nestedJson) as unknown }) as never)).rejects.toThrow(NEWS_DOCUMENT_MESSAGES.tooDeep);
+    const huge = doc(...Array.from({ length: 100 }, () => paragraph('x'.repeat(50_000))));
+    expect((await trpcPost('news.create', article({ body: huge }))).statusCode).toBe(413);
+    await expect(caller.news.create(article({ body: huge }) as never)).rejects.toThrow(NEWS_DOCUMENT_MESSAGES.tooLong);
+    expect(await t.db.selectFrom('news_articles').select('id').where('title', 'like', 'Feindlich%').execute()).toEqual([]);
+  });
+
+  it('stores event handlers and unknown attributes harmless and renders the article without them', async () => {
+    const saved = await create({
+      title: 'Harmlos gespeichert',
+      body: doc(
+        { type: 'paragraph', attrs: { onclick: 'alert(1)', style: 'x' }, content: [{ type: 'text', text: '<script>alert(1)</script>', marks: [{ type: 'bold', attrs: { onmouseover: 'alert(2)' } }] }] },
+        paragraph('Zur Seite', [{ type: 'link', attrs: { href: 'https://example.org/', target: '_blank', onclick: 'alert(3)', class: 'x' } }]),
+        paragraph('Schreib uns', [{ type: 'link', attrs: { href: 'mailto:vorstand@example.org' } }]),
+      ),
+    });
+    const row = await t.db.selectFrom('news_articles').select('body').where('id', '=', saved.id).executeTakeFirstOrThrow();
+    expect(row.body).not.toMatch(/onclick|onmouseover|style|target|class/);
+    const html = appMarkup((await page(`/aktuelles/${saved.slug}`)).body);
+    // Parsed, the article has no script element and no attribute starting with "on".
+    const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', unpairedTags: ['br', 'img', 'hr', 'meta', 'link', 'input'], htmlEntities: true });
+    const tree = JSON.stringify(parser.parse(`<root>${html.replace(/<!--.*?-->/g, '')}</root>`));
+    expect(tree).not.toContain('"script"');
+    expect(tree).not.toMatch(/"@on[a-z]+"/);
+    expect(tree).toContain('"@href":"https://example.org/"');
+    expect(tree).toContain('"@href":"mailto:vorstand@example.org"');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+});
+
+describe('drafts and scheduled articles', () => {
+  it('never shows a draft or a future article, and shows a scheduled one at its time, also after a page was kept', async () => {
+    setNow('2026-11-27T10:00:00Z');
+    const draft = await create({ title: 'Geheimer Entwurf', state: 'draft' });
+    expect(draft.state).toBe('draft');
+    const scheduled = await create({ title: 'Neue Trainingszeiten', state: 'scheduled', publishAt: '2026-11-27 12:00:00' });
+    expect(scheduled.state).toBe('scheduled');
+    // Kept before the scheduled time: list, home, feed, sitemap and the article's own address.
+    const addresses = ['/aktuelles', '/home', '/aktuelles/feed.xml', '/sitemap.xml', `/aktuelles/${scheduled.slug}`, `/aktuelles/${draft.slug}`, '/trpc/news.publicLatest'];
+    for (const address of addresses) {
+      const body = (await page(address)).body;
+      expect(body, address).not.toContain('Geheimer Entwurf');
+      expect(body, address).not.toContain('Neue Trainingszeiten');
+    }
+    expect((await page(`/aktuelles/${scheduled.slug}`)).statusCode).toBe(404);
+    expect((await page(`/aktuelles/${draft.slug}`)).statusCode).toBe(404);
+    // 11:00 Berlin is 10:00 UTC; at 11:59:59 it is still hidden, at 12:00 it is there, without a write.
+    setNow('2026-11-27T10:59:59Z');
+    expect((await page('/aktuelles')).body).not.toContain('Neue Trainingszeiten');
+    setNow('2026-11-27T11:00:00Z');
+    for (const address of ['/aktuelles', '/home', '/aktuelles/feed.xml', '/sitemap.xml', '/trpc/news.publicLatest']) {
+      expect((await page(address)).body, address).toContain(address === '/sitemap.xml' ? `/aktuelles/${scheduled.slug}` : 'Neue Trainingszeiten');
+    }
+    expect((await page(`/aktuelles/${scheduled.slug}`)).statusCode).toBe(200);
+    for (const address of addresses) expect((await page(address)).body, address).not.toContain('Geheimer Entwurf');
+  });
+
+  it('refuses a scheduled time in the past or without a time', async () => {
+    setNow('2026-11-27T10:00:00Z');
+    const past = await trpcPost('news.create', article({ title: 'Zu spät', state: 'scheduled', publishAt: '2026-11-27 10:00:00' }));
+    expect(past.statusCode).toBe(422);
+    expect(past.json().error.message).toBe(NEWS_MESSAGES.publishAtPast);
+    const missing = await trpcPost('news.create', article({ title: 'Ohne Zeit', state: 'scheduled' }));
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.message).toBe(NEWS_MESSAGES.publishAtMissing);
   });
 });

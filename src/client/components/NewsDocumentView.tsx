@@ -36,7 +36,7 @@ function Inline({ nodes }: { nodes: readonly NewsInline[] | undefined }) {
         const order = { link: 0, bold: 1, italic: 2 } as const;
         const marks = [...(node.marks ?? [])].sort((a, b) => (order[b.type] ?? 0) - (order[a.type] ?? 0));
         let content: ReactNode = node.text;
-        marks.forEach((mark, level) => (content = withMark(mark, content, `${index}-${level}`)));
+        for (const [level, mark] of marks.entries()) content = withMark(mark, content, `${index}-${level}`);
         return <span key={index}>{content}</span>;
       })}
     </>

@@ -6,6 +6,7 @@ import GroupsIcon from '@mui/icons-material/Groups';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import PeopleIcon from '@mui/icons-material/People';
+import NewspaperIcon from '@mui/icons-material/Newspaper';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
@@ -38,6 +39,7 @@ const WIDE_SCREEN = 'md';
 
 const MENU_ICONS: Record<AdminScreenName, ReactNode> = {
   dashboard: <DashboardIcon />,
+  news: <NewspaperIcon />,
   calendar: <CalendarMonthIcon />,
   hosts: <AssignmentIndIcon />,
   groups: <GroupsIcon />,

@@ -291,13 +291,10 @@ export function createStorage(options: StorageOptions): Storage {
     async derive(path, width, format) {
       const output = tempPath();
       try {
-        const made = await imageJobs.run(() =>
-          sharp(path, { limitInputPixels: MAX_PHOTO_PIXELS })
-            .rotate()
-            .resize({ width, withoutEnlargement: true })
-            [format](format === 'jpeg' ? { quality: 82, mozjpeg: true } : { quality: 82, effort: 2 })
-            .toFile(output),
-        );
+        const made = await imageJobs.run(() => {
+          const resized = sharp(path, { limitInputPixels: MAX_PHOTO_PIXELS }).rotate().resize({ width, withoutEnlargement: true });
+          return (format === 'jpeg' ? resized.jpeg({ quality: 82, mozjpeg: true }) : resized.webp({ quality: 82, effort: 2 })).toFile(output);
+        });
         const type = format === 'jpeg' ? { ext: 'jpg', mime: 'image/jpeg' } : { ext: 'webp', mime: 'image/webp' };
         return { file: new ReceivedFile('image', output, 'Bild', made.size, type), width: made.width, height: made.height };
       } catch (error) {

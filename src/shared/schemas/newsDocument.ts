@@ -145,4 +145,4 @@ export const newsDocumentSchema: z.ZodType<NewsDocument> = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem, abort: true });
   })
   .pipe(z.object({ type: z.literal('doc', { error: NEWS_DOCUMENT_MESSAGES.invalid }), content: z.array(block).max(MAX_DOCUMENT_NODES) }, { error: NEWS_DOCUMENT_MESSAGES.invalid }))
-  .transform((document) => withoutUndefined(document) as NewsDocument);
+  .transform((document) => withoutUndefined<NewsDocument>(document));

@@ -14,6 +14,7 @@ export interface AdminScreen {
  */
 export const ADMIN_SCREENS = {
   dashboard: { path: '/admin/dash', label: 'Dashboard', permission: 'dashboard_view' },
+  news: { path: '/admin/aktuelles', label: 'Aktuelles', permission: 'news_view' },
   calendar: { path: '/admin/kalender', label: 'Kalender', permission: 'calendar_view' },
   hosts: { path: '/admin/standaufsicht_bewirtung', label: 'Standaufsicht & Bewirtung', permission: 'hosts_view' },
   groups: { path: '/admin/gruppen', label: 'Gruppen', permission: 'groups_view' },
@@ -24,7 +25,7 @@ export const ADMIN_SCREENS = {
 
 export type AdminScreenName = keyof typeof ADMIN_SCREENS;
 
-export const ADMIN_MENU_ORDER: readonly AdminScreenName[] = ['dashboard', 'calendar', 'hosts', 'groups', 'users', 'account', 'log'];
+export const ADMIN_MENU_ORDER: readonly AdminScreenName[] = ['dashboard', 'news', 'calendar', 'hosts', 'groups', 'users', 'account', 'log'];
 
 /** Carried by each back-office route as its `handle`, read by AdminLayout's guard. */
 export interface AdminRouteHandle {

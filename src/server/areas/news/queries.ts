@@ -160,7 +160,7 @@ export async function nextPublishAt(db: Db, now: string): Promise<string | undef
     .select((eb) => eb.fn.min('publish_at').as('next'))
     .where('publish_at', '>', now)
     .executeTakeFirst();
-  return (row?.next as string | null | undefined) ?? undefined;
+  return row?.next ?? undefined;
 }
 
 /** Which visible articles each appointment and album is linked to (they link back). */
