@@ -5,7 +5,8 @@ import type { Clock } from '../../src/server/services.ts';
 import { NEWS_DOCUMENT_MESSAGES } from '../../src/shared/schemas/newsDocument.ts';
 import { NEWS_MESSAGES } from '../../src/shared/schemas/news.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { png, postForm } from '../helpers/multipart.ts';
+import sharp from 'sharp';
+import { HTML_PAGE, jpegWithExif, png, postForm } from '../helpers/multipart.ts';
 
 /**
  * The club's news (issue 27.1–27.3): articles saved, published, scheduled and deleted by
@@ -110,7 +111,7 @@ function appMarkup(html: string): string {
 describe('the body allow-list', () => {
   async function refusal(body: unknown) {
     const response = await trpcPost('news.create', article({ title: `Feindlich ${Math.random()}`, body }));
-    return { status: response.statusCode, message: (response.json() as { error?: { message: string } }).error?.message };
+    return { status: response.statusCode, message: response.json<{ error?: { message: string } }>().error?.message };
   }
 
   it('refuses scripts, iframes, HTML marks and dangerous links with German messages', async () => {
@@ -199,5 +200,160 @@ describe('drafts and scheduled articles', () => {
     const missing = await trpcPost('news.create', article({ title: 'Ohne Zeit', state: 'scheduled' }));
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.message).toBe(NEWS_MESSAGES.publishAtMissing);
+  });
+});
+
+interface Picture {
+  id: number;
+  url: string;
+  thumbnailUrl: string;
+  wideUrl: string;
+  width: number;
+  height: number;
+}
+
+async function uploadPicture(content: Buffer | string, filename: string, headers: Record<string, string> = editor) {
+  return postForm(t, '/api/news/pictures', [{ name: 'file', filename, content }], headers);
+}
+
+describe('pictures', () => {
+  it('go through the upload pipeline: WebP display and thumbnail, a 1200 px JPEG, metadata stripped; 401/403 first', async () => {
+    const photo = await jpegWithExif(3000, 2000);
+    expect((await uploadPicture(photo, 'foto.jpg', {})).statusCode).toBe(401);
+    expect((await uploadPicture(photo, 'foto.jpg', viewer)).statusCode).toBe(403);
+    const response = await uploadPicture(photo, 'foto.jpg');
+    expect(response.statusCode, response.body).toBe(201);
+    const picture = response.json().data as Picture;
+    expect(picture.url).toMatch(/^\/files\/[a-f0-9-]+\.webp$/);
+    const wide = await t.inject({ method: 'GET', url: picture.wideUrl });
+    expect(wide.statusCode).toBe(200);
+    expect(wide.headers['content-type']).toContain('image/jpeg');
+    const meta = await sharp(wide.rawPayload).metadata();
+    expect(meta.width).toBe(1200);
+    expect(meta.exif).toBeUndefined();
+    const display = await t.inject({ method: 'GET', url: picture.url });
+    expect((await sharp(display.rawPayload).metadata()).exif).toBeUndefined();
+    expect((await uploadPicture(HTML_PAGE, 'seite.jpg')).statusCode).toBe(422);
+  });
+
+  it('copies a gallery picture as a cover; the article page shows it with Open Graph and JSON-LD', async () => {
+    const album = await t.db.insertInto('albums').values({ name: 'Meisterschaft', section: 'arch', created_at: '2026-11-20 10:00:00' }).executeTakeFirstOrThrow();
+    const albumId = Number(album.insertId);
+    const gallery = await postForm(t, '/api/images', [{ name: 'album_id', value: String(albumId) }, { name: 'files[]', filename: 'sieg.png', content: await png(1600, 900) }], t.admin);
+    expect(gallery.statusCode, gallery.body).toBe(201);
+    const imageId = (gallery.json().data as { id: number }[])[0]!.id;
+    expect((await trpcPost('news.pictureFromGallery', { imageId }, viewer)).statusCode).toBe(403);
+    const copied = await trpcPost('news.pictureFromGallery', { imageId });
+    expect(copied.statusCode, copied.body).toBe(200);
+    const cover = copied.json().result.data.data as Picture;
+    expect(cover).toMatchObject({ width: 1600, height: 900 });
+    // Through the calendar's own procedure, which drops its kept answers.
+    const created = await trpcPost(
+      'calendar.create',
+      { name: 'Kreismeisterschaft', datetime_begin: '2026-12-05 09:00:00', datetime_end: '2026-12-05 17:00:00', location: 'Halle', visibility: 1, assignment: 1, status: 0 },
+      t.admin,
+    );
+    expect(created.statusCode, created.body).toBe(200);
+    const appointment = { insertId: (created.json().result.data.data as { id: number }).id };
+    const saved = await create({ title: 'Bericht mit Bild', coverImageId: cover.id, albumId, appointmentId: Number(appointment.insertId) });
+    const html = (await page(`/aktuelles/${saved.slug}`)).body;
+    expect(html).toContain(`<meta property="og:image" content="${ORIGIN}${cover.wideUrl}" />`);
+    expect(html).toContain('<meta property="og:image:width" content="1200" />');
+    expect(html).toContain('<meta property="og:type" content="article" />');
+    expect(html).toContain('<meta name="description" content="Drei Titel für unsere Bogenschützen." />');
+    expect(html).toContain(`<link rel="alternate" type="application/atom+xml"`);
+    const data = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
+    const news = data.find((entry) => entry['@type'] === 'NewsArticle')!;
+    expect(news).toMatchObject({ headline: 'Bericht mit Bild', image: [`${ORIGIN}${cover.wideUrl}`], author: [{ '@type': 'Person', name: 'Test Mitglied ' + String(news.author && (news.author as { name: string }[])[0]!.name.split(' ').at(-1)) }] });
+    expect(news.datePublished).toMatch(/^2026-11-27T\d\d:\d\d:\d\d\+01:00$/);
+    expect((news.publisher as { logo: { url: string } }).logo.url).toBe(`${ORIGIN}/icon-512.png`);
+    // The appointment and the album link back to the article.
+    const links = (await trpcGet('news.publicLinks')).json().result.data as { appointments: Record<string, { slug: string }[]>; albums: Record<string, { slug: string }[]> };
+    expect(links.appointments[String(appointment.insertId)]).toEqual([{ slug: saved.slug, title: 'Bericht mit Bild' }]);
+    expect(links.albums[String(albumId)]).toEqual([{ slug: saved.slug, title: 'Bericht mit Bild' }]);
+    expect((await page(`/galerien/bogen?album=${albumId}`)).body).toContain(`href="/aktuelles/${saved.slug}"`);
+    expect((await page('/termine')).body).toContain(`href="/aktuelles/${saved.slug}"`);
+  });
+});
+
+describe('addresses, updates and deletes', () => {
+  it('keeps a published article reachable under its old address after a title change (301), logs every save and delete', async () => {
+    const saved = await create({ title: 'Alter Titel' });
+    const update = await trpcPost('news.update', article({ id: saved.id, title: 'Neuer Titel' }));
+    expect(update.statusCode, update.body).toBe(200);
+    expect(update.json().result.data.data.slug).toBe('neuer-titel');
+    const moved = await page('/aktuelles/alter-titel');
+    expect(moved.statusCode).toBe(301);
+    expect(moved.headers.location).toBe('/aktuelles/neuer-titel');
+    // Another article with the old title gets another address: the old one stays the first article's.
+    expect((await create({ title: 'Alter Titel' })).slug).toBe('alter-titel-2');
+    let log = await t.db.selectFrom('log_entries').select('message').where('message', 'like', `Artikel ${saved.id} %`).orderBy('id').execute();
+    expect(log.map((entry) => entry.message)).toEqual([
+      `Artikel ${saved.id} („Alter Titel“) angelegt: Veröffentlicht`,
+      `Artikel ${saved.id} („Neuer Titel“) gespeichert: Veröffentlicht, Adresse alter-titel → neuer-titel`,
+    ]);
+    expect((await trpcPost('news.delete', { id: saved.id }, viewer)).statusCode).toBe(403);
+    const removed = await trpcPost('news.delete', { id: saved.id });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().result.data.message).toBe(NEWS_MESSAGES.deleted);
+    expect((await page('/aktuelles/neuer-titel')).statusCode).toBe(404);
+    expect((await page('/aktuelles/alter-titel')).statusCode).toBe(404);
+    log = await t.db.selectFrom('log_entries').select('message').where('message', 'like', `Artikel ${saved.id} %`).orderBy('id').execute();
+    expect(log.at(-1)?.message).toBe(`Artikel ${saved.id} („Neuer Titel“) gelöscht`);
+  });
+
+  it('a draft renamed before it was ever visible leaves no old address', async () => {
+    const saved = await create({ title: 'Entwurf A', state: 'draft' });
+    await trpcPost('news.update', article({ id: saved.id, title: 'Entwurf B', state: 'draft' }));
+    expect(await t.db.selectFrom('news_slugs').select('slug').where('article_id', '=', saved.id).execute()).toEqual([]);
+  });
+});
+
+describe('list, feed and sitemap', () => {
+  it('pages the list ten at a time, newest first, filterable by section, pages past the last not found', async () => {
+    setNow('2026-11-28T10:00:00Z');
+    for (let index = 1; index <= 12; index += 1) {
+      setNow(`2026-11-28T10:${String(index).padStart(2, '0')}:00Z`);
+      await create({ title: `Blasrohr-Nachricht ${index}`, section: 'blowpipe' });
+    }
+    const first = (await trpcGet('news.publicList', { sparte: 'blasrohr' })).json().result.data as { articles: { title: string }[]; pages: number };
+    expect(first.articles).toHaveLength(10);
+    expect(first.pages).toBe(2);
+    expect(first.articles[0]!.title).toBe('Blasrohr-Nachricht 12');
+    const second = (await trpcGet('news.publicList', { sparte: 'blasrohr', seite: 2 })).json().result.data as { articles: { title: string }[] };
+    expect(second.articles.map((entry) => entry.title)).toEqual(['Blasrohr-Nachricht 2', 'Blasrohr-Nachricht 1']);
+    const html = (await page('/aktuelles?sparte=blasrohr')).body;
+    expect(html).toContain('href="/aktuelles?sparte=blasrohr&amp;seite=2"');
+    expect((await page('/aktuelles?sparte=blasrohr&seite=2')).statusCode).toBe(200);
+    expect((await page('/aktuelles?sparte=blasrohr&seite=3')).statusCode).toBe(404);
+    expect((await page('/aktuelles?sparte=unbekannt')).statusCode).toBe(404);
+  });
+
+  it('serves an Atom feed of the latest 20 that a feed parser reads, with absolute links and covers', async () => {
+    for (let index = 1; index <= 5; index += 1) await create({ title: `Vereinsnachricht ${index}`, section: 'club' });
+    const response = await page('/aktuelles/feed.xml');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/atom+xml; charset=utf-8');
+    const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@' }).parse(response.body) as {
+      feed: { title: string; link: { '@rel': string; '@href': string }[]; entry: { title: string; id: string; link: { '@rel': string; '@href': string } | { '@rel': string; '@href': string }[]; published: string; updated: string }[] };
+    };
+    expect(parsed.feed.title).toContain('Aktuelles');
+    expect(parsed.feed.link.find((link) => link['@rel'] === 'self')?.['@href']).toBe(`${ORIGIN}/aktuelles/feed.xml`);
+    expect(parsed.feed.entry).toHaveLength(20);
+    for (const entry of parsed.feed.entry) {
+      const links = Array.isArray(entry.link) ? entry.link : [entry.link];
+      for (const link of links) expect(link['@href']).toMatch(/^https:\/\/verein\.example\//);
+      expect(entry.published).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/);
+    }
+    const withCover = parsed.feed.entry.find((entry) => entry.title === 'Bericht mit Bild');
+    if (withCover) expect((withCover.link as { '@rel': string }[]).some((link) => link['@rel'] === 'enclosure')).toBe(true);
+    expect((await page('/home')).body).toContain(`href="${ORIGIN}/aktuelles/feed.xml"`);
+  });
+
+  it('lists every published article in the sitemap with its lastmod, and no draft', async () => {
+    const xml = (await page('/sitemap.xml')).body;
+    expect(xml).toContain(`<loc>${ORIGIN}/aktuelles/blasrohr-nachricht-12</loc>\n    <lastmod>2026-11-28</lastmod>`);
+    expect(xml).toContain(`<loc>${ORIGIN}/aktuelles</loc>`);
+    expect(xml).not.toContain('entwurf');
   });
 });

@@ -29,6 +29,7 @@ import { useSiteOrigin } from '../../render/serverRender.ts';
 import { appointmentEvent } from '../../structuredData.ts';
 import { visuallyHidden } from '../../components/visuallyHidden.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
+import { NewsBackLinks } from './news/NewsBackLinks.tsx';
 
 export const NO_APPOINTMENTS = 'Es sind keine ausstehenden Termine vorhanden.';
 export const NO_DESCRIPTION = 'Keine Beschreibung vorhanden';
@@ -110,7 +111,10 @@ function AppointmentRow({ appointment }: { appointment: PublicAppointment }) {
       {/* The whole entry opens the description: the button's click lands here as well, so a
           tap anywhere on it counts; keyboards and screen readers use the button. */}
       <TableRow className="appointment" hover onClick={() => setOpen((value) => !value)} sx={{ cursor: 'pointer', '& > td': { borderBottom: open ? 'none' : undefined } }}>
-        <TableCell className="appointment-title">{appointment.name}</TableCell>
+        <TableCell className="appointment-title">
+          {appointment.name}
+          <NewsBackLinks kind="appointments" id={appointment.id} />
+        </TableCell>
         <TableCell className="appointment-begin" sx={{ whiteSpace: 'nowrap' }}>
           {formatGermanDateTime(appointment.datetime_begin)}
         </TableCell>
