@@ -6,7 +6,7 @@ import { NEWS_DOCUMENT_MESSAGES } from '../../src/shared/schemas/newsDocument.ts
 import { NEWS_MESSAGES } from '../../src/shared/schemas/news.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import sharp from 'sharp';
-import { HTML_PAGE, jpegWithExif, png, postForm } from '../helpers/multipart.ts';
+import { HTML_PAGE, filesIn, jpegWithExif, png, postForm } from '../helpers/multipart.ts';
 
 /**
  * The club's news (issue 27.1–27.3): articles saved, published, scheduled and deleted by
@@ -355,5 +355,22 @@ describe('list, feed and sitemap', () => {
     expect(xml).toContain(`<loc>${ORIGIN}/aktuelles/blasrohr-nachricht-12</loc>\n    <lastmod>2026-11-28</lastmod>`);
     expect(xml).toContain(`<loc>${ORIGIN}/aktuelles</loc>`);
     expect(xml).not.toContain('entwurf');
+  });
+});
+
+describe('deleting an article with pictures', () => {
+  it('removes the pictures only it used, rows and files, and keeps those another article shows', async () => {
+    const own = (await uploadPicture(await png(400, 300), 'eigen.png')).json().data as Picture;
+    const shared = (await uploadPicture(await png(400, 300), 'geteilt.png')).json().data as Picture;
+    const image = (picture: Picture) => ({ type: 'image', attrs: { src: picture.url, alt: '' } });
+    const first = await create({ title: 'Mit zwei Bildern', coverImageId: own.id, body: doc(image(shared), paragraph('Text')) });
+    await create({ title: 'Zeigt das geteilte Bild', body: doc(image(shared)) });
+    expect((await trpcPost('news.delete', { id: first.id })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'GET', url: own.url })).statusCode).toBe(404);
+    expect((await t.inject({ method: 'GET', url: own.wideUrl })).statusCode).toBe(404);
+    expect((await t.inject({ method: 'GET', url: shared.url })).statusCode).toBe(200);
+    const names = await t.db.selectFrom('news_images').select('id').where('id', 'in', [own.id, shared.id]).execute();
+    expect(names.map((row) => Number(row.id))).toEqual([shared.id]);
+    expect(await filesIn(t.uploadsDir)).not.toContain(own.url.slice('/files/'.length));
   });
 });

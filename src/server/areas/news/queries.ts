@@ -10,7 +10,7 @@ import {
   type PublicNewsArticleWithBody,
   type PublicNewsPage,
 } from '../../../shared/news.ts';
-import type { NewsDocument } from '../../../shared/newsDocument.ts';
+import { newsImageSources, type NewsDocument } from '../../../shared/newsDocument.ts';
 import { NEWS_MESSAGES } from '../../../shared/schemas/news.ts';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
@@ -348,4 +348,26 @@ export async function linkOptions(db: Db, today: string) {
     appointments: appointments.map((row) => ({ id: Number(row.id), name: row.name, begin: row.datetime_begin })),
     albums: albums.map((row) => ({ id: Number(row.id), name: row.name, section: row.section as Section })),
   };
+}
+
+/**
+ * The pictures the deleted article used (cover and body) that no other article uses: their
+ * rows go in the same transaction as the article, their files once it has committed.
+ */
+export async function deleteArticleWithPictures(db: Db, id: number, urlOf: UrlOf): Promise<{ deleted: boolean; files: string[] }> {
+  const article = await db.selectFrom('news_articles').select(['body', 'cover_image_id']).where('id', '=', id).executeTakeFirst();
+  if (!article) return { deleted: false, files: [] };
+  const pictures = await db.selectFrom('news_images').select(['id', 'stored_name', 'thumb_name', 'wide_name']).execute();
+  const usedBy = (row: { body: string; cover_image_id: number | null }) => {
+    const sources = new Set(newsImageSources(JSON.parse(row.body) as NewsDocument));
+    return pictures.filter((picture) => Number(row.cover_image_id) === Number(picture.id) || sources.has(urlOf(picture.stored_name)));
+  };
+  const candidates = usedBy(article);
+  if (!(await deleteArticle(db, id))) return { deleted: false, files: [] };
+  if (candidates.length === 0) return { deleted: true, files: [] };
+  const others = await db.selectFrom('news_articles').select(['body', 'cover_image_id']).execute();
+  const stillUsed = new Set(others.flatMap((row) => usedBy(row).map((picture) => Number(picture.id))));
+  const unused = candidates.filter((picture) => !stillUsed.has(Number(picture.id)));
+  if (unused.length > 0) await db.deleteFrom('news_images').where('id', 'in', unused.map((picture) => Number(picture.id))).execute();
+  return { deleted: true, files: unused.flatMap((picture) => [picture.stored_name, picture.thumb_name, picture.wide_name]) };
 }

@@ -5,13 +5,13 @@ import { NEWS_MESSAGES, newsArticleInput, newsCoverFromGalleryInput, newsIdInput
 import { imageListInput } from '../../../shared/schemas/galleries.ts';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
-import { ReceivedImage, storeAllWithRows, type ReceivedFile } from '../../storage/storage.ts';
+import { ReceivedImage, removeStoredFiles, storeAllWithRows, type ReceivedFile } from '../../storage/storage.ts';
 import type { Context } from '../../trpc/context.ts';
 import { can, canAny, router, sharedReadProcedure } from '../../trpc/index.ts';
 import { listImages } from '../galleries/queries.ts';
 import { NEWS_CACHE_AREA, latestNews, publicNewsArticle, publicNewsLinksCached, publicNewsPage } from './cache.ts';
 import {
-  deleteArticle,
+  deleteArticleWithPictures,
   findArticle,
   findPicture,
   freeSlug,
@@ -155,7 +155,10 @@ export const newsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { db, storage, publicCache } = ctx.services;
       const article = await findArticle(db, storage.urlOf, input.id, nowOf(ctx));
-      if (!(await deleteArticle(db, input.id))) throw new AppError('NOT_FOUND', NEWS_MESSAGES.notFound);
+      // Its pictures that no other article shows go with it; the files once the rows are gone.
+      const { deleted, files } = await db.transaction().execute((trx) => deleteArticleWithPictures(trx, input.id, storage.urlOf));
+      if (!deleted) throw new AppError('NOT_FOUND', NEWS_MESSAGES.notFound);
+      await removeStoredFiles(storage, files, (message) => ctx.log(message));
       publicCache.invalidate(NEWS_CACHE_AREA);
       await ctx.log(`Artikel ${article.id} („${article.title}“) gelöscht`);
       return { message: NEWS_MESSAGES.deleted, data: { id: article.id } };
