@@ -11,7 +11,8 @@ import { createTable, isMysql } from './dialect.ts';
  * - `news_slugs`: addresses an article had while visitors could see it, which now send
  *   them to its current one (301).
  * - `news_images`: the pictures of articles (cover and body), uploaded or copied from a
- *   gallery: the display WebP, its thumbnail and a 1200 px wide JPEG for shared links.
+ *   gallery: the display WebP, its thumbnail, an 800 px WebP for phones and a 1200 px wide
+ *   JPEG for shared links.
  * - the permissions news_view/create/update/delete, which group 1 gets in an existing
  *   database; a new one gets them from the seed like every other.
  *
@@ -36,13 +37,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('name', 'varchar(255)', (c) => c.notNull())
     .addColumn('stored_name', 'varchar(64)', (c) => c.notNull())
     .addColumn('thumb_name', 'varchar(64)', (c) => c.notNull())
+    .addColumn('medium_name', 'varchar(64)', (c) => c.notNull())
     .addColumn('wide_name', 'varchar(64)', (c) => c.notNull())
     .addColumn('width', 'integer', (c) => c.notNull())
     .addColumn('height', 'integer', (c) => c.notNull())
     .addColumn('created_at', 'datetime', (c) => c.notNull())
     .execute();
   // The file route looks a stored name up in every table that names files.
-  for (const column of ['stored_name', 'thumb_name', 'wide_name']) {
+  for (const column of ['stored_name', 'thumb_name', 'medium_name', 'wide_name']) {
     await db.schema.createIndex(`news_images_${column}_idx`).on('news_images').column(column).execute();
   }
 

@@ -21,6 +21,8 @@ export const NEWS_TEASER_MAX = 300;
 export const NEWS_SLUG_MAX = 80;
 /** The width of a cover's picture for shared links and feeds (Open Graph). */
 export const NEWS_COVER_WIDTH = 1200;
+/** The width of the version a phone's article page shows (a 480 px thumbnail is too coarse there, the display version too heavy). */
+export const NEWS_MEDIUM_WIDTH = 800;
 
 /** `?sparte=<slug>` filters the list, `?seite=<n>` pages it; the slugs are the galleries' (verein, lg-lp, bogen, blasrohr). */
 export const NEWS_SECTION_QUERY = 'sparte';
@@ -72,11 +74,13 @@ export function isNewsSlug(value: string): boolean {
   return /^[a-z0-9]+(-[a-z0-9]+)*$/.test(value) && value.length <= NEWS_SLUG_MAX + 4;
 }
 
-/** A picture of an article: the display version, its thumbnail and, for covers, the 1200 px wide JPEG. */
+/** A picture of an article: the display version, its thumbnail, an 800 px version and the 1200 px wide JPEG. */
 export interface NewsPicture {
   id: number;
   url: string;
   thumbnailUrl: string;
+  /** 800 px wide (or smaller): the cover on a phone. */
+  mediumUrl: string;
   /** 1200 px wide (or the picture's width, if smaller), for Open Graph and the feed. */
   wideUrl: string;
   width: number;

@@ -207,6 +207,7 @@ interface Picture {
   id: number;
   url: string;
   thumbnailUrl: string;
+  mediumUrl: string;
   wideUrl: string;
   width: number;
   height: number;
@@ -231,6 +232,8 @@ describe('pictures', () => {
     const meta = await sharp(wide.rawPayload).metadata();
     expect(meta.width).toBe(1200);
     expect(meta.exif).toBeUndefined();
+    const medium = await t.inject({ method: 'GET', url: picture.mediumUrl });
+    expect((await sharp(medium.rawPayload).metadata()).width).toBe(800);
     const display = await t.inject({ method: 'GET', url: picture.url });
     expect((await sharp(display.rawPayload).metadata()).exif).toBeUndefined();
     expect((await uploadPicture(HTML_PAGE, 'seite.jpg')).statusCode).toBe(422);

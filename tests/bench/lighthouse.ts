@@ -172,6 +172,9 @@ async function audit(port: number, url: string, path: string): Promise<PageResul
   for (let run = 0; run < RUNS; run++) {
     const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
     if (!result) throw new Error(`Lighthouse lieferte kein Ergebnis für ${path}`);
+    // A run that could not measure the page (no paint, a page error) says why instead of failing the median.
+    const failure = result.lhr.runtimeError;
+    if (failure) throw new Error(`Lighthouse konnte ${path} nicht messen: ${failure.code} ${failure.message}`);
     runs.push(result.lhr);
   }
   // The module's types name Lighthouse's global namespace, which its package does not export.

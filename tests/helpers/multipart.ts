@@ -70,9 +70,10 @@ export async function namesInDatabase(db: Db): Promise<string[]> {
   const images = await db.selectFrom('images').select('stored_name as name').execute();
   const thumbnails = await db.selectFrom('images').select('thumb_name as name').execute();
   const attachments = await db.selectFrom('attachments').select('stored_name as name').execute();
-  const news = (await db.selectFrom('news_images').select(['stored_name', 'thumb_name', 'wide_name']).execute()).flatMap((row) => [
+  const news = (await db.selectFrom('news_images').select(['stored_name', 'thumb_name', 'medium_name', 'wide_name']).execute()).flatMap((row) => [
     { name: row.stored_name },
     { name: row.thumb_name },
+    { name: row.medium_name },
     { name: row.wide_name },
   ]);
   return [...downloads, ...results, ...sponsors, ...images, ...thumbnails, ...attachments, ...news].map((row) => row.name).sort();

@@ -575,6 +575,8 @@ export interface NewsImageTable {
   name: string;
   stored_name: string;
   thumb_name: string;
+  /** 800 px wide WebP: the cover on a phone's article page. */
+  medium_name: string;
   wide_name: string;
   width: number;
   height: number;

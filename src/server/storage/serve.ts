@@ -59,7 +59,7 @@ export const STORED_FILE_COLUMNS: Readonly<Record<string, readonly string[]>> = 
   sponsors: ['logo_stored_name'],
   attachments: ['stored_name'],
   images: ['stored_name', 'thumb_name'],
-  news_images: ['stored_name', 'thumb_name', 'wide_name'],
+  news_images: ['stored_name', 'thumb_name', 'medium_name', 'wide_name'],
 };
 
 interface CatalogueRow {
@@ -112,6 +112,7 @@ export function databaseCatalogue(db: Db): FileCatalogue {
       // An article's pictures (issue 27): for everybody, as the article will be; their names are random.
       .unionAll(db.selectFrom('news_images').select([sql<string>`'image/webp'`.as('mime'), noName.as('filename'), ...notAttachment]).where('stored_name', '=', name))
       .unionAll(db.selectFrom('news_images').select([sql<string>`'image/webp'`.as('mime'), noName.as('filename'), ...notAttachment]).where('thumb_name', '=', name))
+      .unionAll(db.selectFrom('news_images').select([sql<string>`'image/webp'`.as('mime'), noName.as('filename'), ...notAttachment]).where('medium_name', '=', name))
       .unionAll(db.selectFrom('news_images').select([sql<string>`'image/jpeg'`.as('mime'), noName.as('filename'), ...notAttachment]).where('wide_name', '=', name))
       .executeTakeFirst();
     return row ? { mime: row.mime, filename: row.filename, readers: readersOf(row) } : undefined;

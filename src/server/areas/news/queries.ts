@@ -41,6 +41,7 @@ function articleQuery(db: Db) {
       'i.id as cover_id',
       'i.stored_name as cover_stored',
       'i.thumb_name as cover_thumb',
+      'i.medium_name as cover_medium',
       'i.wide_name as cover_wide',
       'i.width as cover_width',
       'i.height as cover_height',
@@ -60,6 +61,7 @@ function coverOf(row: ArticleRow, urlOf: UrlOf): NewsPicture | null {
     id: Number(row.cover_id),
     url: urlOf(row.cover_stored),
     thumbnailUrl: urlOf(row.cover_thumb!),
+    mediumUrl: urlOf(row.cover_medium!),
     wideUrl: urlOf(row.cover_wide!),
     width: Number(row.cover_width),
     height: Number(row.cover_height),
@@ -286,6 +288,7 @@ interface PictureRow {
   id: number;
   stored_name: string;
   thumb_name: string;
+  medium_name: string;
   wide_name: string;
   width: number;
   height: number;
@@ -296,6 +299,7 @@ export function pictureView(row: PictureRow, urlOf: UrlOf): NewsPicture {
     id: Number(row.id),
     url: urlOf(row.stored_name),
     thumbnailUrl: urlOf(row.thumb_name),
+    mediumUrl: urlOf(row.medium_name),
     wideUrl: urlOf(row.wide_name),
     width: Number(row.width),
     height: Number(row.height),
@@ -304,7 +308,7 @@ export function pictureView(row: PictureRow, urlOf: UrlOf): NewsPicture {
 
 export async function insertPicture(
   db: Db,
-  values: { name: string; storedName: string; thumbName: string; wideName: string; width: number; height: number },
+  values: { name: string; storedName: string; thumbName: string; mediumName: string; wideName: string; width: number; height: number },
   now: string,
 ): Promise<number> {
   const result = await db
@@ -313,6 +317,7 @@ export async function insertPicture(
       name: values.name,
       stored_name: values.storedName,
       thumb_name: values.thumbName,
+      medium_name: values.mediumName,
       wide_name: values.wideName,
       width: values.width,
       height: values.height,
@@ -323,7 +328,7 @@ export async function insertPicture(
 }
 
 export async function findPicture(db: Db, id: number, urlOf: UrlOf): Promise<NewsPicture | undefined> {
-  const row = await db.selectFrom('news_images').select(['id', 'stored_name', 'thumb_name', 'wide_name', 'width', 'height']).where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('news_images').select(['id', 'stored_name', 'thumb_name', 'medium_name', 'wide_name', 'width', 'height']).where('id', '=', id).executeTakeFirst();
   return row ? pictureView(row, urlOf) : undefined;
 }
 
@@ -357,7 +362,7 @@ export async function linkOptions(db: Db, today: string) {
 export async function deleteArticleWithPictures(db: Db, id: number, urlOf: UrlOf): Promise<{ deleted: boolean; files: string[] }> {
   const article = await db.selectFrom('news_articles').select(['body', 'cover_image_id']).where('id', '=', id).executeTakeFirst();
   if (!article) return { deleted: false, files: [] };
-  const pictures = await db.selectFrom('news_images').select(['id', 'stored_name', 'thumb_name', 'wide_name']).execute();
+  const pictures = await db.selectFrom('news_images').select(['id', 'stored_name', 'thumb_name', 'medium_name', 'wide_name']).execute();
   const usedBy = (row: { body: string; cover_image_id: number | null }) => {
     const sources = new Set(newsImageSources(JSON.parse(row.body) as NewsDocument));
     return pictures.filter((picture) => Number(row.cover_image_id) === Number(picture.id) || sources.has(urlOf(picture.stored_name)));
@@ -369,5 +374,5 @@ export async function deleteArticleWithPictures(db: Db, id: number, urlOf: UrlOf
   const stillUsed = new Set(others.flatMap((row) => usedBy(row).map((picture) => Number(picture.id))));
   const unused = candidates.filter((picture) => !stillUsed.has(Number(picture.id)));
   if (unused.length > 0) await db.deleteFrom('news_images').where('id', 'in', unused.map((picture) => Number(picture.id))).execute();
-  return { deleted: true, files: unused.flatMap((picture) => [picture.stored_name, picture.thumb_name, picture.wide_name]) };
+  return { deleted: true, files: unused.flatMap((picture) => [picture.stored_name, picture.thumb_name, picture.medium_name, picture.wide_name]) };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { toClubDateTime } from '../../../shared/dates.ts';
-import { NEWS_COVER_WIDTH, NEWS_ON_HOME, NEWS_STATE_LABELS, newsStateOf } from '../../../shared/news.ts';
+import { NEWS_COVER_WIDTH, NEWS_MEDIUM_WIDTH, NEWS_ON_HOME, NEWS_STATE_LABELS, newsStateOf } from '../../../shared/news.ts';
 import { NEWS_MESSAGES, newsArticleInput, newsCoverFromGalleryInput, newsIdInput, newsListInput, newsSaveInput } from '../../../shared/schemas/news.ts';
 import { imageListInput } from '../../../shared/schemas/galleries.ts';
 import type { Db } from '../../db/connection.ts';
@@ -65,17 +65,25 @@ function logState(publishAt: string | null, now: string): string {
   return state === 'scheduled' ? `${NEWS_STATE_LABELS.scheduled} für ${publishAt}` : NEWS_STATE_LABELS[state];
 }
 
-/** Stores the received picture with its 1200 px JPEG, files before the row. */
+/** Stores the received picture with its 800 px WebP and 1200 px JPEG, files before the row. */
 async function storePicture(ctx: Context, display: ReceivedFile & { thumbnail: ReceivedFile; width: number; height: number }, name: string) {
   const { db, storage } = ctx.services;
-  const { file: wide } = await storage.derive(display.tempPath, NEWS_COVER_WIDTH, 'jpeg');
+  let medium: ReceivedFile | undefined;
+  let wide: ReceivedFile | undefined;
   try {
+    medium = (await storage.derive(display.tempPath, NEWS_MEDIUM_WIDTH, 'webp')).file;
+    wide = (await storage.derive(display.tempPath, NEWS_COVER_WIDTH, 'jpeg')).file;
     const now = nowOf(ctx);
-    return await storeAllWithRows(storage, [display, display.thumbnail, wide], async ([storedName, thumbName, wideName]) => {
-      const id = await insertPicture(db, { name, storedName: storedName!, thumbName: thumbName!, wideName: wideName!, width: display.width, height: display.height }, now);
+    return await storeAllWithRows(storage, [display, display.thumbnail, medium, wide], async ([storedName, thumbName, mediumName, wideName]) => {
+      const id = await insertPicture(
+        db,
+        { name, storedName: storedName!, thumbName: thumbName!, mediumName: mediumName!, wideName: wideName!, width: display.width, height: display.height },
+        now,
+      );
       return (await findPicture(db, id, storage.urlOf))!;
     });
   } finally {
+    await storage.discard(medium);
     await storage.discard(wide);
   }
 }

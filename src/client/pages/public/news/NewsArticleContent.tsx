@@ -3,7 +3,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { formatGermanDate, formatGermanDateTime } from '../../../../shared/dates.ts';
-import { NEWS_SECTION_SLUGS, newsListPath, newsSectionLabel, type PublicNewsArticleWithBody } from '../../../../shared/news.ts';
+import { NEWS_MEDIUM_WIDTH, NEWS_SECTION_SLUGS, newsListPath, newsSectionLabel, type PublicNewsArticleWithBody } from '../../../../shared/news.ts';
 import { NewsDocumentView } from '../../../components/NewsDocumentView.tsx';
 
 /** 'Sommerfest' is an article of the club; 'Bogen' one of a section. */
@@ -28,7 +28,11 @@ export function NewsArticleContent({ article }: { article: PublicNewsArticleWith
       {article.cover && (
         <Box
           component="img"
-          src={article.cover.url}
+          src={article.cover.mediumUrl}
+          // The picture a phone needs (800 px), the full one on wide screens; it is the page's largest element, so it comes first.
+          srcSet={`${article.cover.thumbnailUrl} 480w, ${article.cover.mediumUrl} ${Math.min(NEWS_MEDIUM_WIDTH, article.cover.width)}w, ${article.cover.url} ${article.cover.width}w`}
+          sizes="(min-width: 840px) 760px, calc(100vw - 32px)"
+          fetchPriority="high"
           alt=""
           width={article.cover.width}
           height={article.cover.height}
