@@ -59,11 +59,12 @@ async function writeBody(dialog: Locator, page: Page, text: string, withPicture:
   await linkDialog.waitFor({ state: 'hidden' });
   await editor.locator(`a[href="${LINK}"]`).waitFor();
   if (withPicture) {
-    await page.keyboard.press('End');
-    await page.keyboard.press('Enter');
+    // Typing goes on in the editor, behind the link.
+    await editor.press('End');
+    await editor.press('Enter');
     await dialog.locator('input[aria-label="Bild für den Text"]').setInputFiles({ name: 'siegerehrung.jpg', mimeType: 'image/jpeg', buffer: await photo('#2a6') });
-    await snackbar(page, 'Bild hochgeladen');
-    await editor.locator('img[src^="/files/"]').waitFor();
+    // Four versions are made of it (sharp, one picture at a time): it may take a while on a busy machine.
+    await editor.locator('img[src^="/files/"]').waitFor({ timeout: 30_000 });
   }
 }
 

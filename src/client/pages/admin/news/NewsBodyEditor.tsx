@@ -57,7 +57,8 @@ function LinkDialog({ open, initial, onClose, onSave }: { open: boolean; initial
     onSave(value);
   };
   return (
-    <TitledDialog open={open} title="Link setzen" busy={false} onClose={onClose} fullWidth maxWidth="xs">
+    // The editor takes the focus back itself (with its selection); the dialog must not hand it to the toolbar's button.
+    <TitledDialog open={open} title="Link setzen" busy={false} onClose={onClose} fullWidth maxWidth="xs" disableRestoreFocus>
       <DialogContent>
         <TextField
           label="Adresse"
@@ -165,7 +166,10 @@ function Toolbar({ editor, onPicture, pictureBusy }: { editor: Editor; onPicture
         key={linkKey}
         open={linkOpen}
         initial={state.href}
-        onClose={() => setLinkOpen(false)}
+        onClose={() => {
+          setLinkOpen(false);
+          editor.commands.focus();
+        }}
         onSave={(href) => {
           setLinkOpen(false);
           if (href === '') chain().extendMarkRange('link').unsetLink().run();
