@@ -97,7 +97,10 @@ describe('saving and publishing', () => {
     expect(articlePage.statusCode).toBe(200);
     expect(articlePage.body).toContain('Sommerfest am 5. Juli – Einladung!');
     expect(articlePage.body).toContain(`<link rel="canonical" href="${ORIGIN}/aktuelles/${saved.slug}" />`);
-    expect((await page('/home')).body).toContain('Sommerfest am 5. Juli – Einladung!');
+    const home = (await page('/home')).body;
+    expect(home).toContain('Sommerfest am 5. Juli – Einladung!');
+    // The home page hands the browser titles and teasers, never whole bodies.
+    expect(home).not.toContain('Ein großer Tag für den Verein.');
     const log = await t.db.selectFrom('log_entries').select('message').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
     expect(log.message).toContain(`Artikel ${saved.id} („Sommerfest am 5. Juli – Einladung!“) angelegt: Veröffentlicht`);
   });

@@ -1,6 +1,6 @@
 import type { Section } from '../../../shared/constants.ts';
 import { fromClubDateTime, toClubDateTime } from '../../../shared/dates.ts';
-import { NEWS_IN_FEED, NEWS_ON_HOME, type NewsLinks, type PublicNewsArticleWithBody, type PublicNewsPage } from '../../../shared/news.ts';
+import { NEWS_IN_FEED, NEWS_ON_HOME, type NewsLinks, type PublicNewsArticle, type PublicNewsArticleWithBody, type PublicNewsPage } from '../../../shared/news.ts';
 import type { AppServices } from '../../services.ts';
 import { findPublicArticle, latestPublicArticles, listPublicArticles, nextPublishAt, publicArticleDates, publicNewsLinks } from './queries.ts';
 
@@ -34,8 +34,8 @@ export function publicNewsPage(services: NewsServices, section: Section | undefi
   return cachedNews(services, `page:${section ?? ''}:${page}`, (now) => listPublicArticles(services.db, services.storage.urlOf, now, section, page));
 }
 
-/** The newest articles with their bodies: the home page takes three, the feed twenty. */
-export function latestNews(services: NewsServices, limit: typeof NEWS_ON_HOME | typeof NEWS_IN_FEED): Promise<{ articles: PublicNewsArticleWithBody[] }> {
+/** The newest articles, without their bodies: the home page takes three, the feed twenty. */
+export function latestNews(services: NewsServices, limit: typeof NEWS_ON_HOME | typeof NEWS_IN_FEED): Promise<{ articles: PublicNewsArticle[] }> {
   return cachedNews(services, `latest:${limit}`, async (now) => ({ articles: await latestPublicArticles(services.db, services.storage.urlOf, now, limit) }));
 }
 

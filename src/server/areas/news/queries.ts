@@ -117,10 +117,10 @@ export async function listPublicArticles(db: Db, urlOf: UrlOf, now: string, sect
   return { articles: found.map((row) => publicView(row, urlOf)), page, pages: Math.max(1, Math.ceil(total / NEWS_PAGE_SIZE)) };
 }
 
-/** The newest visible articles (home page, feed, sitemap). */
-export async function latestPublicArticles(db: Db, urlOf: UrlOf, now: string, limit: number): Promise<PublicNewsArticleWithBody[]> {
-  const rows = await visible(db, now).select('a.body').orderBy('a.publish_at', 'desc').orderBy('a.id', 'desc').limit(limit).execute();
-  return rows.map((row) => ({ ...publicView(row, urlOf), body: JSON.parse(row.body) as NewsDocument }));
+/** The newest visible articles without their bodies (home page, feed): the home page's data stays small. */
+export async function latestPublicArticles(db: Db, urlOf: UrlOf, now: string, limit: number): Promise<PublicNewsArticle[]> {
+  const rows = await visible(db, now).orderBy('a.publish_at', 'desc').orderBy('a.id', 'desc').limit(limit).execute();
+  return rows.map((row) => publicView(row, urlOf));
 }
 
 /** Every visible article's address and last change (sitemap). */

@@ -53,7 +53,8 @@ export async function sitemapEntries(db: Db, articles: readonly NewsDate[] = [])
   const resultDay = (section: Section) => latestDay(results.find((row) => row.section === section)?.latest);
 
   const appointmentsDay = () => latestDay(appointments?.latest);
-  const newsDay = () => latestDay(...articles.map((article) => article.updatedAt));
+  // A scheduled article changes the list when it appears, after its last save.
+  const newsDay = () => latestDay(...articles.flatMap((article) => [article.updatedAt, article.publishedAt]));
   const lastmodOf: Partial<Record<PublicPageId, () => string | undefined>> = {
     home: () => latestDay(appointmentsDay(), newsDay()),
     news: newsDay,
