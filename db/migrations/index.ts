@@ -22,6 +22,7 @@ import * as timetables from './0021_timetables.ts';
 import * as clubFacts from './0022_club_facts.ts';
 import * as rangeFacts from './0023_range_facts.ts';
 import * as clubPictures from './0024_club_pictures.ts';
+import * as news from './0025_news.ts';
 import * as contactInbox from './0026_contact_inbox.ts';
 
 /** Every migration in order; listed statically so no file system scan is needed at start. */
@@ -49,5 +50,6 @@ export const migrations: Record<string, Migration> = {
   '0022_club_facts': clubFacts,
   '0023_range_facts': rangeFacts,
   '0024_club_pictures': clubPictures,
+  '0025_news': news,
   '0026_contact_inbox': contactInbox,
 };

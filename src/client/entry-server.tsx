@@ -103,10 +103,12 @@ export async function renderPage({ url, origin, link, now }: RenderRequest): Pro
   for (let round = 1; ; round += 1) {
     let head: Partial<PageHeadData> = {};
     let status = context.statusCode;
+    let movedTo: string | undefined;
     const server: ServerRender = {
       origin,
       declareHead: (declared) => void (head = { ...head, ...declared }),
       declareNotFound: () => void (status = 404),
+      declareRedirect: (location) => void (movedTo = location),
     };
     const emotionCache = createEmotionCache();
     const emotion = createEmotionServer(emotionCache);
@@ -121,6 +123,7 @@ export async function renderPage({ url, origin, link, now }: RenderRequest): Pro
     );
     const failed = failedQuery(queryClient);
     if (failed) return { kind: 'failed', error: failed.state.error };
+    if (movedTo !== undefined) return { kind: 'redirect', status: 301, location: movedTo };
     const waiting = waitingQueries(queryClient);
     if (waiting.length > 0 && round < MAX_DATA_ROUNDS) {
       // A failure is kept in the query's state and ends the next round.

@@ -1,4 +1,6 @@
 import { PASSWORD_RESET_PATH } from '../shared/constants.ts';
+import { GALLERY_SLUGS } from '../shared/constants.ts';
+import { NEWS_PAGE_QUERY, NEWS_SECTION_QUERY } from '../shared/news.ts';
 import { SECTION_QUERY, sectionSlug } from '../shared/sectionGroups.ts';
 import type { TimetableSection } from '../shared/timetable.ts';
 
@@ -24,6 +26,12 @@ export const GALLERY_QUERY: PageQuery = { album: positiveId };
 
 /** `?sparte=<slug>` shows one section's appointments (issue 26); 'Bogen' is spelled 'bogen'. Whether it names a section, the page says. */
 export const APPOINTMENTS_QUERY: PageQuery = { [SECTION_QUERY]: (value) => sectionSlug(value) || undefined };
+
+/** /aktuelles?sparte=<slug>&seite=<n> (issue 27): one section's articles, and which page of ten. */
+export const NEWS_QUERY: PageQuery = {
+  [NEWS_SECTION_QUERY]: (value) => (Object.hasOwn(GALLERY_SLUGS, value) ? value : undefined),
+  [NEWS_PAGE_QUERY]: positiveId,
+};
 
 /**
  * The page's query as the page reads it: the canonical value of each parameter given, or
@@ -74,6 +82,9 @@ export const PUBLIC_PAGES = [
   page('about', '/about', 'AboutPage', 0.8),
   // ?sparte=<slug>: one section's appointments (issue 26).
   page('appointments', '/termine', 'AppointmentsPage', 0.9, APPOINTMENTS_QUERY),
+  // The club's news (issue 27): the list, filtered by section and paged, and each article.
+  page('news', '/aktuelles', 'NewsPage', 0.9, NEWS_QUERY),
+  page('newsArticle', '/aktuelles/:slug', 'NewsArticlePage', 0.8),
   page('downloads', '/downloads', 'DownloadsPage', 0.6),
   page('galleries', '/galerien/:section?', 'GalleriesPage', 0.7, GALLERY_QUERY),
   page('guntimes', '/zeiten-lg-lp', 'GunTimesPage', 0.8),

@@ -39,6 +39,8 @@ const PUBLIC_PAGE_COMPONENTS: Record<PublicPageId, PageComponent> = {
   home: { Component: HomePage },
   about: onDemandPage(async () => (await import('./pages/public/AboutPage.tsx')).AboutPage),
   appointments: onDemandPage(async () => (await import('./pages/public/AppointmentsPage.tsx')).AppointmentsPage),
+  news: onDemandPage(async () => (await import('./pages/public/NewsPage.tsx')).NewsPage),
+  newsArticle: onDemandPage(async () => (await import('./pages/public/NewsArticlePage.tsx')).NewsArticlePage),
   downloads: onDemandPage(async () => (await import('./pages/public/DownloadsPage.tsx')).DownloadsPage),
   galleries: onDemandPage(async () => (await import('./pages/public/GalleriesPage.tsx')).GalleriesPage),
   guntimes: onDemandPage(async () => (await import('./pages/public/GunTimesPage.tsx')).GunTimesPage),
@@ -156,6 +158,7 @@ export function createRoutes(): RouteObject[] {
               lazy: { Component: async () => (await import('./layouts/AdminLayout.tsx')).AdminLayout },
               children: [
                 adminScreen('dashboard', async () => (await import('./pages/admin/DashboardPage.tsx')).DashboardPage),
+                adminScreen('news', async () => (await import('./pages/admin/NewsAdminPage.tsx')).NewsAdminPage),
                 adminScreen('messages', async () => (await import('./pages/admin/MessagesPage.tsx')).MessagesPage),
                 {
                   ...adminScreen(

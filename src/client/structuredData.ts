@@ -4,6 +4,7 @@ import type { CourseFacts, PriceRow } from '../shared/courseFacts.ts';
 import type { OpeningDay } from '../shared/openingHours.ts';
 import { toIsoWithClubOffset } from '../shared/dates.ts';
 import type { PublicAppointment } from '../shared/schemas/calendar.ts';
+import { newsArticlePath, type PublicNewsArticle } from '../shared/news.ts';
 import { weekdaySchemaOrg, type PublicTimetable, type TimetableSection } from '../shared/timetable.ts';
 import { SITE_IMAGE } from './render/head.ts';
 
@@ -170,5 +171,27 @@ export function archeryCourse(profile: ClubProfile, facts: CourseFacts, days: re
       })),
     makesOffer: [...facts.dayPrices.map((row) => offer('Tageskarte', row, url)), ...facts.annualPrices.map((row) => offer('Jahreskarte', row, url))],
     parentOrganization: clubReference(profile, origin),
+  };
+}
+
+/**
+ * An article of the club's news (schema.org NewsArticle, issue 27.2): headline, picture,
+ * dates with Berlin's offset, the member who wrote it and the club as publisher with its logo.
+ */
+export function newsArticleData(article: PublicNewsArticle, profile: ClubProfile, origin: string): object {
+  const published = toIsoWithClubOffset(article.publishedAt);
+  const modified = toIsoWithClubOffset(article.updatedAt > article.publishedAt ? article.updatedAt : article.publishedAt);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'NewsArticle',
+    headline: article.title,
+    ...(article.teaser ? { description: article.teaser } : {}),
+    image: [article.cover ? `${origin}${article.cover.wideUrl}` : `${origin}${SITE_IMAGE.path}`],
+    ...(published ? { datePublished: published } : {}),
+    ...(modified ? { dateModified: modified } : {}),
+    author: [{ '@type': 'Person', name: article.author }],
+    publisher: { '@type': 'Organization', name: profile.name, url: `${origin}/home`, logo: { '@type': 'ImageObject', url: `${origin}/icon-512.png` } },
+    mainEntityOfPage: `${origin}${newsArticlePath(article.slug)}`,
+    inLanguage: 'de-DE',
   };
 }

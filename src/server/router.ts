@@ -6,6 +6,7 @@ import { messagesRouter } from './areas/messages/router.ts';
 import { contentRouter } from './areas/content/router.ts';
 import { downloadsRouter } from './areas/downloads/router.ts';
 import { galleriesRouter } from './areas/galleries/router.ts';
+import { newsRouter } from './areas/news/router.ts';
 import { resultsRouter } from './areas/results/router.ts';
 import { sponsorsRouter } from './areas/sponsors/router.ts';
 import { hostsRouter } from './areas/hosts/router.ts';
@@ -35,6 +36,7 @@ export const appRouter = router({
   sponsors: sponsorsRouter,
   results: resultsRouter,
   galleries: galleriesRouter,
+  news: newsRouter,
   calendar: calendarRouter,
   hosts: hostsRouter,
   duties: dutiesRouter,

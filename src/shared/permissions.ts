@@ -1,5 +1,5 @@
 /** Permission areas and actions of SPEC §6; a permission is named `area_action`. */
-export const PERMISSION_AREAS = ['dashboard', 'calendar', 'hosts', 'groups', 'users', 'log', 'messages'] as const;
+export const PERMISSION_AREAS = ['dashboard', 'calendar', 'hosts', 'groups', 'users', 'log', 'news', 'messages'] as const;
 export const PERMISSION_ACTIONS = ['create', 'view', 'update', 'delete'] as const;
 
 export type PermissionArea = (typeof PERMISSION_AREAS)[number];

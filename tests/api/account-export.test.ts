@@ -105,6 +105,24 @@ async function memberWithEverything(uid: string, prename: string, lastname: stri
     .insertInto('attachments')
     .values({ appointment_id: null, filename: `Anhang ${lastname}.pdf`, stored_name: `${uid}.pdf`, mime: 'application/pdf', size: 123, uploaded_by: created.id, created_at: toClubDateTime(clock.now()) })
     .execute();
+  // An article the member wrote (issue 27): its author is named in the export.
+  await t.db
+    .insertInto('news_articles')
+    .values({
+      slug: `bericht-${uid}`,
+      title: `Bericht von ${lastname}`,
+      teaser: '',
+      body: JSON.stringify({ type: 'doc', content: [{ type: 'paragraph' }] }),
+      section: 'club',
+      cover_image_id: null,
+      appointment_id: null,
+      album_id: null,
+      author_id: created.id,
+      publish_at: null,
+      created_at: toClubDateTime(clock.now()),
+      updated_at: toClubDateTime(clock.now()),
+    })
+    .execute();
   await enqueueMail(
     t.db,
     { kind: 'calendar', to: email, subject: `Termin für ${prename}`, text: 'Ein Termin', attachments: [{ filename: `termin-${uid}.ics`, content: 'BEGIN:VCALENDAR', contentType: 'text/calendar' }] },
@@ -211,6 +229,7 @@ describe('account.export', () => {
     expect(exported.uploaded_attachments).toEqual([
       { id: expect.any(Number), filename: 'Anhang Musterfrau.pdf', mime: 'application/pdf', size: 123, appointment_id: null, series_id: null, uploaded_at: expect.any(String) },
     ]);
+    expect(exported.news_articles.map((article) => article.title)).toEqual(['Bericht von Musterfrau']);
     const mailKinds = exported.mails.map((mail) => [mail.kind, mail.attachments]);
     expect(mailKinds).toEqual([
       // The security notice of the new app password.

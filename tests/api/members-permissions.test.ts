@@ -47,6 +47,8 @@ interface Fixture {
   feedToken: string;
   /** A message of the contact form, in the inbox 'Nachrichten'. */
   messageId: number;
+  /** A draft of the news (issue 27). */
+  articleId: number;
 }
 
 function appointmentInput(fx: Fixture) {
@@ -142,9 +144,27 @@ async function fixture(): Promise<Fixture> {
     .insertInto('contact_messages')
     .values({ recipient: 'info', prename: 'Erika', lastname: 'Muster', email: 'erika@example.org', subject: 'Frage', text: 'Hallo', address: '192.0.2.1', created_at: createdAt, created_ms: Date.now() })
     .executeTakeFirstOrThrow();
+  const newsArticle = await t.db
+    .insertInto('news_articles')
+    .values({
+      slug: `entwurf-${counter}`,
+      title: 'Entwurf',
+      teaser: '',
+      body: JSON.stringify({ type: 'doc', content: [{ type: 'paragraph' }] }),
+      section: 'club',
+      cover_image_id: null,
+      appointment_id: null,
+      album_id: null,
+      author_id: member.id,
+      publish_at: null,
+      created_at: createdAt,
+      updated_at: createdAt,
+    })
+    .executeTakeFirstOrThrow();
   const feedToken = newFeedToken();
   await t.db.insertInto('duty_settings').values({ user_id: member.id, feed_token_hash: feedTokenHash(feedToken), feed_created_ms: Date.now(), remind_at: null }).execute();
   return {
+    articleId: Number(newsArticle.insertId),
     feedToken,
     messageId: Number(message.insertId),
     resetToken,
@@ -160,6 +180,20 @@ async function fixture(): Promise<Fixture> {
     hostEntryId: Number(hostEntry.insertId),
     secondFactorUserId: withSecondFactor.id,
     loginCode: { ticket, code: recoveryCodes[0]! },
+  };
+}
+
+function newsArticleInput(id?: number) {
+  return {
+    ...(id === undefined ? {} : { id }),
+    title: `Artikel ${id ?? 'neu'}`,
+    teaser: '',
+    body: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Text' }] }] },
+    section: 'club',
+    coverImageId: null,
+    appointmentId: null,
+    albumId: null,
+    state: 'draft',
   };
 }
 
@@ -493,6 +527,21 @@ const matrix: Record<string, Entry> = {
     input: (fx) => ({ id: fx.imageId }),
     rest: { method: 'DELETE', url: (fx) => `/api/images/${fx.imageId}` },
   },
+  'news.publicList': { access: 'public', input: () => ({ sparte: 'bogen' }) },
+  'news.publicLatest': { access: 'public' },
+  'news.publicArticle': { access: 'public', input: (fx) => ({ slug: `entwurf-${fx.articleId}` }) },
+  'news.publicLinks': { access: 'public' },
+  'news.list': { access: 'news_view' },
+  'news.get': { access: 'news_view', input: (fx) => ({ id: fx.articleId }) },
+  'news.linkOptions': { access: 'news_view' },
+  'news.galleryPictures': { access: 'news_view', input: (fx) => ({ album_id: fx.albumId }) },
+  'news.create': { access: 'news_create', input: () => newsArticleInput() },
+  'news.update': { access: 'news_update', input: (fx) => newsArticleInput(fx.articleId) },
+  'news.delete': { access: 'news_delete', input: (fx) => ({ id: fx.articleId }) },
+  'news.checkUpload': { access: 'news_create' },
+  'news.createPicture': { access: 'news_create', uploadOnly: true, input: () => ({ file: 'nicht-hochgeladen' }) },
+  // The fixture's gallery file is not a picture: past the permission, the copy is refused (tests/api/news.test.ts copies a real one).
+  'news.pictureFromGallery': { access: 'news_create', allowedStatus: 422, input: (fx) => ({ imageId: fx.imageId }) },
   'hosts.publicList': { access: 'public', rest: { method: 'GET', url: () => '/api/public/hosts' } },
   'hosts.list': { access: 'hosts_view', rest: { method: 'GET', url: () => '/api/hosts' } },
   'hosts.choices': { access: 'hosts_view' },

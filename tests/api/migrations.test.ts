@@ -102,7 +102,8 @@ describe('0009: group names compare without case', () => {
 
     // 0019 then adds the section groups the database lacked.
     expect(await groupNames(db)).toEqual(['Vorstand', 'vorstand (3)', 'VORSTAND (2)', 'VORSTAND (4)', 'Bogen', 'LG/LP', 'Blasrohr']);
-    expect(await db.selectFrom('group_permissions').select('group_id').execute()).toEqual([{ group_id: twin.id }]);
+    // The permission of the test; 0025 adds the news permissions to group 1 (tested below).
+    expect(await db.selectFrom('group_permissions').select('group_id').where('permission_id', '=', permission).execute()).toEqual([{ group_id: twin.id }]);
   });
 });
 
@@ -187,7 +188,7 @@ describe('0019: section groups', () => {
       { name: 'LG/LP', public_section: 1 },
       { name: 'Blasrohr', public_section: 1 },
     ]);
-    expect(await db.selectFrom('group_permissions').select(['group_id', 'permission_id']).orderBy('group_id').execute()).toEqual([
+    expect(await db.selectFrom('group_permissions').select(['group_id', 'permission_id']).where('permission_id', '=', permission).orderBy('group_id').execute()).toEqual([
       { group_id: 1, permission_id: permission },
       { group_id: 3, permission_id: permission },
     ]);
@@ -380,6 +381,45 @@ describe.skipIf(!usesMysql())('MySQL character set', () => {
     } finally {
       await db.destroy();
     }
+  });
+});
+
+describe('0025: the news', () => {
+  it('gives group 1 of an existing database the four news permissions, no other group; going down takes them away', async () => {
+    const { db } = await open({ migrate: false });
+    await migrateTo(db, '0022_club_facts');
+    for (const [id, name] of [[1, 'Administratoren'], [5, 'Vorstand']] as const) await db.insertInto('groups').values({ id, name }).execute();
+    const permission = Number((await db.insertInto('permissions').values({ name: 'calendar_view' }).executeTakeFirstOrThrow()).insertId);
+    await db.insertInto('group_permissions').values([{ group_id: 1, permission_id: permission }, { group_id: 5, permission_id: permission }]).execute();
+
+    await migrateTo(db, '0025_news');
+
+    const granted = await db
+      .selectFrom('group_permissions')
+      .innerJoin('permissions', 'permissions.id', 'group_permissions.permission_id')
+      .select(['group_permissions.group_id', 'permissions.name'])
+      .orderBy('group_permissions.group_id')
+      .orderBy('permissions.name')
+      .execute();
+    expect(granted).toEqual([
+      { group_id: 1, name: 'calendar_view' },
+      { group_id: 1, name: 'news_create' },
+      { group_id: 1, name: 'news_delete' },
+      { group_id: 1, name: 'news_update' },
+      { group_id: 1, name: 'news_view' },
+      { group_id: 5, name: 'calendar_view' },
+    ]);
+    expect((await db.introspection.getTables()).map((table) => table.name)).toEqual(expect.arrayContaining(['news_articles', 'news_slugs', 'news_images']));
+
+    await migrateTo(db, '0022_club_facts');
+    expect((await db.selectFrom('permissions').select('name').execute()).map((row) => row.name)).toEqual(['calendar_view']);
+    expect((await db.introspection.getTables()).map((table) => table.name)).not.toContain('news_articles');
+  });
+
+  it('adds nothing to a new database, whose seed adds every permission', async () => {
+    const { db } = await open({ migrate: false });
+    await migrateToLatest(db);
+    expect(await db.selectFrom('permissions').select('name').execute()).toEqual([]);
   });
 });
 

@@ -112,6 +112,19 @@ beforeAll(async () => {
   const images = await t.inject({ method: 'POST', url: '/api/images', headers: { ...t.admin, ...upload.headers }, payload: upload.payload });
   expect(images.statusCode, images.body).toBe(201);
   firstPhoto = images.json().data[0].thumbnail_url;
+  // An article of the news (issue 27), published through its procedure.
+  const article = {
+    title: 'Sommerfest 2027',
+    teaser: 'Wir laden ein.',
+    body: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Alle sind willkommen.' }] }] },
+    section: 'club',
+    coverImageId: null,
+    appointmentId: null,
+    albumId: null,
+    state: 'published',
+  };
+  const news = await t.inject({ method: 'POST', url: '/trpc/news.create', headers: json(), payload: JSON.stringify(article) });
+  expect(news.statusCode, news.body).toBe(200);
 });
 
 afterAll(async () => {
@@ -140,6 +153,8 @@ describe('every public page comes rendered, from the same components the browser
     '/datenschutz': 'Datenschutz',
     '/disclaimer': 'Disclaimer',
     '/impressum': 'Impressum',
+    '/aktuelles': 'Aktuelles',
+    '/aktuelles/sommerfest-2027': 'Sommerfest 2027',
   };
 
   it.each(Object.entries(headings))('%s answers HTML with its content, in German', async (path, heading) => {
@@ -160,7 +175,7 @@ describe('every public page comes rendered, from the same components the browser
   });
 
   it("covers every public route of the table the browser's router is built from", () => {
-    const tested = new Set(Object.keys(headings).map((path) => path.split('?')[0]!.replace(/\/(bogen)$/, '/:section?')));
+    const tested = new Set(Object.keys(headings).map((path) => path.split('?')[0]!.replace(/\/(bogen)$/, '/:section?').replace(/^\/aktuelles\/[a-z0-9-]+$/, '/aktuelles/:slug')));
     for (const publicPage of PUBLIC_PAGES) expect(tested.has(publicPage.path.replace('/:section?', '')) || tested.has(publicPage.path)).toBe(true);
   });
 

@@ -200,7 +200,8 @@ function targetsOf(site: ChildServer, manifest: Manifest, thumbnailPath: string,
 
 /** The public pages of SPEC §2 as a visitor asks for them (the gallery by section and album). */
 function publicPagePaths(albumPath: string): string[] {
-  return PUBLIC_PAGES.flatMap((page) => (page.id === 'galleries' ? ['/galerien/verein', albumPath] : [page.path]));
+  // An article's address names its slug; the bench's site has no article (issue 27).
+  return PUBLIC_PAGES.flatMap((page) => (page.id === 'galleries' ? ['/galerien/verein', albumPath] : page.id === 'newsArticle' ? [] : [page.path]));
 }
 
 /** A rendered page must come near a static site's speed (issue 17). */

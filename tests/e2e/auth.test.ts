@@ -57,6 +57,7 @@ describe('back office', () => {
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     expect(await adminMenuEntries(page)).toEqual([
       'Dashboard',
+      'Aktuelles',
       'Nachrichten',
       'Kalender',
       'Standaufsicht & Bewirtung',

@@ -71,7 +71,13 @@ export async function namesInDatabase(db: Db): Promise<string[]> {
   const thumbnails = await db.selectFrom('images').select('thumb_name as name').execute();
   const attachments = await db.selectFrom('attachments').select('stored_name as name').execute();
   const clubPictures = await db.selectFrom('club_picture_files').select('stored_name as name').execute();
-  return [...downloads, ...results, ...sponsors, ...images, ...thumbnails, ...attachments, ...clubPictures].map((row) => row.name).sort();
+  const news = (await db.selectFrom('news_images').select(['stored_name', 'thumb_name', 'medium_name', 'wide_name']).execute()).flatMap((row) => [
+    { name: row.stored_name },
+    { name: row.thumb_name },
+    { name: row.medium_name },
+    { name: row.wide_name },
+  ]);
+  return [...downloads, ...results, ...sponsors, ...images, ...thumbnails, ...attachments, ...clubPictures, ...news].map((row) => row.name).sort();
 }
 
 /** Polls until the check holds (an aborted request is cleaned up after its socket closed, not before). */

@@ -7,6 +7,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import InboxIcon from '@mui/icons-material/Inbox';
 import MenuIcon from '@mui/icons-material/Menu';
 import PeopleIcon from '@mui/icons-material/People';
+import NewspaperIcon from '@mui/icons-material/Newspaper';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
@@ -41,6 +42,7 @@ const WIDE_SCREEN = 'md';
 
 const MENU_ICONS: Record<AdminScreenName, ReactNode> = {
   dashboard: <DashboardIcon />,
+  news: <NewspaperIcon />,
   messages: <InboxIcon />,
   calendar: <CalendarMonthIcon />,
   hosts: <AssignmentIndIcon />,

@@ -13,6 +13,7 @@ export type NavEntry = NavTarget | NavGroup;
 /** The club's pages of SPEC §2 as the top navigation offers them. */
 export const NAVIGATION: readonly NavEntry[] = [
   { label: 'Home', to: '/home' },
+  { label: 'Aktuelles', to: '/aktuelles' },
   { label: 'Über uns', to: '/about' },
   { label: 'Termine', to: '/termine' },
   { label: 'Downloads', to: '/downloads' },

@@ -1,4 +1,5 @@
 import type { ClubLogo, PictureFile } from '../../shared/clubPictures.ts';
+import { NEWS_FEED_PATH } from '../../shared/news.ts';
 import type { PageHeadData } from './serverRender.ts';
 
 /** The browser tab and search results name the page and then the club. */
@@ -64,7 +65,9 @@ export function headTags(head: Partial<PageHeadData>, site: SiteHead): string {
   const description = descriptionText(head.description ?? defaultDescription(site.clubName));
   const url = `${site.origin}${site.canonicalPath}`;
   const fallback = site.image ?? { url: SITE_IMAGE.path, width: SITE_IMAGE.width, height: SITE_IMAGE.height };
-  const image = head.image ? { url: absolute(site.origin, head.image) } : { url: absolute(site.origin, fallback.url), width: fallback.width, height: fallback.height };
+  const image = head.image
+    ? { url: absolute(site.origin, head.image), ...head.imageSize }
+    : { url: absolute(site.origin, fallback.url), width: fallback.width, height: fallback.height };
   const meta = (attribute: 'name' | 'property', key: string, content: string) => `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
   const tags = [
     `<title>${escapeHtml(title)}</title>`,
@@ -77,11 +80,15 @@ export function headTags(head: Partial<PageHeadData>, site: SiteHead): string {
     meta('property', 'og:site_name', site.clubName),
     meta('property', 'og:locale', 'de_DE'),
     meta('property', 'og:image', image.url),
-    ...('width' in image ? [meta('property', 'og:image:width', String(image.width)), meta('property', 'og:image:height', String(image.height))] : []),
-    meta('name', 'twitter:card', head.image ? 'summary' : 'summary_large_image'),
+    ...('width' in image && image.width !== undefined
+      ? [meta('property', 'og:image:width', String(image.width)), meta('property', 'og:image:height', String(image.height))]
+      : []),
+    meta('name', 'twitter:card', head.image && !head.imageSize ? 'summary' : 'summary_large_image'),
     meta('name', 'twitter:title', title),
     meta('name', 'twitter:description', description),
     meta('name', 'twitter:image', image.url),
+    // The news feed (issue 27.3), for feed readers and browsers that look for one on any page.
+    `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(documentTitle('Aktuelles', site.clubName))}" href="${escapeHtml(`${site.origin}${NEWS_FEED_PATH}`)}" />`,
     ...(head.structuredData ?? []).map((data) => `<script type="application/ld+json">${jsonForScript(data)}</script>`),
   ];
   return tags.join('\n    ');

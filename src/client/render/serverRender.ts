@@ -12,6 +12,8 @@ export interface PageHeadData {
   description?: string;
   /** A root-relative or absolute address of the page's picture (an album's first photo, a logo). */
   image?: string;
+  /** The picture's size, when known (an article's 1200 px cover): shared links show it large. */
+  imageSize?: { width: number; height: number };
   /** Open Graph type: 'website' unless the page is an article. */
   type?: 'website' | 'article';
   /** schema.org objects, each written as one JSON-LD script. */
@@ -27,6 +29,8 @@ export interface ServerRender {
   declareHead: (head: Partial<PageHeadData>) => void;
   /** The page does not exist (unknown address or album): the server answers 404. */
   declareNotFound: () => void;
+  /** The page has moved for good (an article's old address): the server answers 301 to `location`. */
+  declareRedirect: (location: string) => void;
 }
 
 export const ServerRenderContext = createContext<ServerRender | null>(null);

@@ -53,6 +53,9 @@ export interface Database {
   duty_reminders: DutyReminderTable;
   code_failures: CodeFailureTable;
   timetable_entries: TimetableEntryTable;
+  news_articles: NewsArticleTable;
+  news_slugs: NewsSlugTable;
+  news_images: NewsImageTable;
 }
 
 type CreatedAt = ColumnType<string, string, never>;
@@ -582,4 +585,42 @@ export interface TimetableEntryTable {
   /** 0 while paused. */
   active: Generated<number>;
   sort_order: number;
+}
+
+/** An article of the club's news (issue 27, migration 0025); `body` is the validated document as JSON. */
+export interface NewsArticleTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  teaser: string;
+  body: string;
+  section: string;
+  cover_image_id: number | null;
+  appointment_id: number | null;
+  album_id: number | null;
+  author_id: number | null;
+  /** Null: a draft; otherwise visible from then on (club-local). */
+  publish_at: string | null;
+  created_at: CreatedAt;
+  updated_at: string;
+}
+
+/** An address an article had while it was visible; it now redirects to the current one. */
+export interface NewsSlugTable {
+  slug: string;
+  article_id: number;
+}
+
+/** A picture of articles: display WebP, thumbnail WebP and a 1200 px wide JPEG (Open Graph, feed). */
+export interface NewsImageTable {
+  id: Generated<number>;
+  name: string;
+  stored_name: string;
+  thumb_name: string;
+  /** 800 px wide WebP: the cover on a phone's article page. */
+  medium_name: string;
+  wide_name: string;
+  width: number;
+  height: number;
+  created_at: CreatedAt;
 }

@@ -126,7 +126,7 @@ function pageAddress(page: PublicPage, request: FastifyRequest): PageAddress {
   const params = request.params as Record<string, string | undefined>;
   // The path as the route spells it, whatever spelling Fastify matched (case, doubled slashes).
   const path = page.path.includes(':')
-    ? page.path.replace(/\/:(\w+)\?/g, (_match, name: string) => (params[name] ? `/${encodeURIComponent(params[name])}` : ''))
+    ? page.path.replace(/\/:(\w+)\??/g, (_match, name: string) => (params[name] ? `/${encodeURIComponent(params[name])}` : ''))
     : page.path;
   const at = request.url.indexOf('?');
   // Most requests: no query at all.

@@ -223,25 +223,30 @@ export class PublicCache {
   /**
    * The cached answer for `key` of `area`, computed when missing or expired. Concurrent
    * readers share one computation. The value is frozen: every reader gets the same object.
+   * `until` may name an earlier expiry once the value is computed (the next scheduled
+   * article, issue 27): neither the value nor an answer built from it outlives it.
    */
-  read<T extends object>(area: string, key: string, compute: () => Promise<T>): Promise<T> {
+  read<T extends object>(area: string, key: string, compute: () => Promise<T>, until?: (value: T) => number | undefined): Promise<T> {
     const now = this.#clock.now().getTime();
     let entries = this.#areas.get(area);
     const cached = entries?.get(key);
     if (cached && cached.expiresAt > now) return cached.value as Promise<T>;
 
-    const expiresAt = now + this.#ttlMs;
+    const entry: Entry = { value: Promise.resolve(), expiresAt: now + this.#ttlMs };
     const value = compute().then((computed) => {
       deepFreeze(computed);
+      const limit = until?.(computed);
+      if (limit !== undefined && limit < entry.expiresAt) entry.expiresAt = limit;
+      const { expiresAt } = entry;
       // Computing an area value again may return an object handed out before (a constant).
       this.#expiryOf.set(computed, Math.min(expiresAt, this.#expiryOf.get(computed) ?? expiresAt));
       return computed;
     });
+    entry.value = value;
     if (!entries) {
       entries = new Map();
       this.#areas.set(area, entries);
     }
-    const entry: Entry = { value, expiresAt };
     // Stored at once, so concurrent readers share the computation. A write during it drops
     // the whole area map with this entry, so a possibly older answer reaches only readers
     // that asked before the write.

@@ -6,6 +6,7 @@ import { contactRest } from '../areas/contact/rest.ts';
 import { contentRest } from '../areas/content/rest.ts';
 import { downloadsRest } from '../areas/downloads/rest.ts';
 import { galleriesRest } from '../areas/galleries/rest.ts';
+import { newsRest } from '../areas/news/rest.ts';
 import { resultsRest } from '../areas/results/rest.ts';
 import { sponsorsRest } from '../areas/sponsors/rest.ts';
 import { hostsRest } from '../areas/hosts/rest.ts';
@@ -30,6 +31,7 @@ export async function registerRestRoutes(api: FastifyInstance, options: RestOpti
   await api.register(sponsorsRest, options);
   await api.register(resultsRest, options);
   await api.register(galleriesRest, options);
+  await api.register(newsRest, options);
   await api.register(calendarRest, options);
   await api.register(hostsRest, options);
   await api.register(dutiesRest, options);

@@ -1,6 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { clubPictures, clubProfile } from '../areas/club/cache.ts';
+import { latestNews, publicNewsDates } from '../areas/news/cache.ts';
+import { newsFeedXml } from '../areas/news/feed.ts';
 import { sitemapEntries, sitemapXml } from '../areas/site/sitemap.ts';
+import { toClubDateTime } from '../../shared/dates.ts';
+import { NEWS_FEED_PATH, NEWS_IN_FEED } from '../../shared/news.ts';
 import { PASSWORD_RESET_PATH } from '../../shared/constants.ts';
 import { keepSharedReads, routeAnswerKey } from './public-cache.ts';
 
@@ -33,10 +37,23 @@ export const siteFiles: FastifyPluginAsync<SiteFilesOptions> = async (app, { wit
   });
 
   if (withPages) {
-    app.get('/sitemap.xml', kept, async (_request, reply) =>
-      reply.type('application/xml; charset=utf-8').send(sitemapXml(await sitemapEntries(services.db), origin)),
-    );
+    app.get('/sitemap.xml', kept, async (request, reply) => {
+      // Published articles only: the kept sitemap expires when the next scheduled one appears.
+      const news = await publicNewsDates(services);
+      request.sharedRead?.builtFrom(news);
+      return reply.type('application/xml; charset=utf-8').send(sitemapXml(await sitemapEntries(services.db, news.articles), origin));
+    });
   }
+
+  // The news feed (issue 27.3), linked from every page's head; kept like a page and expiring
+  // with the articles it lists (a scheduled one appears at its time).
+  app.get(NEWS_FEED_PATH, kept, async (request, reply) => {
+    const [news, profile] = await Promise.all([latestNews(services, NEWS_IN_FEED), clubProfile(services)]);
+    request.sharedRead?.builtFrom(news);
+    request.sharedRead?.builtFrom(profile);
+    const xml = newsFeedXml(news.articles, { origin, clubName: profile.name, now: toClubDateTime(services.clock.now()) });
+    return reply.type('application/atom+xml; charset=utf-8').send(xml);
+  });
 
   app.get('/manifest.webmanifest', kept, async (request, reply) => {
     const [profile, pictures] = await Promise.all([clubProfile(services), clubPictures(services)]);

@@ -3,7 +3,7 @@ import { GALLERY_MESSAGES } from '../../shared/schemas/galleries.ts';
 import { CLUB_PICTURE_MESSAGES } from '../../shared/clubPictures.ts';
 
 /** What an upload is for; each kind has its own size limit and accepted types (SPEC §5 'Uploads'). */
-export type UploadKind = 'download' | 'result' | 'logo' | 'image' | 'attachment' | 'clubLogo' | 'homePicture';
+export type UploadKind = 'download' | 'result' | 'logo' | 'image' | 'attachment' | 'clubLogo' | 'homePicture' | 'newsPicture';
 
 export type UploadLimits = Record<UploadKind, number>;
 
@@ -20,6 +20,8 @@ export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
   /** The club's own logo and home page picture (issue 26.3), like a sponsor's logo and a gallery photo. */
   clubLogo: 5 * MB,
   homePicture: 25 * MB,
+  /** A picture of an article (issue 27), like a gallery photo. */
+  newsPicture: 25 * MB,
 };
 
 /** A type as sniffed from the content; `ext` is what the stored name ends with. */
@@ -47,6 +49,7 @@ export const KIND_RULES: Record<UploadKind, KindRules> = {
   attachment: { accepts: null, wrongType: '' },
   clubLogo: { accepts: ['image/png', 'image/jpeg', 'image/webp', 'image/gif'], wrongType: UPLOAD_MESSAGES.logoType },
   homePicture: { accepts: ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/heic', 'image/heif'], wrongType: CLUB_PICTURE_MESSAGES.pictureType },
+  newsPicture: { accepts: ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/heic', 'image/heif'], wrongType: GALLERY_MESSAGES.imageType },
 };
 
 /** '20 MB', '512 KB', '1,5 MB': the limit as the German message names it. */

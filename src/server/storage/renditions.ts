@@ -1,4 +1,5 @@
 import { CLUB_PICTURE_MESSAGES } from '../../shared/clubPictures.ts';
+import { NEWS_COVER_WIDTH, NEWS_MEDIUM_WIDTH } from '../../shared/news.ts';
 import { UPLOAD_MESSAGES } from '../../shared/schemas/files.ts';
 import { GALLERY_MESSAGES } from '../../shared/schemas/galleries.ts';
 import { AppError } from '../errors.ts';
@@ -109,6 +110,19 @@ export const PICTURE_RECIPES: Partial<Record<UploadKind, PictureRecipe>> = {
       { ...preview, fromFirst: true },
     ],
     unreadable: () => AppError.field('file', CLUB_PICTURE_MESSAGES.unreadablePicture),
+  },
+  // A picture of an article (issue 27): as a gallery photo, plus the cover's 800 px WebP for
+  // phones and its 1200 px JPEG for link previews and the feed (never enlarged).
+  newsPicture: {
+    maxPixels: MAX_PHOTO_PIXELS,
+    strict: true,
+    renditions: [
+      { purpose: 'display', width: GALLERY_DISPLAY_SIZE, height: GALLERY_DISPLAY_SIZE, fit: 'inside', format: 'webp', quality: 82, effort: 2 },
+      { purpose: 'thumbnail', width: GALLERY_THUMBNAIL_SIZE, height: GALLERY_THUMBNAIL_SIZE, fit: 'inside', format: 'webp', quality: 75, fromFirst: true },
+      { purpose: 'medium', width: NEWS_MEDIUM_WIDTH, fit: 'inside', format: 'webp', quality: 80, fromFirst: true },
+      { purpose: 'wide', width: NEWS_COVER_WIDTH, fit: 'inside', format: 'jpeg', quality: 82, background: '#ffffff', fromFirst: true },
+    ],
+    unreadable: () => AppError.field('file', GALLERY_MESSAGES.unreadableImage),
   },
 };
 

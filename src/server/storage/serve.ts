@@ -60,6 +60,7 @@ export const STORED_FILE_COLUMNS: Readonly<Record<string, readonly string[]>> = 
   attachments: ['stored_name'],
   images: ['stored_name', 'thumb_name'],
   club_picture_files: ['stored_name'],
+  news_images: ['stored_name', 'thumb_name', 'medium_name', 'wide_name'],
 };
 
 interface CatalogueRow {
@@ -111,6 +112,11 @@ export function databaseCatalogue(db: Db): FileCatalogue {
       .unionAll(db.selectFrom('images').select([sql<string>`'image/webp'`.as('mime'), noName.as('filename'), ...notAttachment]).where('thumb_name', '=', name))
       // The club's logo and home picture (issue 26.3): public, and a new upload has new names.
       .unionAll(db.selectFrom('club_picture_files').select(['mime', noName.as('filename'), ...notAttachment]).where('stored_name', '=', name))
+      // An article's pictures (issue 27): for everybody, as the article will be; their names are random.
+      .unionAll(db.selectFrom('news_images').select([sql<string>`'image/webp'`.as('mime'), noName.as('filename'), ...notAttachment]).where('stored_name', '=', name))
+      .unionAll(db.selectFrom('news_images').select([sql<string>`'image/webp'`.as('mime'), noName.as('filename'), ...notAttachment]).where('thumb_name', '=', name))
+      .unionAll(db.selectFrom('news_images').select([sql<string>`'image/webp'`.as('mime'), noName.as('filename'), ...notAttachment]).where('medium_name', '=', name))
+      .unionAll(db.selectFrom('news_images').select([sql<string>`'image/jpeg'`.as('mime'), noName.as('filename'), ...notAttachment]).where('wide_name', '=', name))
       .executeTakeFirst();
     return row ? { mime: row.mime, filename: row.filename, readers: readersOf(row) } : undefined;
   };

@@ -151,6 +151,12 @@ export interface Storage {
    * image queue. The received file is gone afterwards, also when it throws.
    */
   reencode: (file: ReceivedFile) => Promise<ReceivedFile>;
+  /**
+   * A picture made by the recipe of `kind` (renditions.ts) from a file already on disk, e.g.
+   * a gallery picture copied for an article (issue 27); the file itself stays. In the image
+   * queue, as an upload's.
+   */
+  render: (path: string, kind: UploadKind, originalName: string) => Promise<ReceivedPicture>;
   /** Moves a received file into place under a random name; returns that name. */
   place: (file: ReceivedFile) => Promise<string>;
   /** Removes a received file's temporary file unless it was placed (a gallery image's thumbnail too). */
@@ -330,6 +336,12 @@ export function createStorage(options: StorageOptions): Storage {
       } finally {
         await rm(file.tempPath, { force: true });
       }
+    },
+
+    async render(path, kind, originalName) {
+      const recipe = PICTURE_RECIPES[kind];
+      if (!recipe) throw new Error(`no picture recipe for ${kind}`);
+      return imageJobs.run(() => renderPicture(path, kind, originalName, recipe));
     },
 
     async place(file) {

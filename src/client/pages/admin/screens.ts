@@ -15,6 +15,7 @@ export interface AdminScreen {
  */
 export const ADMIN_SCREENS = {
   dashboard: { path: '/admin/dash', label: 'Dashboard', permission: 'dashboard_view' },
+  news: { path: '/admin/aktuelles', label: 'Aktuelles', permission: 'news_view' },
   // The inbox of issue 27.5: what visitors sent through the contact form.
   messages: { path: MESSAGES_PATH, label: 'Nachrichten', permission: 'messages_view' },
   calendar: { path: '/admin/kalender', label: 'Kalender', permission: 'calendar_view' },
@@ -27,7 +28,7 @@ export const ADMIN_SCREENS = {
 
 export type AdminScreenName = keyof typeof ADMIN_SCREENS;
 
-export const ADMIN_MENU_ORDER: readonly AdminScreenName[] = ['dashboard', 'messages', 'calendar', 'hosts', 'groups', 'users', 'account', 'log'];
+export const ADMIN_MENU_ORDER: readonly AdminScreenName[] = ['dashboard', 'news', 'messages', 'calendar', 'hosts', 'groups', 'users', 'account', 'log'];
 
 /** Carried by each back-office route as its `handle`, read by AdminLayout's guard. */
 export interface AdminRouteHandle {

@@ -19,6 +19,7 @@ import { GALLERY_QUERY, readPageQuery } from '../../publicPages.ts';
 import type { PageHeadData } from '../../render/serverRender.ts';
 import { GALLERY_TABS, imageAlt, imageSources, isGallerySlug, usePublicAlbums, usePublicImages, type GallerySlug } from '../../galleries.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
+import { NewsBackLinks } from './news/NewsBackLinks.tsx';
 
 
 function Loading() {
@@ -96,6 +97,9 @@ function AlbumImages({ albumId, albumName, backTo }: { albumId: number; albumNam
       <Typography id="album-title" variant="h5" component="h2" gutterBottom>
         {albumName}
       </Typography>
+      <Box sx={{ mb: 2 }}>
+        <NewsBackLinks kind="albums" id={albumId} />
+      </Box>
       {images.isPending ? (
         <Loading />
       ) : count === 0 ? (

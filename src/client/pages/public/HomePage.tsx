@@ -20,7 +20,10 @@ import { entryWhen, firstOf, glanceEntries } from '../../../shared/appointmentGl
 import { PageHead } from '../../components/PageHead.tsx';
 import type { HomePicture } from '../../../shared/clubPictures.ts';
 import type { HomeCard, HomeTexts } from '../../../shared/homeTexts.ts';
-import { useClubPictures, useClubProfile, useHomeTexts, usePublicAlerts, usePublicAppointments } from '../../publicContent.ts';
+import { NEWS_PATH } from '../../../shared/news.ts';
+import { PUBLIC_STALE_MS, useClubPictures, useClubProfile, useHomeTexts, usePublicAlerts, usePublicAppointments } from '../../publicContent.ts';
+import { trpc } from '../../trpc.ts';
+import { NewsCards } from './news/NewsCards.tsx';
 import { useSiteOrigin } from '../../render/serverRender.ts';
 import { sportsClub } from '../../structuredData.ts';
 
@@ -47,6 +50,23 @@ function EnabledNotices() {
           <RichText text={alert.text} />
         </Alert>
       ))}
+    </Box>
+  );
+}
+
+/** The latest three articles with cover and teaser (issue 27.2), above the next appointments. */
+function LatestNews() {
+  const articles = trpc.news.publicLatest.useQuery(undefined, { meta: { errorPrefix: 'Fehler beim Abrufen der Artikel' }, staleTime: PUBLIC_STALE_MS }).data?.articles ?? [];
+  if (articles.length === 0) return null;
+  return (
+    <Box component="section" aria-labelledby="home-news" sx={{ mb: 4 }}>
+      <Typography id="home-news" variant="h5" component="h2" gutterBottom>
+        Aktuelles
+      </Typography>
+      <NewsCards articles={articles} />
+      <Link component={RouterLink} to={NEWS_PATH} sx={{ display: 'inline-block', mt: 2 }}>
+        Alle Artikel
+      </Link>
     </Box>
   );
 }
@@ -173,6 +193,7 @@ export function HomePage() {
       />
       {texts ? <HomeWelcome texts={texts} /> : <Skeleton variant="text" height={72} sx={{ mb: 3 }} aria-hidden />}
       <EnabledNotices />
+      <LatestNews />
       <NextAppointments />
       {texts && <SectionCards cards={texts.cards} />}
     </>

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { PUBLIC_PAGES, type PublicPageId } from '../../../client/publicPages.ts';
 import { GALLERY_SLUGS, type Section } from '../../../shared/constants.ts';
+import { newsArticlePath } from '../../../shared/news.ts';
 import { sectionPagePath } from '../../../shared/sectionGroups.ts';
 import type { Db } from '../../db/connection.ts';
 import { listSectionGroups } from '../calendar/queries.ts';
@@ -15,6 +16,13 @@ export interface SitemapEntry {
 
 type Latest = string | null | undefined;
 
+/** A published article's address and dates (news/cache.ts: visible ones only). */
+export interface NewsDate {
+  slug: string;
+  publishedAt: string;
+  updatedAt: string;
+}
+
 /** `YYYY-MM-DD` of the latest of club-local date-times (`YYYY-MM-DD HH:mm:ss`). */
 function latestDay(...values: Latest[]): string | undefined {
   const known = values.filter((value): value is string => typeof value === 'string' && value !== '');
@@ -27,7 +35,7 @@ function latestDay(...values: Latest[]): string | undefined {
  * of the newest data it shows (appointments, downloads, results, sponsors, albums and their
  * images). Texts and notices carry no date, so their pages go without one.
  */
-export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
+export async function sitemapEntries(db: Db, articles: readonly NewsDate[] = []): Promise<SitemapEntry[]> {
   const max = (column: string) => sql<string | null>`max(${sql.ref(column)})`;
   const [appointments, downloads, sponsors, results, albums, images, sections, sectionAppointments] = await Promise.all([
     db.selectFrom('appointments').select(max('updated_at').as('latest')).where('visibility', '=', 1).executeTakeFirst(),
@@ -45,8 +53,11 @@ export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
   const resultDay = (section: Section) => latestDay(results.find((row) => row.section === section)?.latest);
 
   const appointmentsDay = () => latestDay(appointments?.latest);
+  // A scheduled article changes the list when it appears, after its last save.
+  const newsDay = () => latestDay(...articles.flatMap((article) => [article.updatedAt, article.publishedAt]));
   const lastmodOf: Partial<Record<PublicPageId, () => string | undefined>> = {
-    home: appointmentsDay,
+    home: () => latestDay(appointmentsDay(), newsDay()),
+    news: newsDay,
     appointments: appointmentsDay,
     downloads: () => latestDay(downloads?.latest),
     sponsors: () => latestDay(sponsors?.latest),
@@ -65,6 +76,10 @@ export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
           entries.push({ path: `/galerien/${slug}?album=${album.id}`, lastmod: albumDay(album), priority: page.priority - 0.1 });
         }
       }
+      continue;
+    }
+    if (page.id === 'newsArticle') {
+      for (const article of articles) entries.push({ path: newsArticlePath(article.slug), lastmod: latestDay(article.updatedAt, article.publishedAt), priority: page.priority });
       continue;
     }
     const lastmod = lastmodOf[page.id]?.();

@@ -39,6 +39,7 @@ export const MEMBER_DATA_TABLES = {
   duty_offers: 'duty_offers',
   duty_reminders: 'duty_reminders',
   attachments: 'uploaded_attachments',
+  news_articles: 'news_articles',
   mail_outbox: 'mails',
   mail_attachments: 'mails',
   contact_messages: 'contact_messages',
@@ -71,6 +72,8 @@ export const TABLES_WITHOUT_MEMBER_DATA = {
   club_picture_files: 'the files of the club’s public logo and home picture',
   timetable_entries: 'the public weekly shooting times of the sections',
   group_message_recipients: 'which contact-form recipients a group reads, naming no member',
+  news_slugs: 'former addresses of public articles',
+  news_images: 'pictures of public articles',
 } as const satisfies Partial<Record<keyof Database, string>>;
 
 type MsColumn = number | string | null;
@@ -110,6 +113,8 @@ export interface MemberDataExport {
   duty_offers: Array<{ id: number; entry_id: number; date: string | null; role: 'supervisor' | 'host'; offered_at: string }>;
   duty_reminders: Array<{ entry_id: number; role: 'supervisor' | 'host'; duty_date: string; queued_at: string }>;
   uploaded_attachments: Array<{ id: number; filename: string; mime: string; size: number; appointment_id: number | null; series_id: number | null; uploaded_at: string }>;
+  /** Articles of 'Aktuelles' the member is named as author of (issue 27). */
+  news_articles: Array<{ id: number; title: string; slug: string; publish_at: string | null; created_at: string; updated_at: string }>;
   /** Mails to the member's address, and those sent for them with it as Reply-To (contact form). */
   mails: Array<{
     id: number;
@@ -170,6 +175,7 @@ export async function exportMemberData(db: Db, request: ExportRequest): Promise<
     offers,
     reminders,
     attachments,
+    articles,
     mails,
     contactMessages,
     log,
@@ -208,6 +214,12 @@ export async function exportMemberData(db: Db, request: ExportRequest): Promise<
       .selectFrom('attachments')
       .select(['id', 'filename', 'mime', 'size', 'appointment_id', 'series_id', 'created_at'])
       .where('uploaded_by', '=', userId)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('news_articles')
+      .select(['id', 'title', 'slug', 'publish_at', 'created_at', 'updated_at'])
+      .where('author_id', '=', userId)
       .orderBy('id')
       .execute(),
     email === ''
@@ -292,6 +304,7 @@ export async function exportMemberData(db: Db, request: ExportRequest): Promise<
     duty_offers: offers.map((offer) => ({ id: offer.id, entry_id: offer.host_entry_id, date: offer.date, role: offer.role, offered_at: clubTimeOf(offer.created_ms) })),
     duty_reminders: reminders.map((reminder) => ({ entry_id: reminder.host_entry_id, role: reminder.role, duty_date: reminder.duty_date, queued_at: clubTimeOf(reminder.created_ms) })),
     uploaded_attachments: attachments.map(({ created_at, size, ...attachment }) => ({ ...attachment, size: Number(size), uploaded_at: created_at })),
+    news_articles: articles.map((article) => ({ ...article, id: Number(article.id) })),
     mails: mails.map((mail) => ({
       id: mail.id,
       kind: mail.kind,

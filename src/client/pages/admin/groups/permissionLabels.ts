@@ -8,6 +8,7 @@ export const AREA_LABELS: Record<PermissionArea, string> = {
   groups: 'Gruppen',
   users: 'Benutzer',
   log: 'Log',
+  news: 'Aktuelles',
   messages: 'Nachrichten',
 };
 

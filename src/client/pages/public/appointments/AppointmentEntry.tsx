@@ -7,6 +7,7 @@ import { entryWhen, firstOf, formatAppointmentTime, type GlanceEntry } from '../
 import type { PublicAppointment } from '../../../../shared/schemas/calendar.ts';
 import { RichText } from '../../../components/RichText.tsx';
 import { visuallyHidden } from '../../../components/visuallyHidden.ts';
+import { NewsBackLinks } from '../news/NewsBackLinks.tsx';
 
 export const NO_DESCRIPTION = 'Keine Beschreibung vorhanden';
 
@@ -94,6 +95,7 @@ export function AppointmentEntry({ entry }: { entry: GlanceEntry }) {
       <Typography variant="h6" component="h3" className="appointment-title" sx={{ fontSize: '1.125rem' }}>
         {appointment.name}
       </Typography>
+      <NewsBackLinks kind="appointments" id={appointment.id} />
       <Typography className="appointment-when">
         {entryWhen(entry)}
       </Typography>

@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import { toClubDateTime } from '../../../shared/dates.ts';
+import { NEWS_ON_HOME, NEWS_STATE_LABELS, newsStateOf } from '../../../shared/news.ts';
+import { NEWS_MESSAGES, newsArticleInput, newsCoverFromGalleryInput, newsIdInput, newsListInput, newsSaveInput } from '../../../shared/schemas/news.ts';
+import { imageListInput } from '../../../shared/schemas/galleries.ts';
+import type { Db } from '../../db/connection.ts';
+import { AppError } from '../../errors.ts';
+import { receivedPicture } from '../../storage/schema.ts';
+import { removeStoredFiles, storeAllWithRows, type ReceivedPicture } from '../../storage/storage.ts';
+import type { Context } from '../../trpc/context.ts';
+import { can, canAny, router, sharedReadProcedure } from '../../trpc/index.ts';
+import { listImages } from '../galleries/queries.ts';
+import { NEWS_CACHE_AREA, latestNews, publicNewsArticle, publicNewsLinksCached, publicNewsPage } from './cache.ts';
+import {
+  deleteArticleWithPictures,
+  findArticle,
+  findPicture,
+  freeSlug,
+  insertArticle,
+  insertPicture,
+  linkOptions,
+  listArticles,
+  updateArticle,
+  type ArticleValues,
+} from './queries.ts';
+
+/** The picture the upload route received, made into its files (renditions.ts 'newsPicture'); JSON never makes one. */
+export const newsPictureInput = z.object({
+  file: receivedPicture('newsPicture', NEWS_MESSAGES.missingPicture),
+});
+
+const nowOf = (ctx: Context) => toClubDateTime(ctx.services.clock.now());
+
+/** The article's links must name things that exist: a clear message instead of a foreign key's refusal. */
+async function checkReferences(db: Db, input: z.output<typeof newsSaveInput>): Promise<void> {
+  if (input.coverImageId !== null && !(await db.selectFrom('news_images').select('id').where('id', '=', input.coverImageId).executeTakeFirst())) {
+    throw AppError.field('coverImageId', NEWS_MESSAGES.unknownCover);
+  }
+  if (input.appointmentId !== null && !(await db.selectFrom('appointments').select('id').where('id', '=', input.appointmentId).executeTakeFirst())) {
+    throw AppError.field('appointmentId', NEWS_MESSAGES.unknownAppointment);
+  }
+  if (input.albumId !== null && !(await db.selectFrom('albums').select('id').where('id', '=', input.albumId).executeTakeFirst())) {
+    throw AppError.field('albumId', NEWS_MESSAGES.unknownAlbum);
+  }
+}
+
+/**
+ * When the article appears: a draft never; 'published' now, or when it already appeared,
+ * then (its date stays); 'scheduled' at the chosen time, which must lie ahead.
+ */
+function publishAtOf(input: z.output<typeof newsSaveInput>, previous: string | null, now: string): string | null {
+  if (input.state === 'draft') return null;
+  if (input.state === 'published') return previous !== null && previous <= now ? previous : now;
+  const chosen = input.publishAt!;
+  if (chosen <= now) throw AppError.field('publishAt', NEWS_MESSAGES.publishAtPast);
+  return chosen;
+}
+
+function savedMessage(publishAt: string | null, now: string): string {
+  const state = newsStateOf(publishAt, now);
+  return state === 'published' ? NEWS_MESSAGES.published : state === 'scheduled' ? NEWS_MESSAGES.scheduled : NEWS_MESSAGES.saved;
+}
+
+function logState(publishAt: string | null, now: string): string {
+  const state = newsStateOf(publishAt, now);
+  return state === 'scheduled' ? `${NEWS_STATE_LABELS.scheduled} für ${publishAt}` : NEWS_STATE_LABELS[state];
+}
+
+/** Stores a picture's files (display, thumbnail, 800 px WebP, 1200 px JPEG), files before the row. */
+async function storePicture(ctx: Context, picture: ReceivedPicture, name: string) {
+  const { db, storage } = ctx.services;
+  const display = picture.rendition('display');
+  const files = ['display', 'thumbnail', 'medium', 'wide'].map((purpose) => picture.rendition(purpose).file);
+  return storeAllWithRows(storage, files, async ([storedName, thumbName, mediumName, wideName]) => {
+    const id = await insertPicture(
+      db,
+      { name, storedName: storedName!, thumbName: thumbName!, mediumName: mediumName!, wideName: wideName!, width: display.width, height: display.height },
+      nowOf(ctx),
+    );
+    return (await findPicture(db, id, storage.urlOf))!;
+  });
+}
+
+export const newsRouter = router({
+  /** One page of /aktuelles, optionally of one section (`sparte`). */
+  publicList: sharedReadProcedure.input(newsListInput).query(({ ctx, input }) => publicNewsPage(ctx.services, input?.sparte, input?.seite ?? 1)),
+
+  /** The newest three for the home page. */
+  publicLatest: sharedReadProcedure.query(({ ctx }) => latestNews(ctx.services, NEWS_ON_HOME)),
+
+  /** One visible article, or the address it moved to, or neither (the page says 404). */
+  publicArticle: sharedReadProcedure
+    .input(newsArticleInput)
+    .query(({ ctx, input }) => publicNewsArticle(ctx.services, input.slug, (value) => ctx.sharedRead?.builtFrom(value))),
+
+  /** The visible articles linked to appointments and albums, which link back to them. */
+  publicLinks: sharedReadProcedure.query(({ ctx }) => publicNewsLinksCached(ctx.services)),
+
+  // The back office reads the database itself: an editor must see what was just saved.
+  list: can('news_view').query(async ({ ctx }) => ({ articles: await listArticles(ctx.services.db, ctx.services.storage.urlOf, nowOf(ctx)) })),
+
+  get: can('news_view')
+    .input(newsIdInput)
+    .query(({ ctx, input }) => findArticle(ctx.services.db, ctx.services.storage.urlOf, input.id, nowOf(ctx))),
+
+  /** What an article can be linked to: appointments of a year around today and every album. */
+  linkOptions: can('news_view').query(({ ctx }) => linkOptions(ctx.services.db, nowOf(ctx).slice(0, 10))),
+
+  /** The pictures of a gallery album, to choose a cover from. */
+  galleryPictures: can('news_view')
+    .input(imageListInput)
+    .query(({ ctx, input }) => listImages(ctx.services.db, ctx.services.storage.urlOf, { albumId: input?.album_id, section: input?.section })),
+
+  /** A new article; whoever writes it is its author. */
+  create: can('news_create')
+    .input(newsSaveInput)
+    .mutation(async ({ ctx, input }) => {
+      if (input.id !== undefined) throw AppError.field('id', NEWS_MESSAGES.notFound);
+      const { db, storage, publicCache } = ctx.services;
+      const now = nowOf(ctx);
+      await checkReferences(db, input);
+      const publishAt = publishAtOf(input, null, now);
+      const article = await db.transaction().execute(async (trx) => {
+        const values: ArticleValues = { ...input, slug: await freeSlug(trx, input.title, undefined), publishAt };
+        const id = await insertArticle(trx, values, ctx.user.id, now);
+        return findArticle(trx, storage.urlOf, id, now);
+      });
+      publicCache.invalidate(NEWS_CACHE_AREA);
+      await ctx.log(`Artikel ${article.id} („${article.title}“) angelegt: ${logState(publishAt, now)}`);
+      return { message: savedMessage(publishAt, now), data: article };
+    }),
+
+  /** Saves, publishes, schedules or withdraws an article; its address follows the title (old ones redirect). */
+  update: can('news_update')
+    .input(newsSaveInput.refine((value) => value.id !== undefined, { error: NEWS_MESSAGES.notFound, path: ['id'] }))
+    .mutation(async ({ ctx, input }) => {
+      const { db, storage, publicCache } = ctx.services;
+      const now = nowOf(ctx);
+      const id = input.id!;
+      await checkReferences(db, input);
+      const { before, article, publishAt } = await db.transaction().execute(async (trx) => {
+        const previous = await findArticle(trx, storage.urlOf, id, now);
+        const publishAt = publishAtOf(input, previous.publishAt, now);
+        const slug = previous.title === input.title ? previous.slug : await freeSlug(trx, input.title, id);
+        await updateArticle(trx, id, { ...input, slug, publishAt }, { slug: previous.slug, wasVisible: previous.state === 'published' }, now);
+        return { before: previous, article: await findArticle(trx, storage.urlOf, id, now), publishAt };
+      });
+      publicCache.invalidate(NEWS_CACHE_AREA);
+      const moved = before.slug === article.slug ? '' : `, Adresse ${before.slug} → ${article.slug}`;
+      await ctx.log(`Artikel ${article.id} („${article.title}“) gespeichert: ${logState(publishAt, now)}${moved}`);
+      return { message: savedMessage(publishAt, now), data: article };
+    }),
+
+  delete: can('news_delete')
+    .input(newsIdInput)
+    .mutation(async ({ ctx, input }) => {
+      const { db, storage, publicCache } = ctx.services;
+      const article = await findArticle(db, storage.urlOf, input.id, nowOf(ctx));
+      // Its pictures that no other article shows go with it; the files once the rows are gone.
+      const { deleted, files } = await db.transaction().execute((trx) => deleteArticleWithPictures(trx, input.id, storage.urlOf));
+      if (!deleted) throw new AppError('NOT_FOUND', NEWS_MESSAGES.notFound);
+      await removeStoredFiles(storage, files, (message) => ctx.log(message));
+      publicCache.invalidate(NEWS_CACHE_AREA);
+      await ctx.log(`Artikel ${article.id} („${article.title}“) gelöscht`);
+      return { message: NEWS_MESSAGES.deleted, data: { id: article.id } };
+    }),
+
+  /** Asked by the upload route before a byte is read. */
+  checkUpload: canAny('news_create', 'news_update').query(() => ({ allowed: true })),
+
+  /** A picture for an article (cover or body), from POST /api/news/pictures. */
+  createPicture: canAny('news_create', 'news_update')
+    .input(newsPictureInput)
+    .mutation(async ({ ctx, input }) => {
+      const picture = await storePicture(ctx, input.file, input.file.originalName);
+      await ctx.log(`Bild ${picture.id} (${input.file.originalName}) für Aktuelles hochgeladen`);
+      return { message: NEWS_MESSAGES.pictureStored, data: picture };
+    }),
+
+  /** A gallery picture as an article's picture: copied, so the article keeps it when the album goes. */
+  pictureFromGallery: canAny('news_create', 'news_update')
+    .input(newsCoverFromGalleryInput)
+    .mutation(async ({ ctx, input }) => {
+      const { db, storage } = ctx.services;
+      const image = await db.selectFrom('images').select(['id', 'name', 'stored_name']).where('id', '=', input.imageId).executeTakeFirst();
+      const path = image ? storage.pathOf(image.stored_name) : undefined;
+      if (!image || !path) throw AppError.field('imageId', NEWS_MESSAGES.unknownImage);
+      // Made as an upload of an article's picture is; the gallery keeps its own file.
+      const picture = await storage.render(path, 'newsPicture', image.name);
+      try {
+        const stored = await storePicture(ctx, picture, image.name);
+        await ctx.log(`Bild ${stored.id} aus Galeriebild ${image.id} (${image.name}) für Aktuelles übernommen`);
+        return { message: NEWS_MESSAGES.pictureStored, data: stored };
+      } finally {
+        await storage.discard(picture);
+      }
+    }),
+});
