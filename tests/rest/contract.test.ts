@@ -65,7 +65,7 @@ describe('bodies of DESIGN §3', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
     const lines = response.body.split('\n');
-    expect(lines[0]).toMatch(/Gruppe \d+ \(Vertragstest\) angelegt$/);
+    expect(lines[0]).toMatch(/Gruppe „Vertragstest“ angelegt$/);
     expect(lines.at(-1)).toMatch(/Anmeldung von/);
   });
 });
