@@ -1,10 +1,13 @@
+import CloseIcon from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import Portal from '@mui/material/Portal';
 import MuiSnackbar from '@mui/material/Snackbar';
 import { createContext, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { LIMITS } from '../../shared/constants.ts';
 import { errorText } from '../errors.ts';
-import type { SnackbarMessage, SnackbarSeverity, SnackbarStore } from './snackbarStore.ts';
+import type { SnackbarAction, SnackbarMessage, SnackbarSeverity, SnackbarStore } from './snackbarStore.ts';
 
 const SnackbarContext = createContext<SnackbarStore | null>(null);
 
@@ -18,8 +21,8 @@ export function SnackbarProvider({ store, children }: { store: SnackbarStore; ch
 }
 
 export interface SnackbarApi {
-  show: (severity: SnackbarSeverity, text: string) => void;
-  showSuccess: (text: string) => void;
+  show: (severity: SnackbarSeverity, text: string, action?: SnackbarAction) => void;
+  showSuccess: (text: string, action?: SnackbarAction) => void;
   /** '<prefix>: <server message>' as in SPEC §8. */
   showError: (prefix: string, error: unknown) => void;
 }
@@ -30,8 +33,8 @@ export function useSnackbar(): SnackbarApi {
   if (!store) throw new Error('useSnackbar braucht einen SnackbarProvider');
   return useMemo(
     () => ({
-      show: (severity, text) => store.show(severity, text),
-      showSuccess: (text) => store.show('success', text),
+      show: (severity, text, action) => store.show(severity, text, action),
+      showSuccess: (text, action) => store.show('success', text, action),
       showError: (prefix, error) => store.show('error', errorText(prefix, error)),
     }),
     [store],
@@ -67,7 +70,31 @@ function SnackbarHost({ store }: { store: SnackbarStore }) {
           if (reason !== 'clickaway') close();
         }}
       >
-        <Alert severity={shown.severity} variant="filled" onClose={close} sx={{ width: '100%' }}>
+        <Alert
+          severity={shown.severity}
+          variant="filled"
+          onClose={close}
+          action={
+            shown.action && (
+              <>
+                <Button
+                  color="inherit"
+                  size="small"
+                  onClick={() => {
+                    close();
+                    shown.action?.onClick();
+                  }}
+                >
+                  {shown.action.label}
+                </Button>
+                <IconButton color="inherit" size="small" aria-label="Schließen" onClick={close}>
+                  <CloseIcon fontSize="small" />
+                </IconButton>
+              </>
+            )
+          }
+          sx={{ width: '100%' }}
+        >
           {shown.text}
         </Alert>
       </MuiSnackbar>
