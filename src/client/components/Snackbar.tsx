@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Portal from '@mui/material/Portal';
 import MuiSnackbar from '@mui/material/Snackbar';
+import { useTheme } from '@mui/material/styles';
 import { createContext, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { LIMITS } from '../../shared/constants.ts';
 import { errorText } from '../errors.ts';
@@ -41,6 +42,37 @@ export function useSnackbar(): SnackbarApi {
   );
 }
 
+type SnackbarEdge = 'top' | 'bottom';
+
+/** The app bar's height on a phone: a snackbar at the top sits below it. */
+const APP_BAR_PHONE_PX = 56;
+/** What a snackbar of up to three lines takes at an edge of a phone's screen, margin included. */
+const SNACKBAR_ZONE_PX = 120;
+
+/**
+ * Where a new message goes (issue 28.5): below the app bar on larger screens; on a phone at
+ * the bottom, unless it would cover a heading or the field being typed into there, then at
+ * the top. The on-screen keyboard cannot be seen from a page: a field low on the screen is
+ * the sign. When both edges cover something, the field being typed into wins.
+ */
+export function snackbarEdge(phoneQuery: string): SnackbarEdge {
+  if (typeof window === 'undefined' || !window.matchMedia(phoneQuery).matches) return 'top';
+  const height = window.innerHeight;
+  const zones: Record<SnackbarEdge, [number, number]> = { top: [APP_BAR_PHONE_PX, APP_BAR_PHONE_PX + SNACKBAR_ZONE_PX], bottom: [height - SNACKBAR_ZONE_PX, height] };
+  const within = (edge: SnackbarEdge, box: DOMRect) => box.bottom > zones[edge][0] && box.top < zones[edge][1];
+  const focused = document.activeElement;
+  const field = focused instanceof HTMLElement && focused.matches('input, textarea, select, [contenteditable="true"]') ? focused.getBoundingClientRect() : null;
+  const headings = [...document.querySelectorAll('h1, h2, h3, h4, h5, h6, [role="heading"]')]
+    .map((heading) => heading.getBoundingClientRect())
+    .filter((box) => box.width > 0 && box.height > 0);
+  const covers = (edge: SnackbarEdge) => ({ field: field !== null && within(edge, field), heading: headings.some((box) => within(edge, box)) });
+  const bottom = covers('bottom');
+  if (!bottom.field && !bottom.heading) return 'bottom';
+  const top = covers('top');
+  if (!top.field && !top.heading) return 'top';
+  return bottom.field ? 'top' : 'bottom';
+}
+
 function SnackbarHost({ store }: { store: SnackbarStore }) {
   const current = useSyncExternalStore(
     (listener) => store.subscribe(listener),
@@ -48,10 +80,12 @@ function SnackbarHost({ store }: { store: SnackbarStore }) {
     // A page rendered on the server shows no message.
     () => null,
   );
-  // The last message stays rendered while the snackbar slides out.
-  const [shown, setShown] = useState<SnackbarMessage | null>(current);
-  if (current && current !== shown) setShown(current);
-  if (!shown) return null;
+  const phoneQuery = useTheme().breakpoints.down('sm').replace(/^@media\s*/, '');
+  // The last message stays rendered while the snackbar slides out; its edge is chosen once, as it appears.
+  const [placed, setPlaced] = useState<{ message: SnackbarMessage; edge: SnackbarEdge } | null>(() => current && { message: current, edge: snackbarEdge(phoneQuery) });
+  if (current && current !== placed?.message) setPlaced({ message: current, edge: snackbarEdge(phoneQuery) });
+  if (!placed) return null;
+  const { message: shown, edge } = placed;
 
   const close = () => store.dismiss(shown.id);
   // Each message in a node of its own at the end of <body>: an open dialog hides the rest of
@@ -62,9 +96,10 @@ function SnackbarHost({ store }: { store: SnackbarStore }) {
       <MuiSnackbar
         open={current?.id === shown.id}
         autoHideDuration={LIMITS.snackbarMs}
-        // Below the app bar, where the cookie notice at the bottom cannot hide it.
-        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-        sx={{ top: { xs: 64, sm: 80 } }}
+        // Below the app bar, where the cookie notice at the bottom cannot hide it; on a phone
+        // where it covers no heading and not the field being typed into (snackbarEdge).
+        anchorOrigin={{ vertical: edge, horizontal: 'center' }}
+        sx={edge === 'top' ? { top: { xs: APP_BAR_PHONE_PX + 8, sm: 80 } } : undefined}
         onClose={(_event, reason) => {
           // A click elsewhere must not cut the five seconds short.
           if (reason !== 'clickaway') close();
