@@ -44,8 +44,8 @@ export function useSnackbar(): SnackbarApi {
 
 type SnackbarEdge = 'top' | 'bottom';
 
-/** The app bar's height on a phone: a snackbar at the top sits below it. */
-const APP_BAR_PHONE_PX = 56;
+/** Where a snackbar at the top of a phone's screen begins: below the app bar (56 px). */
+const SNACKBAR_TOP_PHONE_PX = 64;
 /** What a snackbar of up to three lines takes at an edge of a phone's screen, margin included. */
 const SNACKBAR_ZONE_PX = 120;
 
@@ -53,23 +53,33 @@ const SNACKBAR_ZONE_PX = 120;
  * Where a new message goes (issue 28.5): below the app bar on larger screens; on a phone at
  * the bottom, unless it would cover a heading or the field being typed into there, then at
  * the top. The on-screen keyboard cannot be seen from a page: a field low on the screen is
- * the sign. When both edges cover something, the field being typed into wins.
+ * the sign. A dialog's buttons and a floating add button at the bottom are spared too where the top is free; when
+ * both edges cover something, the field being typed into wins.
  */
 export function snackbarEdge(phoneQuery: string): SnackbarEdge {
   if (typeof window === 'undefined' || !window.matchMedia(phoneQuery).matches) return 'top';
   const height = window.innerHeight;
-  const zones: Record<SnackbarEdge, [number, number]> = { top: [APP_BAR_PHONE_PX, APP_BAR_PHONE_PX + SNACKBAR_ZONE_PX], bottom: [height - SNACKBAR_ZONE_PX, height] };
-  const within = (edge: SnackbarEdge, box: DOMRect) => box.bottom > zones[edge][0] && box.top < zones[edge][1];
+  const zones: Record<SnackbarEdge, [number, number]> = { top: [SNACKBAR_TOP_PHONE_PX, SNACKBAR_TOP_PHONE_PX + SNACKBAR_ZONE_PX], bottom: [height - SNACKBAR_ZONE_PX, height] };
+  // A pixel of rounding is no cover: a full-screen dialog's title ends where the snackbar begins.
+  const within = (edge: SnackbarEdge, box: DOMRect) => box.bottom > zones[edge][0] + 1 && box.top < zones[edge][1] - 1;
+  const boxes = (selector: string) =>
+    [...document.querySelectorAll(selector)].map((element) => element.getBoundingClientRect()).filter((box) => box.width > 0 && box.height > 0);
   const focused = document.activeElement;
   const field = focused instanceof HTMLElement && focused.matches('input, textarea, select, [contenteditable="true"]') ? focused.getBoundingClientRect() : null;
-  const headings = [...document.querySelectorAll('h1, h2, h3, h4, h5, h6, [role="heading"]')]
-    .map((heading) => heading.getBoundingClientRect())
-    .filter((box) => box.width > 0 && box.height > 0);
-  const covers = (edge: SnackbarEdge) => ({ field: field !== null && within(edge, field), heading: headings.some((box) => within(edge, box)) });
+  const headings = boxes('h1, h2, h3, h4, h5, h6, [role="heading"]');
+  const dialogButtons = boxes('.MuiDialogActions-root, .MuiFab-root');
+  const covers = (edge: SnackbarEdge) => ({
+    field: field !== null && within(edge, field),
+    heading: headings.some((box) => within(edge, box)),
+    buttons: dialogButtons.some((box) => within(edge, box)),
+  });
   const bottom = covers('bottom');
-  if (!bottom.field && !bottom.heading) return 'bottom';
   const top = covers('top');
-  if (!top.field && !top.heading) return 'top';
+  const free = (cover: typeof bottom) => !cover.field && !cover.heading;
+  if (free(bottom) && !bottom.buttons) return 'bottom';
+  if (free(top) && !top.buttons) return 'top';
+  if (free(bottom)) return 'bottom';
+  if (free(top)) return 'top';
   return bottom.field ? 'top' : 'bottom';
 }
 
@@ -99,7 +109,7 @@ function SnackbarHost({ store }: { store: SnackbarStore }) {
         // Below the app bar, where the cookie notice at the bottom cannot hide it; on a phone
         // where it covers no heading and not the field being typed into (snackbarEdge).
         anchorOrigin={{ vertical: edge, horizontal: 'center' }}
-        sx={edge === 'top' ? { top: { xs: APP_BAR_PHONE_PX + 8, sm: 80 } } : undefined}
+        sx={edge === 'top' ? { top: { xs: SNACKBAR_TOP_PHONE_PX, sm: 80 } } : undefined}
         onClose={(_event, reason) => {
           // A click elsewhere must not cut the five seconds short.
           if (reason !== 'clickaway') close();
