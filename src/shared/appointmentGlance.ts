@@ -34,6 +34,12 @@ function dayText(parts: Parts): string {
   return `${WEEKDAY_ABBREVIATIONS[parts.weekday]}, ${parts.day}.${parts.month}.${parts.year}`;
 }
 
+/** `Di, 01.12.2026`: a date with its weekday, as the back office's roster and calendar name days (issue 28.5). */
+export function formatDateWithWeekday(apiDate: string): string {
+  const parts = partsOf(apiDate);
+  return parts ? dayText(parts) : apiDate;
+}
+
 /**
  * An appointment's time as visitors read it: `Di, 01.12.2026, 18:30–21:00` on one day (the
  * date once, the times joined by an en dash without spaces), `Sa, 05.12.2026, 10:00 – So,

@@ -75,7 +75,7 @@ describe("'Dienste für Serie anlegen'", () => {
   it('adds an open row per evening in the range, keeps the rows of dates that have one, skips cancelled evenings, and logs', async () => {
     const { seriesId, ids } = await fridaySeries();
     const choices = await trpcQuery('hosts.seriesChoices', planner);
-    expect(choices.json().result.data).toEqual([{ id: seriesId, name: 'Bogentraining', description: 'jeden Freitag, 6 Termine', next_date: '2026-12-04', last_date: '2027-01-08' }]);
+    expect(choices.json().result.data).toEqual([{ id: seriesId, name: 'Bogentraining', description: 'jeden Freitag, 18:00–20:00', next_date: '2026-12-04', last_date: '2027-01-08' }]);
     // One evening has its roster already; one is cancelled.
     const existing = await t.inject({ method: 'POST', url: '/api/hosts', headers: { ...planner, 'content-type': 'application/json' }, payload: JSON.stringify({ date: '2026-12-11', supervisor: -1, host: -4 }) });
     expect(existing.statusCode, existing.body).toBe(201);

@@ -37,7 +37,7 @@ describe('creating a user (admin dialog rules of SPEC §5)', () => {
     ['password', { password: 'abc1234' }, 'Das Passwort muss mindestens 8 Zeichen lang sein und mindestens einen Buchstaben und eine Ziffer enthalten!'],
     ['email', { email: '' }, 'Die Email-Adresse darf nicht leer gelassen werden!'],
     ['email', { email: 'keine-adresse' }, 'Die Email-Adresse ist nicht gültig!'],
-    ['email', { email: `${'a'.repeat(180)}@example.org` }, 'Die Email-Adresse darf nicht länger als 190 Zeichen sein!'],
+    ['email', { email: `${'a'.repeat(180)}@example.org` }, 'Die E-Mail-Adresse darf nicht länger als 190 Zeichen sein!'],
     ['phone', { phone: '1'.repeat(191) }, 'Die Telefonnummer darf nicht länger als 190 Zeichen sein!'],
   ])('%s %j -> 422 with the German message, nothing saved', async (field, change, message) => {
     const before = await countUsers();
@@ -119,7 +119,7 @@ describe('editing a user', () => {
       email: `${'a'.repeat(200)}@example.org`,
     });
     expect(response.statusCode).toBe(422);
-    expect(response.json().errors.email).toEqual(['Die Email-Adresse darf nicht länger als 190 Zeichen sein!']);
+    expect(response.json().errors.email).toEqual(['Die E-Mail-Adresse darf nicht länger als 190 Zeichen sein!']);
   });
 
   it('refuses a shooter number of another member with 409', async () => {
@@ -193,7 +193,7 @@ describe('Meine Daten (account.update, PUT on the own record)', () => {
     const tooLong = await put(`/api/users/${member.uid}`, { prename: 'A', lastname: 'B', uid: member.uid, email: `a${email}`, phone: '1'.repeat(256) }, member.auth);
     expect(tooLong.statusCode).toBe(422);
     expect(tooLong.json().errors).toEqual({
-      email: ['Die Email-Adresse darf nicht länger als 255 Zeichen sein!'],
+      email: ['Die E-Mail-Adresse darf nicht länger als 255 Zeichen sein!'],
       phone: ['Die Telefonnummer darf nicht länger als 255 Zeichen sein!'],
     });
   });

@@ -206,7 +206,10 @@ describe('appointment series', () => {
     const form = dialog(page, 'Dienste für Serie anlegen');
     await form.getByRole('combobox', { name: 'Terminserie' }).click();
     // The first series ends the day before the evening the rule was changed from.
-    await page.getByRole('option', { name: new RegExp(`^${TITLE} \\(jeden Dienstag, bis`) }).click();
+    // By title, rhythm, time and its range, once (issue 28.5).
+    await page
+      .getByRole('option', { name: new RegExp(`^${TITLE} – jeden Dienstag, \\d\\d:\\d\\d–\\d\\d:\\d\\d, ${EVENINGS[0]!.format('DD\\.MM\\.YYYY')} bis ${EVENINGS[3]!.format('DD\\.MM\\.YYYY')}$`) })
+      .click();
     expect(await form.getByRole('group', { name: 'Von' }).locator('input').inputValue()).toBe(EVENINGS[0]!.format('DD.MM.YYYY'));
     expect(await form.getByRole('group', { name: 'Bis' }).locator('input').inputValue()).toBe(EVENINGS[3]!.format('DD.MM.YYYY'));
     await expectNoSeriousAccessibilityViolations(page);

@@ -128,8 +128,11 @@ describe('the roster in the back office and on Zeiten LG/LP', () => {
     const form = row(page, `Eintrag vom ${formatGermanDate(FIRST)}`);
     await typeDate(page, form, SECOND);
     await choose(page, form, 'Bewirtung', 'keine*r');
-    await form.getByRole('button', { name: 'Speichern' }).click();
-    await snackbar(page, 'Eintrag gespeichert');
+    // No save button per row: leaving the row saves it (issue 28.5).
+    expect(await form.getByRole('button', { name: 'Speichern' }).count()).toBe(0);
+    await page.getByRole('heading', { level: 1, name: 'Standaufsicht & Bewirtung' }).click();
+    // The message comes with 'Rückgängig'.
+    await page.getByRole('alert').filter({ hasText: 'Eintrag gespeichert' }).getByRole('button', { name: 'Rückgängig' }).waitFor();
     const edited = row(page, `Eintrag vom ${formatGermanDate(SECOND)}`);
     await edited.waitFor();
     expect(await edited.getByRole('combobox', { name: 'Bewirtung' }).inputValue()).toBe('keine*r');
@@ -140,7 +143,7 @@ describe('the roster in the back office and on Zeiten LG/LP', () => {
     expect(text).not.toContain(HOST_NAME);
   });
 
-  it('shows a member with only hosts_view the rows read-only, with save, delete and the new row disabled (SPEC §6)', async () => {
+  it('shows a member with only hosts_view the rows read-only, with delete and the new row disabled (SPEC §6)', async () => {
     const { page } = await visit();
     await logIn(page, VIEWER.uid, VIEWER.password);
     await expectPath(page, '/admin/ich');
@@ -148,7 +151,6 @@ describe('the roster in the back office and on Zeiten LG/LP', () => {
     const form = row(page, `Eintrag vom ${formatGermanDate(SECOND)}`);
     await form.waitFor();
     expect(await form.getByRole('combobox', { name: 'Standaufsicht' }).inputValue()).toBe('Migliederteam');
-    expect(await form.getByRole('button', { name: 'Speichern' }).isDisabled()).toBe(true);
     expect(await form.getByRole('button', { name: 'Löschen' }).isDisabled()).toBe(true);
     const newRow = row(page, 'Neuer Eintrag');
     expect(await newRow.getByRole('button', { name: 'Eintrag anlegen' }).isDisabled()).toBe(true);

@@ -98,7 +98,7 @@ describe('text and e-mail fields', () => {
     const email = emailSchema(190);
     expect(messages(email, '')).toEqual([EMAIL_MESSAGES.empty]);
     expect(messages(email, 'kein-at-zeichen')).toEqual([EMAIL_MESSAGES.invalid]);
-    expect(messages(email, `${'a'.repeat(190)}@example.org`)).toEqual(['Die Email-Adresse darf nicht länger als 190 Zeichen sein!']);
+    expect(messages(email, `${'a'.repeat(190)}@example.org`)).toEqual(['Die E-Mail-Adresse darf nicht länger als 190 Zeichen sein!']);
     expect(email.parse(' info@example.org ')).toBe('info@example.org');
   });
 });

@@ -4,15 +4,22 @@
  */
 export type SnackbarSeverity = 'success' | 'error' | 'info' | 'warning';
 
+/** A button beside the message, e.g. 'Rückgängig' after a save that happened by itself. */
+export interface SnackbarAction {
+  label: string;
+  onClick: () => void;
+}
+
 export interface SnackbarMessage {
   /** Changes with every message, so that a repeated text shows again for its full time. */
   id: number;
   severity: SnackbarSeverity;
   text: string;
+  action?: SnackbarAction | undefined;
 }
 
 export interface SnackbarStore {
-  show: (severity: SnackbarSeverity, text: string) => void;
+  show: (severity: SnackbarSeverity, text: string, action?: SnackbarAction) => void;
   dismiss: (id: number) => void;
   subscribe: (listener: () => void) => () => void;
   current: () => SnackbarMessage | null;
@@ -26,9 +33,9 @@ export function createSnackbarStore(): SnackbarStore {
     for (const listener of listeners) listener();
   };
   return {
-    show(severity, text) {
+    show(severity, text, action) {
       // The newest message replaces the one on screen: it is what the member just did.
-      current = { id: nextId++, severity, text };
+      current = { id: nextId++, severity, text, action };
       notify();
     },
     dismiss(id) {

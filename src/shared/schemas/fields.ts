@@ -24,6 +24,10 @@ export function utf8Bytes(value: string): number {
   return new TextEncoder().encode(value).length;
 }
 
+/**
+ * SPEC §4 quotes these two with 'Email'; they stay so. Every other text says 'E-Mail'
+ * (issue 28.5), as German spelling has it.
+ */
 export const EMAIL_MESSAGES = {
   empty: 'Die Email-Adresse darf nicht leer gelassen werden!',
   invalid: 'Die Email-Adresse ist nicht gültig!',
@@ -85,7 +89,7 @@ export function emailSchema(max: number) {
     .string({ error: EMAIL_MESSAGES.empty })
     .trim()
     .min(1, { error: EMAIL_MESSAGES.empty, abort: true })
-    .max(max, { error: `Die Email-Adresse darf nicht länger als ${max} Zeichen sein!`, abort: true })
+    .max(max, { error: `Die E-Mail-Adresse darf nicht länger als ${max} Zeichen sein!`, abort: true })
     .regex(z.regexes.email, { error: EMAIL_MESSAGES.invalid });
 }
 

@@ -14,6 +14,7 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { formatDateWithWeekday } from '../../../shared/appointmentGlance.ts';
 import { formatGermanDateTime } from '../../../shared/dates.ts';
 import type { AppointmentView } from '../../../shared/schemas/calendar.ts';
 import { hasPermission, useSignedInUser } from '../../auth.ts';
@@ -21,6 +22,7 @@ import { PageTitle } from '../../components/PageTitle.tsx';
 import { useDialogState } from '../../components/useDialogState.ts';
 import { trpc } from '../../trpc.ts';
 import { AppointmentDialog } from './calendar/AppointmentDialog.tsx';
+import { newAppointmentBegin } from './calendar/newAppointment.ts';
 import { STATUS_STYLES, statusLabel } from './calendar/status.ts';
 import { ADMIN_SCREENS, calendarMonthPath } from './screens.ts';
 
@@ -205,6 +207,8 @@ export function CalendarPage() {
   const weeks = useMemo(() => monthWeeks(first), [first]);
   const dialog = useDialogState<{ appointment: AppointmentView | null; day: Dayjs | null }>();
 
+  const canCreate = hasPermission(user, 'calendar_create');
+  const createOn = (date: Dayjs) => dialog.show({ appointment: null, day: newAppointmentBegin(date, first, dayjs()) });
   const go = (date: Dayjs) => void navigate(calendarMonthPath(date.year(), date.month() + 1));
   const today = dayjs().format('YYYY-MM-DD');
   const list = appointments.data ?? [];
@@ -265,7 +269,12 @@ export function CalendarPage() {
                       component="td"
                       key={day.key}
                       data-day={day.key}
+                      onClick={(event) => {
+                        // Only the free space: an appointment's chip and the day's button have clicks of their own.
+                        if (canCreate && event.target === event.currentTarget) createOn(day.date);
+                      }}
                       sx={{
+                        cursor: canCreate ? 'pointer' : undefined,
                         verticalAlign: 'top',
                         height: 110,
                         p: 0.5,
@@ -274,13 +283,31 @@ export function CalendarPage() {
                         bgcolor: day.inMonth ? undefined : 'action.hover',
                       }}
                     >
-                      <Typography
-                        variant="body2"
-                        component="div"
-                        sx={{ fontWeight: day.key === today ? 700 : undefined, color: day.inMonth ? 'text.primary' : 'text.secondary' }}
-                      >
-                        {day.date.date()}.
-                      </Typography>
+                      {canCreate ? (
+                        // The day's number starts a new appointment on that day (issue 28.5); so does a click on the cell's free space.
+                        <ButtonBase
+                          aria-label={`Termin am ${formatDateWithWeekday(day.key)} anlegen`}
+                          onClick={() => createOn(day.date)}
+                          sx={{
+                            typography: 'body2',
+                            px: 0.5,
+                            borderRadius: 1,
+                            fontWeight: day.key === today ? 700 : undefined,
+                            color: day.inMonth ? 'text.primary' : 'text.secondary',
+                            '&:hover, &.Mui-focusVisible': { bgcolor: 'action.hover' },
+                          }}
+                        >
+                          {day.date.date()}.
+                        </ButtonBase>
+                      ) : (
+                        <Typography
+                          variant="body2"
+                          component="div"
+                          sx={{ fontWeight: day.key === today ? 700 : undefined, color: day.inMonth ? 'text.primary' : 'text.secondary' }}
+                        >
+                          {day.date.date()}.
+                        </Typography>
+                      )}
                       {list
                         .filter((appointment) => onDay(appointment, day.key))
                         .map((appointment) => (
@@ -298,8 +325,8 @@ export function CalendarPage() {
       <Fab
         color="primary"
         aria-label="Termin anlegen"
-        disabled={!hasPermission(user, 'calendar_create')}
-        onClick={() => dialog.show({ appointment: null, day: first.hour(18) })}
+        disabled={!canCreate}
+        onClick={() => dialog.show({ appointment: null, day: newAppointmentBegin(null, first, dayjs()) })}
         sx={{ position: 'fixed', right: 24, bottom: 24 }}
       >
         <AddIcon />

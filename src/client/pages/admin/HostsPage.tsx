@@ -10,6 +10,7 @@ import { formatGermanDate } from '../../../shared/dates.ts';
 import { hasPermission, useSignedInUser } from '../../auth.ts';
 import { DeleteDialog } from '../../components/ConfirmDialog.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
+import { useSnackbar } from '../../components/Snackbar.tsx';
 import { useDialogState } from '../../components/useDialogState.ts';
 import { trpc } from '../../trpc.ts';
 import { HostRow, type HostEntry } from './hosts/HostRow.tsx';
@@ -54,6 +55,27 @@ export function HostsPage() {
     onSettled: deletion.close,
   });
 
+  const snackbar = useSnackbar();
+  /**
+   * A row saved on leaving it says so with 'Rückgängig', which saves the previous values
+   * again. Through the plain client: the row (and even the page) may be gone by then.
+   */
+  const offerUndo = (previous: HostEntry, message: string) => {
+    snackbar.showSuccess(message, {
+      label: 'Rückgängig',
+      onClick: () => {
+        utils.client.hosts.update.mutate({ id: previous.id, date: previous.date, supervisor: previous.supervisor, host: previous.host }).then(
+          () => {
+            snackbar.showSuccess('Änderung zurückgenommen');
+            void utils.hosts.list.invalidate();
+            void utils.duties.offeredSlots.invalidate();
+          },
+          (error: unknown) => snackbar.showError('Fehler beim Zurücknehmen der Änderung', error),
+        );
+      },
+    });
+  };
+
   const refresh = () => {
     void entries.refetch();
     void choices.refetch();
@@ -89,6 +111,7 @@ export function HostsPage() {
             canSave={canUpdate}
             canDelete={canDelete}
             onDelete={deletion.show}
+            onUpdated={offerUndo}
             cancelled={entry.cancelled}
             offered={{ supervisor: offered.has(`${entry.id}:supervisor`), host: offered.has(`${entry.id}:host`) }}
           />

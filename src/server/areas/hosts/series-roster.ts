@@ -1,5 +1,5 @@
-import { addDays } from '../../../shared/recurrence.ts';
-import { describeRecurrence } from '../../../shared/recurrence.ts';
+import { seriesTime } from '../../../shared/appointmentGlance.ts';
+import { addDays, describeRhythm } from '../../../shared/recurrence.ts';
 import { SERIES_ROSTER_MESSAGES } from '../../../shared/schemas/hosts.ts';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
@@ -11,7 +11,10 @@ export const OPEN_SLOT = -2;
 export interface SeriesChoice {
   id: number;
   name: string;
-  /** The rule in German. */
+  /**
+   * The rhythm and the time of the next occurrence in German, `jeden Dienstag, 18:30–21:00`;
+   * the range is the dates' (issue 28.5: not the rule's end a second time).
+   */
   description: string;
   /** The next occurrence not cancelled, from today. */
   next_date: string;
@@ -36,7 +39,30 @@ export async function listSeriesChoices(db: Db, today: string, internal: boolean
     .orderBy('s.name')
     .orderBy('s.id')
     .execute();
-  return rows.map((row) => ({ id: row.id, name: row.name, description: describeRecurrence(parseRule(row.rule)), next_date: String(row.next_date), last_date: String(row.last_date) }));
+  if (rows.length === 0) return [];
+  // The time of each series' next occurrence: the first row per series, in order.
+  let times = db
+    .selectFrom('appointments')
+    .select(['series_id', 'datetime_begin', 'datetime_end'])
+    .where('series_id', 'in', rows.map((row) => row.id))
+    .where('occurrence_date', '>=', today)
+    .where('cancelled', '=', 0);
+  if (!internal) times = times.where('visibility', '=', 1);
+  const nextTime = new Map<number, string>();
+  for (const occurrence of await times.orderBy('datetime_begin').execute()) {
+    if (occurrence.series_id === null || nextTime.has(occurrence.series_id)) continue;
+    nextTime.set(occurrence.series_id, seriesTime({ datetime_begin: String(occurrence.datetime_begin), datetime_end: String(occurrence.datetime_end) }));
+  }
+  return rows.map((row) => {
+    const time = nextTime.get(row.id);
+    return {
+      id: row.id,
+      name: row.name,
+      description: time ? `${describeRhythm(parseRule(row.rule))}, ${time}` : describeRhythm(parseRule(row.rule)),
+      next_date: String(row.next_date),
+      last_date: String(row.last_date),
+    };
+  });
 }
 
 /**

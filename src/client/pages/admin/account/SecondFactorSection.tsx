@@ -12,7 +12,8 @@ import { FormDialog } from '../../../components/FormDialog.tsx';
 import { useDialogState } from '../../../components/useDialogState.ts';
 import { textFieldProps, useSchemaForm } from '../../../components/useSchemaForm.ts';
 import { trpc } from '../../../trpc.ts';
-import { CurrentPasswordField, ShownOnceDialog } from './AccountDialogs.tsx';
+import { CurrentPasswordField } from './AccountDialogs.tsx';
+import { RecoveryCodesDialog } from './RecoveryCodesDialog.tsx';
 
 interface Setup {
   secret: string;
@@ -95,23 +96,6 @@ function SetupDialog({ setup, open, onClose, onConfirmed }: SetupDialogProps) {
       />
       <CurrentPasswordField {...textFieldProps(form, 'current_password')} />
     </FormDialog>
-  );
-}
-
-/** The ten recovery codes, shown once right after the setup. */
-function RecoveryCodesDialog({ codes, onClose }: { codes: string[] | null; onClose: () => void }) {
-  return (
-    <ShownOnceDialog open={codes !== null} title="Deine Wiederherstellungscodes" maxWidth="xs" onClose={onClose}>
-      <Typography variant="body2" gutterBottom>
-        Mit jedem dieser Codes kannst du dich einmal anmelden, falls du dein Telefon nicht zur Hand hast. Bewahre sie sicher auf, z. B.
-        ausgedruckt oder in einem Passwortmanager: Sie werden nur jetzt angezeigt.
-      </Typography>
-      <Box component="ul" aria-label="Wiederherstellungscodes" sx={{ fontFamily: 'monospace', fontSize: '1rem', columns: 2, pl: 3 }}>
-        {codes?.map((code) => (
-          <li key={code}>{code}</li>
-        ))}
-      </Box>
-    </ShownOnceDialog>
   );
 }
 

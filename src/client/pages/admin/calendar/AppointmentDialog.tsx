@@ -33,6 +33,7 @@ import { useDialogState } from '../../../components/useDialogState.ts';
 import { textFieldProps, useSchemaForm } from '../../../components/useSchemaForm.ts';
 import { useUpload } from '../../../components/useUpload.ts';
 import { trpc } from '../../../trpc.ts';
+import { endAfterBeginMoved, newAppointmentEnd } from './newAppointment.ts';
 import { followBegin, RecurrenceFields, recurrenceFormValue, recurrenceOf, type RecurrenceFormValue } from './RecurrenceFields.tsx';
 import { SeriesScopeDialog } from './SeriesScopeDialog.tsx';
 import { STATUS_STYLES } from './status.ts';
@@ -98,7 +99,7 @@ function initialValues(appointment: AppointmentView | null, day: Dayjs | null): 
   return {
     name: '',
     begin: day,
-    end: day,
+    end: day && newAppointmentEnd(day),
     location: '',
     visibility: false,
     description: '',
@@ -145,6 +146,11 @@ export function AppointmentDialog({ open, appointment, day, canUpdate, canDelete
   // The parent hands a new appointment (or none) on each opening; the form follows it.
   const shown = useRef<{ appointment: AppointmentView | null; day: Dayjs | null } | null>(null);
   const { reset } = form;
+  /** The last begin and end that were both valid: a begin typed digit by digit passes through others, the length stays. */
+  const lastSpan = useRef<{ begin: Dayjs | null; end: Dayjs | null }>({ begin: null, end: null });
+  const rememberSpan = (begin: Dayjs | null, end: Dayjs | null) => {
+    if (begin?.isValid() && end?.isValid()) lastSpan.current = { begin, end };
+  };
   useEffect(() => {
     if (!open) {
       // SPEC §4 and §9: the form is reset once the closing animation is over.
@@ -159,7 +165,9 @@ export function AppointmentDialog({ open, appointment, day, canUpdate, canDelete
     }
     if (shown.current?.appointment !== appointment || shown.current?.day !== day) {
       shown.current = { appointment, day };
-      reset(initialValues(appointment, day));
+      const values = initialValues(appointment, day);
+      lastSpan.current = { begin: values.begin, end: values.end };
+      reset(values);
       setEditing(appointment === null);
     }
     return undefined;
@@ -250,8 +258,12 @@ export function AppointmentDialog({ open, appointment, day, canUpdate, canDelete
                 onChange={(value) => {
                   form.setField('begin', value);
                   form.setField('recurrence', followBegin(form.values.recurrence, value));
-                  // A new appointment usually ends the same day: the end follows until it is set.
-                  if (value?.isValid() && (form.values.end === null || !form.values.end.isValid() || form.values.end.isBefore(value))) form.setField('end', value);
+                  // The end moves with the begin and the appointment keeps its length (issue 28.5).
+                  if (value?.isValid()) {
+                    const end = endAfterBeginMoved(lastSpan.current.begin, lastSpan.current.end, value);
+                    form.setField('end', end);
+                    rememberSpan(value, end);
+                  }
                 }}
                 format={DATETIME_FORMAT}
                 ampm={false}
@@ -261,7 +273,10 @@ export function AppointmentDialog({ open, appointment, day, canUpdate, canDelete
               <DateTimePicker
                 label="Ende"
                 value={form.values.end}
-                onChange={(value) => form.setField('end', value)}
+                onChange={(value) => {
+                  form.setField('end', value);
+                  rememberSpan(form.values.begin, value);
+                }}
                 format={DATETIME_FORMAT}
                 ampm={false}
                 readOnly={readOnly}
@@ -438,7 +453,11 @@ export function AppointmentDialog({ open, appointment, day, canUpdate, canDelete
                 disabled={!canUpdate || busy}
                 onChange={() => {
                   // Back to reading: what was typed is dropped, the saved appointment shows again.
-                  if (editing) reset(initialValues(appointment, day));
+                  if (editing) {
+                    const values = initialValues(appointment, day);
+                    lastSpan.current = { begin: values.begin, end: values.end };
+                    reset(values);
+                  }
                   setEditing(!editing);
                 }}
                 sx={{ border: 0, px: 2, fontWeight: 500 }}

@@ -219,7 +219,12 @@ function AlbumCard({
   return (
     <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: 2 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        <Typography id={headingId} variant="subtitle1" component="h3" sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+        {/*
+          A basis of its own: where the title and the buttons do not fit one line (a phone),
+          the title takes a line to itself and wraps between words, not after every few
+          letters (issue 28.5); only a word wider than the line breaks.
+        */}
+        <Typography id={headingId} variant="subtitle1" component="h3" sx={{ flex: '1 1 14rem', minWidth: 0, overflowWrap: 'break-word' }}>
           {album.name}
         </Typography>
         <Button onClick={() => setOpen((value) => !value)} aria-expanded={open} aria-controls={imagesId}>

@@ -3,16 +3,18 @@ import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
-import SaveIcon from '@mui/icons-material/Save';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import dayjs, { type Dayjs } from 'dayjs';
+import type { FocusEvent } from 'react';
 import { API_DATE_FORMAT, DATE_FORMAT } from '../../../../shared/constants.ts';
+import { formatDateWithWeekday } from '../../../../shared/appointmentGlance.ts';
 import { formatGermanDate } from '../../../../shared/dates.ts';
 import { hostCreateInput, specialHostLabel } from '../../../../shared/schemas/hosts.ts';
 import { useUnsavedChanges } from '../../../components/unsavedChanges.tsx';
@@ -48,6 +50,8 @@ export interface HostRowProps {
   onDelete: (entry: HostEntry) => void;
   /** The new row was saved: the page starts a fresh one. */
   onCreated?: () => void;
+  /** An entry's row was saved on leaving it: the page offers 'Rückgängig' back to `previous`. */
+  onUpdated?: (previous: HostEntry, message: string) => void;
   /** The day's evening was cancelled in the calendar. */
   cancelled?: boolean;
   /** Slots whose member offers the duty for swapping on Meine Daten (README „Meine Dienste“). */
@@ -96,7 +100,7 @@ function PersonField({ label, value, options, everyone, readOnly, error, note, o
  * One roster entry (SPEC §2): date, supervisor and host with save and delete, or the
  * empty row that creates an entry. Without the permission the row is read-only.
  */
-export function HostRow({ entry, supervisorOptions, hostOptions, canSave, canDelete, onDelete, onCreated, cancelled = false, offered }: HostRowProps) {
+export function HostRow({ entry, supervisorOptions, hostOptions, canSave, canDelete, onDelete, onCreated, onUpdated, cancelled = false, offered }: HostRowProps) {
   const utils = trpc.useUtils();
   const form = useSchemaForm(
     hostCreateInput,
@@ -120,13 +124,34 @@ export function HostRow({ entry, supervisorOptions, hostOptions, canSave, canDel
       onCreated?.();
     }),
   );
-  const update = trpc.hosts.update.useMutation(form.mutationOptions('Fehler beim Bearbeiten des Eintrags', saved));
+  const update = trpc.hosts.update.useMutation({
+    ...form.mutationOptions('Fehler beim Bearbeiten des Eintrags', (response: { message: string }) => {
+      if (entry) onUpdated?.(entry, response.message);
+      saved();
+    }),
+    // The page's snackbar says it, with 'Rückgängig'.
+    meta: { errorPrefix: 'Fehler beim Bearbeiten des Eintrags', successMessage: false },
+  });
   const busy = create.isPending || update.isPending;
   const readOnly = !canSave;
 
   const submit = form.onSubmit((input) => (entry ? update.mutate({ id: entry.id, ...input }) : create.mutate(input)), { disabled: readOnly || busy });
 
+  /**
+   * An entry's row saves itself when the focus leaves it changed (issue 28.5): no save button
+   * per row. A picker's calendar or a list of choices opens outside the row without leaving
+   * it; a wrong row shows its messages and is not saved.
+   */
+  const saveOnLeaving = (event: FocusEvent<HTMLFormElement>) => {
+    if (!entry || readOnly || busy || !form.changed) return;
+    const next = event.relatedTarget;
+    if (next instanceof Node && event.currentTarget.contains(next)) return;
+    if (next instanceof Element && next.closest('.MuiPopper-root, .MuiPickerPopper-root, .MuiDialog-root, .MuiAutocomplete-popper')) return;
+    submit({ preventDefault: () => undefined });
+  };
+
   const dateError = form.errorOf('date');
+  const weekday = form.values.date?.isValid() ? formatDateWithWeekday(form.values.date.format(API_DATE_FORMAT)).slice(0, 3) : undefined;
   const name = entry ? `Eintrag vom ${formatGermanDate(entry.date)}` : 'Neuer Eintrag';
   return (
     <Paper
@@ -135,6 +160,7 @@ export function HostRow({ entry, supervisorOptions, hostOptions, canSave, canDel
       aria-label={name}
       noValidate
       onSubmit={submit}
+      onBlur={saveOnLeaving}
       sx={{
         p: 2,
         display: 'grid',
@@ -157,7 +183,15 @@ export function HostRow({ entry, supervisorOptions, hostOptions, canSave, canDel
         value={form.values.date}
         onChange={(value) => form.setField('date', value)}
         readOnly={readOnly}
-        slotProps={{ textField: { required: !readOnly, error: dateError !== undefined, helperText: dateError } }}
+        slotProps={{
+          textField: {
+            required: !readOnly,
+            error: dateError !== undefined,
+            helperText: dateError,
+            // The weekday before the date, `Di, 01.12.2026` (issue 28.5): the roster is planned by evenings.
+            slotProps: { input: { startAdornment: weekday && <InputAdornment position="start" data-testid="weekday">{weekday}</InputAdornment> } },
+          },
+        }}
       />
       <PersonField
         label="Standaufsicht"
@@ -181,13 +215,16 @@ export function HostRow({ entry, supervisorOptions, hostOptions, canSave, canDel
       />
       <Box sx={{ display: 'flex', flexWrap: 'nowrap', pt: 1, minWidth: 96 }}>
         {/* SPEC §6: without the permission the buttons are there, disabled. */}
-        <Tooltip title={entry ? 'Speichern' : 'Eintrag anlegen'}>
-          <span>
-            <IconButton type="submit" aria-label={entry ? 'Speichern' : 'Eintrag anlegen'} color="primary" disabled={busy || !canSave}>
-              {entry ? <SaveIcon /> : <AddIcon />}
-            </IconButton>
-          </span>
-        </Tooltip>
+        {/* An entry saves itself on leaving the row; the new row is added explicitly. */}
+        {!entry && (
+          <Tooltip title="Eintrag anlegen">
+            <span>
+              <IconButton type="submit" aria-label="Eintrag anlegen" color="primary" disabled={busy || !canSave}>
+                <AddIcon />
+              </IconButton>
+            </span>
+          </Tooltip>
+        )}
         {entry && (
           <Tooltip title="Löschen">
             <span>

@@ -24,6 +24,12 @@ function apiDate(value: Dayjs | null): string {
 
 const toInput = (values: SeriesRosterValues) => ({ series_id: values.series_id === '' ? undefined : values.series_id, from: apiDate(values.from), until: apiDate(values.until) });
 
+/** `Training LG/LP – jeden Dienstag, 18:30–21:00, 01.12.2026 bis 01.06.2027`: the series by title, rhythm, time and its coming range, once (issue 28.5). */
+export function seriesChoiceLabel(choice: { name: string; description: string; next_date: string; last_date: string }): string {
+  const range = choice.next_date === choice.last_date ? `am ${formatGermanDate(choice.next_date)}` : `${formatGermanDate(choice.next_date)} bis ${formatGermanDate(choice.last_date)}`;
+  return `${choice.name} – ${choice.description}, ${range}`;
+}
+
 export interface SeriesRosterDialogProps {
   open: boolean;
   onClose: () => void;
@@ -79,7 +85,7 @@ export function SeriesRosterDialog({ open, onClose }: SeriesRosterDialogProps) {
         )}
         {series.map((entry) => (
           <MenuItem key={entry.id} value={entry.id}>
-            {entry.name} ({entry.description}; bis {formatGermanDate(entry.last_date)})
+            {seriesChoiceLabel(entry)}
           </MenuItem>
         ))}
       </TextField>
