@@ -71,6 +71,7 @@ export const TABLES_WITHOUT_MEMBER_DATA = {
   club_picture_files: 'the files of the club’s public logo and home picture',
   timetable_entries: 'the public weekly shooting times of the sections',
   group_message_recipients: 'which contact-form recipients a group reads, naming no member',
+  group_sections: 'which sections a group’s content permissions are limited to, naming no member',
 } as const satisfies Partial<Record<keyof Database, string>>;
 
 type MsColumn = number | string | null;
