@@ -42,6 +42,16 @@ export function sectionDenial(user: Pick<CurrentUser, 'section_rights'>, permiss
   return hasSectionRight(user, permission, section) ? undefined : sectionTooltip(section);
 }
 
+/**
+ * The tooltip of a control the member may use by permission but not for `section`'s
+ * content; undefined when they may, or when they lack the permission altogether (then the
+ * panel is read-only as before).
+ */
+export function useSectionDenial(permission: SectionPermission, section: Section): string | undefined {
+  const user = useSignedInUser();
+  return hasPermission(user, permission) ? sectionDenial(user, permission, section) : undefined;
+}
+
 /** A group of the member requires a second factor they have not set up: Meine Daten's setup comes before anything else. */
 export function mustSetUpSecondFactor(user: Pick<CurrentUser, 'second_factor' | 'second_factor_required'>): boolean {
   return user.second_factor_required && !user.second_factor;
