@@ -47,8 +47,8 @@ describe('a section head’s dashboard', () => {
 
       // Notices: the Bogen notice is saved, the LG/LP notice's button is disabled and says why.
       const notices = await openPanel(page, 'Hinweise');
-      const archNotice = notices.getByRole('form', { name: 'Hinweis Bogen' });
-      const gunNotice = notices.getByRole('form', { name: 'Hinweis LG/LP' });
+      const archNotice = notices.getByRole('form', { name: 'Hinweis Bogen', exact: true });
+      const gunNotice = notices.getByRole('form', { name: 'Hinweis LG/LP', exact: true });
       expect(await archNotice.getByRole('button', { name: 'Speichern' }).isEnabled()).toBe(true);
       const gunSave = gunNotice.getByRole('button', { name: 'Speichern' });
       expect(await gunSave.isDisabled()).toBe(true);
@@ -82,10 +82,12 @@ describe('a section head’s dashboard', () => {
   it('the administrator sees the limit in the groups table and the group dialog', async () => {
     const { page } = await visit();
     await logIn(page, ADMIN_UID, ADMIN_PASSWORD);
-    await page.goto('/admin/gruppen');
-    const row = page.getByRole('row').filter({ hasText: HEAD.groupName });
+    await expectPath(page, '/admin/dash');
+    await page.getByRole('navigation', { name: 'Verwaltung' }).getByRole('link', { name: 'Gruppen', exact: true }).click();
+    const table = page.getByRole('table', { name: 'Gruppen' });
+    const row = table.getByRole('row').filter({ hasText: HEAD.groupName });
     await row.getByRole('cell', { name: 'Bogen', exact: true }).waitFor();
-    await page.getByRole('row').filter({ hasText: 'Administratoren' }).getByRole('cell', { name: 'alle', exact: true }).waitFor();
+    await table.getByRole('row').filter({ hasText: 'Administratoren' }).getByRole('cell', { name: 'alle', exact: true }).waitFor();
     await row.getByRole('button', { name: 'Bearbeiten' }).click();
     const dialog = page.getByRole('dialog', { name: 'Gruppe bearbeiten' });
     const limit = dialog.getByRole('group', { name: 'Nur für Sparten' });
