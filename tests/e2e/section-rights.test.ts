@@ -52,9 +52,15 @@ describe('a section head’s dashboard', () => {
       expect(await archNotice.getByRole('button', { name: 'Speichern' }).isEnabled()).toBe(true);
       const gunSave = gunNotice.getByRole('button', { name: 'Speichern' });
       expect(await gunSave.isDisabled()).toBe(true);
+      // The tooltip's text names the button's wrapper, so screen readers hear it too.
+      const reason = 'Nur für Mitglieder mit Rechten für die Sparte LG/LP';
+      expect(await gunSave.locator('..').getAttribute('aria-label')).toBe(reason);
       if (!viewport) {
+        // Hovered once the panel has finished opening.
+        await gunSave.scrollIntoViewIfNeeded();
+        await page.mouse.move(0, 0);
         await gunSave.locator('..').hover();
-        await page.getByRole('tooltip', { name: 'Nur für Mitglieder mit Rechten für die Sparte LG/LP' }).waitFor();
+        await page.getByRole('tooltip', { name: reason }).waitFor();
       }
       await archNotice.getByRole('switch', { name: 'Hinweis anzeigen' }).click();
       await archNotice.getByRole('button', { name: 'Speichern' }).click();
