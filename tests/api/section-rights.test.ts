@@ -267,4 +267,23 @@ describe('the group’s limit', () => {
     const allowed = await rest('PUT', `/api/users/${member.id}`, head.auth, groupsOf(archGroup.groupId));
     expect(allowed.statusCode, allowed.body).toBe(200);
   });
+
+  it('taking over a member needs their rights in every section they reach', async () => {
+    const head = await memberLimitedTo(['arch'], [...CONTENT, 'users_view', 'users_update', 'groups_view']);
+    const unlimited = await memberLimitedTo([], ['dashboard_update']);
+    const archer = await memberLimitedTo(['arch'], ['dashboard_update']);
+    const record = (member: { uid: string; groupId: number }) => ({
+      uid: member.uid,
+      prename: 'Test',
+      lastname: `Mitglied ${member.uid}`,
+      email: `neu${member.uid}@example.org`,
+      phone: '',
+      groups: [member.groupId],
+    });
+    const refused = await rest('PUT', `/api/users/${unlimited.id}`, head.auth, record(unlimited));
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json()).toEqual({ message: 'Du kannst Passwort, Schützennummer, E-Mail und Gruppen nur bei Mitgliedern ändern, deren Berechtigungen du selbst besitzt.' });
+    const allowed = await rest('PUT', `/api/users/${archer.id}`, head.auth, record(archer));
+    expect(allowed.statusCode, allowed.body).toBe(200);
+  });
 });

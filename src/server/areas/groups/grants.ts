@@ -112,6 +112,13 @@ export async function assertMayGrantRecipients(trx: Db, actorId: number, recipie
  */
 export async function assertMayManageMember(trx: Db, actorId: number, memberId: number, what: string, message: string): Promise<void> {
   await assertActorHolds(trx, actorId, await permissionNamesOf(trx, memberId), what, message);
+  // Rights per section (issue 28.1): the member's content rights must not reach further than the actor's.
+  const [actorRights, memberRights] = [await sectionRightsOfMember(trx, actorId), await sectionRightsOfMember(trx, memberId)];
+  for (const [permission, scope] of Object.entries(memberRights) as [keyof SectionRights, SectionRights[keyof SectionRights]][]) {
+    const reached = scope === undefined ? [] : scope.all ? SECTIONS : scope.sections;
+    const beyond = reached.filter((section) => !scopeReaches(actorRights[permission], section));
+    if (beyond.length > 0) throw new Refusal(`${what} (${permission} nicht selbst für die Sparten ${beyond.map((section) => SECTION_LABELS[section]).join(', ')})`, message);
+  }
 }
 
 /**
