@@ -1,4 +1,6 @@
 import type { PermissionName } from '../shared/permissions.ts';
+import type { Section } from '../shared/constants.ts';
+import { scopeReaches, sectionTooltip, type SectionPermission } from '../shared/sectionRights.ts';
 import { ADMIN_SCREENS } from './pages/admin/screens.ts';
 import { trpc, type CurrentUser } from './trpc.ts';
 
@@ -25,6 +27,29 @@ export function useSignedInUser(): CurrentUser {
 
 export function hasPermission(user: Pick<CurrentUser, 'permissions'>, permission: PermissionName): boolean {
   return user.permissions.includes(permission);
+}
+
+/**
+ * Rights per section (issue 28.1): whether the member's groups holding `permission` reach
+ * `section`. A control of another section's content is disabled with `sectionDenial`'s tooltip.
+ */
+export function hasSectionRight(user: Pick<CurrentUser, 'section_rights'>, permission: SectionPermission, section: Section): boolean {
+  return scopeReaches(user.section_rights[permission], section);
+}
+
+/** Why a control is disabled: the tooltip naming the missing section, or undefined when the member may. */
+export function sectionDenial(user: Pick<CurrentUser, 'section_rights'>, permission: SectionPermission, section: Section): string | undefined {
+  return hasSectionRight(user, permission, section) ? undefined : sectionTooltip(section);
+}
+
+/**
+ * The tooltip of a control the member may use by permission but not for `section`'s
+ * content; undefined when they may, or when they lack the permission altogether (then the
+ * panel is read-only as before).
+ */
+export function useSectionDenial(permission: SectionPermission, section: Section): string | undefined {
+  const user = useSignedInUser();
+  return hasPermission(user, permission) ? sectionDenial(user, permission, section) : undefined;
 }
 
 /** A group of the member requires a second factor they have not set up: Meine Daten's setup comes before anything else. */

@@ -140,6 +140,8 @@ async function fillEveryTable(t: TestApp): Promise<void> {
     .execute();
   const group = await db.selectFrom('groups').select('id').where('id', '=', member.groupId).executeTakeFirstOrThrow();
   await db.insertInto('group_message_recipients').values({ group_id: group.id, recipient: 'bogen' }).execute();
+  // Rights per section (0028): the group's limit goes with it.
+  await db.insertInto('group_sections').values({ group_id: group.id, section: 'arch' }).execute();
   const appointment = await db
     .insertInto('appointments')
     .values({
@@ -336,7 +338,7 @@ describe('backup', () => {
     expect(filled).toEqual(
       expect.arrayContaining([
         'albums', 'appointments', 'attachments', 'club_picture_files', 'club_pictures', 'contact_messages', 'downloads', 'duty_offers', 'duty_reminders', 'duty_settings',
-        'group_message_recipients', 'group_permissions', 'groups', 'host_entries',
+        'group_message_recipients', 'group_permissions', 'group_sections', 'groups', 'host_entries',
         'images', 'info_texts', 'log_entries', 'log_once', 'login_attempts', 'mail_attachments', 'mail_outbox', 'permissions', 'results',
         'section_alerts', 'sessions', 'sponsors', 'timetable_entries', 'user_groups', 'users',
       ]),

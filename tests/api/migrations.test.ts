@@ -468,13 +468,31 @@ describe('0026: the inbox', () => {
     await db.deleteFrom('groups').where('id', '=', Number(group.insertId)).execute();
     expect(await db.selectFrom('group_message_recipients').selectAll().execute()).toEqual([]);
 
-    // One step down, which is 0026 (the highest number), whatever other migrations come before it.
-    const { error } = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateDown();
+    // Down to before 0026, whatever other migrations come after it.
+    const { error } = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo('0024_club_pictures');
     expect(error).toBeUndefined();
     const tables = await db.introspection.getTables();
     expect(tables.map((table) => table.name)).not.toContain('group_message_recipients');
     const columns = tables.find((table) => table.name === 'contact_messages')!.columns.map((column) => column.name);
     expect(columns).not.toContain('mail_id');
     expect(columns).not.toContain('done_at');
+  });
+});
+
+describe('0028: rights per section', () => {
+  it('leaves every existing group without a limit, takes a group’s sections along with it, and goes down again', async () => {
+    const { db } = await open({ migrate: false });
+    await migrateTo(db, '0026_contact_inbox');
+    const existing = Number((await db.insertInto('groups').values({ name: 'Bogenleitung' }).executeTakeFirstOrThrow()).insertId);
+    await migrateToLatest(db);
+    expect(await db.selectFrom('group_sections').selectAll().execute()).toEqual([]);
+    await db.insertInto('group_sections').values({ group_id: existing, section: 'arch' }).execute();
+    await expect(db.insertInto('group_sections').values({ group_id: existing, section: 'arch' }).execute()).rejects.toSatisfy(isUniqueViolation);
+    await db.deleteFrom('groups').where('id', '=', existing).execute();
+    expect(await db.selectFrom('group_sections').selectAll().execute()).toEqual([]);
+
+    const { error } = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo('0026_contact_inbox');
+    expect(error).toBeUndefined();
+    expect((await db.introspection.getTables()).map((table) => table.name)).not.toContain('group_sections');
   });
 });

@@ -46,7 +46,7 @@ describe('CredentialCache', () => {
 
   it('takes the member as the database last showed them for RECHECK_MS only, and never after a clock set back or forgetUser', () => {
     const cache = new CredentialCache();
-    const member = { via: 'password' as const, id: 1, uid: '00000001', prename: 'Max', lastname: 'Muster', permissions: new Set(['calendar_view'] as const), secondFactorPending: false };
+    const member = { via: 'password' as const, id: 1, uid: '00000001', prename: 'Max', lastname: 'Muster', permissions: new Set(['calendar_view'] as const), sectionRights: {}, secondFactorPending: false };
     cache.set('k', 1, 'h', 0);
     const entry = cache.get('k', 0)!;
     expect(cache.recentPrincipal(entry, 0)).toBeUndefined();

@@ -22,6 +22,7 @@ export interface Database {
   mail_attachments: MailAttachmentTable;
   contact_messages: ContactMessageTable;
   group_message_recipients: GroupMessageRecipientTable;
+  group_sections: GroupSectionTable;
   info_texts: InfoTextTable;
   section_alerts: SectionAlertTable;
   appointments: AppointmentTable;
@@ -217,6 +218,12 @@ export interface ContactMessageTable {
 export interface GroupMessageRecipientTable {
   group_id: number;
   recipient: string;
+}
+
+/** Rights per section (issue 28.1): the sections a group's content permissions are limited to; none: all. */
+export interface GroupSectionTable {
+  group_id: number;
+  section: string;
 }
 
 export interface InfoTextTable {

@@ -1,7 +1,10 @@
 import { initTRPC } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
+import type { z } from 'zod';
 import type { PermissionName } from '../../shared/permissions.ts';
+import type { Section } from '../../shared/constants.ts';
+import { scopeReaches, sectionRefusalMessage, type SectionPermission } from '../../shared/sectionRights.ts';
 import { isDatabaseUnreachable, isMissingReference } from '../db/errors.ts';
 import { AppError, INTERNAL_ERROR_MESSAGE, MESSAGES, Refusal, fieldErrorsOf, protocolErrorMessage, type FieldErrors } from '../errors.ts';
 import { admittedMember, type Principal } from '../areas/auth/principal.ts';
@@ -127,6 +130,51 @@ function holding(permissions: PermissionName[], base: typeof authedProcedure) {
     if (!permissions.some((permission) => ctx.user.permissions.has(permission))) {
       throw new Refusal(`${path} (fehlende Berechtigung ${permissions.join(' oder ')})`);
     }
+    return next();
+  });
+}
+
+/** What a procedure limited by sections is asked with: its parsed input and the member asking. */
+export type SectionContext = Context & { user: Principal };
+
+/**
+ * Where the thing being changed belongs: one section, several (a move touches the old and the
+ * new one), or none found (the procedure then answers its own 404).
+ */
+export type SectionsOf<TInput> = (input: TInput, ctx: SectionContext) => Section | readonly (Section | undefined)[] | undefined | Promise<Section | readonly (Section | undefined)[] | undefined>;
+
+/**
+ * Rights per section (issue 28.1, DESIGN §10 'Sections'): like `can(permission)`, and the
+ * member's groups holding it must also reach every section `sectionsOf` names for the
+ * parsed `input` (the procedure's input is set here). The refusal names the missing
+ * section in German. REST routes call the same procedures (`callerFor`), so both share it.
+ */
+export function canIn<TSchema extends z.ZodType>(permission: SectionPermission, input: TSchema, sectionsOf: SectionsOf<z.output<TSchema>>) {
+  return can(permission)
+    .input(input)
+    .use(async ({ ctx, input: parsed, next, path }) => {
+      const found = await sectionsOf(parsed as z.output<TSchema>, ctx);
+      const sections = (Array.isArray(found) ? found : [found]) as readonly (Section | undefined)[];
+      for (const section of sections) if (section !== undefined) assertSectionRight(ctx.user, permission, section, path);
+      return next();
+    });
+}
+
+/**
+ * The one rule of rights per section, for a check that cannot be made before the procedure
+ * runs (what a write touches is learnt on the way): refuses unless the member's groups
+ * holding `permission` reach `section`.
+ */
+export function assertSectionRight(user: Pick<Principal, 'sectionRights'>, permission: SectionPermission, section: Section, what: string): void {
+  if (!scopeReaches(user.sectionRights[permission], section)) {
+    throw new Refusal(`${what} (${permission} nicht für die Sparte ${section})`, sectionRefusalMessage(section));
+  }
+}
+
+/** `canIn` for content of one fixed section (the club's data, the course's facts): no input needed to find it. */
+export function canFor(permission: SectionPermission, section: Section) {
+  return can(permission).use(({ ctx, next, path }) => {
+    assertSectionRight(ctx.user, permission, section, path);
     return next();
   });
 }

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { idListSchema, idSchema, requiredText } from './fields.ts';
 import { messageRecipientsSchema } from './messages.ts';
+import { SECTIONS } from '../constants.ts';
+
+/** 'Nur für Sparten' (issue 28.1): the sections the group's content permissions are limited to; empty: all. */
+export const groupSectionsSchema = z
+  .array(z.enum(SECTIONS, { error: 'Diese Sparte gibt es nicht!' }), { error: 'Die Sparten müssen eine Liste sein!' })
+  .max(SECTIONS.length, { error: `Es gibt nur ${SECTIONS.length} Sparten!` })
+  .transform((sections) => SECTIONS.filter((section) => sections.includes(section)));
 
 /** SPEC §5 'Group': name required, max 255; permissions as a list of permission ids. */
 export const groupFields = {
@@ -22,6 +29,7 @@ export const groupCreateInput = z.object({
   public_section: publicSection.default(false),
   /** 'Nachrichten nur an' (issue 27.5): the contact recipients whose messages the members read; empty: all. */
   message_recipients: messageRecipientsSchema.default([]),
+  sections: groupSectionsSchema.default([]),
 });
 export type GroupCreateInput = z.input<typeof groupCreateInput>;
 
@@ -31,6 +39,7 @@ export const groupUpdateInput = z.object({
   require_second_factor: requireSecondFactor.optional(),
   public_section: publicSection.optional(),
   message_recipients: messageRecipientsSchema.optional(),
+  sections: groupSectionsSchema.optional(),
 });
 export type GroupUpdateInput = z.input<typeof groupUpdateInput>;
 

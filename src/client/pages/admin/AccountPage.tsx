@@ -111,7 +111,8 @@ function AccountDetails() {
     form.mutationOptions('Fehler beim Speichern', ({ data }) => {
       // The session stays; the menu and name follow the saved record at once.
       utils.users.get.setData({ ref }, data);
-      utils.auth.session.setData(undefined, data);
+      // Its rights per section follow with the invalidation below.
+      utils.auth.session.setData(undefined, (current) => current && { ...data, section_rights: current.section_rights });
       void utils.auth.session.invalidate();
       void utils.users.list.invalidate();
       form.reset(userFormValues(data));

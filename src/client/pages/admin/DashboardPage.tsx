@@ -20,6 +20,9 @@ import { SetupChecklist } from './dashboard/SetupChecklist.tsx';
 import { ShootingTimesPanel } from './dashboard/ShootingTimesPanel.tsx';
 import { SponsorsPanel } from './dashboard/SponsorsPanel.tsx';
 import { ADMIN_SCREENS } from './screens.ts';
+import { SectionNote, useSectionPermissions } from './dashboard/sectionPermissions.tsx';
+import type { Section } from '../../../shared/constants.ts';
+import { CONTENT_SECTION } from '../../../shared/sectionRights.ts';
 
 /** What a panel may do for the member on screen (SPEC §6). */
 export interface DashboardPermissions {
@@ -32,6 +35,8 @@ interface PanelDefinition {
   title: string;
   /** Opens the panel from a link (`#anchor`). */
   anchor?: string;
+  /** Rights per section (issue 28.1): the section all of the panel's content belongs to; mixed panels decide per record. */
+  section?: Section;
   render(permissions: DashboardPermissions): ReactNode;
 }
 
@@ -39,11 +44,11 @@ interface PanelDefinition {
  * The panels of SPEC §2 in their order.
  */
 const PANELS: readonly PanelDefinition[] = [
-  { title: 'Startseite', render: ({ canUpdate }) => <HomeTextsPanel canUpdate={canUpdate} /> },
-  { title: 'Logo und Titelbild', render: ({ canUpdate }) => <ClubPicturesPanel canUpdate={canUpdate} /> },
+  { title: 'Startseite', section: CONTENT_SECTION.homeTexts, render: ({ canUpdate }) => <HomeTextsPanel canUpdate={canUpdate} /> },
+  { title: 'Logo und Titelbild', section: CONTENT_SECTION.clubPictures, render: ({ canUpdate }) => <ClubPicturesPanel canUpdate={canUpdate} /> },
   { title: 'Hinweise', render: ({ canUpdate }) => <AlertsPanel canUpdate={canUpdate} /> },
   { title: 'Schießzeiten', render: ({ canUpdate }) => <ShootingTimesPanel canUpdate={canUpdate} /> },
-  { title: 'Luftdruckstand: Fakten', render: ({ canUpdate }) => <RangeFactsPanel canUpdate={canUpdate} /> },
+  { title: 'Luftdruckstand: Fakten', section: CONTENT_SECTION.rangeFacts, render: ({ canUpdate }) => <RangeFactsPanel canUpdate={canUpdate} /> },
   {
     title: 'Bogenparcours',
     render: ({ canUpdate }) => (
@@ -54,13 +59,13 @@ const PANELS: readonly PanelDefinition[] = [
       />
     ),
   },
-  { title: 'Bogenparcours: Fakten und Preise', render: ({ canUpdate }) => <CourseFactsPanel canUpdate={canUpdate} /> },
-  { title: 'Über uns: Bildunterschriften', render: ({ canUpdate }) => <AboutCaptionsPanel canUpdate={canUpdate} /> },
+  { title: 'Bogenparcours: Fakten und Preise', section: CONTENT_SECTION.courseFacts, render: ({ canUpdate }) => <CourseFactsPanel canUpdate={canUpdate} /> },
+  { title: 'Über uns: Bildunterschriften', section: CONTENT_SECTION.aboutCaptions, render: ({ canUpdate }) => <AboutCaptionsPanel canUpdate={canUpdate} /> },
   { title: 'Galerien', render: (permissions) => <GalleriesPanel {...permissions} /> },
-  { title: 'Downloads', render: (permissions) => <DownloadsPanel {...permissions} /> },
-  { title: 'Sponsoren', render: (permissions) => <SponsorsPanel {...permissions} /> },
+  { title: 'Downloads', section: CONTENT_SECTION.downloads, render: (permissions) => <DownloadsPanel {...permissions} /> },
+  { title: 'Sponsoren', section: CONTENT_SECTION.sponsors, render: (permissions) => <SponsorsPanel {...permissions} /> },
   { title: 'Sportliche Leistungen', render: (permissions) => <ResultsPanel {...permissions} /> },
-  { title: 'Vereinsdaten', anchor: CLUB_DATA_ANCHOR, render: ({ canUpdate }) => <ClubDataPanel canUpdate={canUpdate} /> },
+  { title: 'Vereinsdaten', anchor: CLUB_DATA_ANCHOR, section: CONTENT_SECTION.clubData, render: ({ canUpdate }) => <ClubDataPanel canUpdate={canUpdate} /> },
 ];
 
 /**
@@ -81,10 +86,21 @@ export function DashboardPage() {
         {permissions.canUpdate && <SetupChecklist />}
         {PANELS.map((panel) => (
           <DashboardPanel key={panel.title} title={panel.title} anchor={panel.anchor}>
-            {panel.render(permissions)}
+            {panel.section === undefined ? panel.render(permissions) : <SectionPanelContent panel={panel} section={panel.section} permissions={permissions} />}
           </DashboardPanel>
         ))}
       </Box>
+    </>
+  );
+}
+
+/** A panel of one section's content: read-only with a note naming the section when the member's rights do not reach it. */
+function SectionPanelContent({ panel, section, permissions }: { panel: PanelDefinition; section: Section; permissions: DashboardPermissions }) {
+  const { denial, ...own } = useSectionPermissions(permissions, section);
+  return (
+    <>
+      <SectionNote denial={denial} />
+      {panel.render(own)}
     </>
   );
 }

@@ -14,6 +14,7 @@ import { GroupDialog, type GroupRecord } from './groups/GroupDialog.tsx';
 import { PermissionIcons } from './groups/PermissionIcons.tsx';
 import { ACTION_LABELS, actionsHeld, AREA_LABELS } from './groups/permissionLabels.ts';
 import { ADMIN_SCREENS } from './screens.ts';
+import { sectionLimitLabel } from '../../../shared/sectionRights.ts';
 
 /** The permission names of a group, looked up once per row and render. */
 function heldNames(group: GroupRecord): Set<string> {
@@ -65,6 +66,13 @@ export function GroupsPage() {
           </>
         ),
         searchText: (group) => (group.public_section ? `${group.name} Sparte` : group.name),
+      },
+      {
+        id: 'sections',
+        // 'Nur für Sparten' (issue 28.1): 'alle' unless the group is limited.
+        header: 'Sparten',
+        render: (group) => sectionLimitLabel(group.sections),
+        searchText: (group) => sectionLimitLabel(group.sections),
       },
       ...PERMISSION_AREAS.map(
         (area): DataTableColumn<GroupRecord> => ({

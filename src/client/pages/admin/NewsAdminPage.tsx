@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { formatGermanDateTime } from '../../../shared/dates.ts';
 import { NEWS_STATE_LABELS, newsArticlePath, newsSectionLabel, type NewsArticle } from '../../../shared/news.ts';
-import { hasPermission, useSignedInUser } from '../../auth.ts';
+import { hasPermission, sectionDenial, useSignedInUser } from '../../auth.ts';
 import { DeleteDialog } from '../../components/ConfirmDialog.tsx';
 import { DataTable, type DataTableColumn } from '../../components/DataTable.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
@@ -70,10 +70,18 @@ export function NewsAdminPage() {
         id: 'actions',
         header: 'Aktionen',
         align: 'right',
-        render: (article) => <RowActions canEdit={canUpdate} onEdit={() => editing.show(article)} canDelete={canDelete} onDelete={() => deletion.show(article)} />,
+        // Rights per section (issue 28.1): another section's article is read-only.
+        render: (article) => (
+          <RowActions
+            canEdit={canUpdate && sectionDenial(user, 'news_update', article.section) === undefined}
+            onEdit={() => editing.show(article)}
+            canDelete={canDelete && sectionDenial(user, 'news_delete', article.section) === undefined}
+            onDelete={() => deletion.show(article)}
+          />
+        ),
       },
     ],
-    [canUpdate, canDelete, editing, deletion],
+    [canUpdate, canDelete, editing, deletion, user],
   );
 
   return (

@@ -1,6 +1,8 @@
 import type { Db } from '../../db/connection.ts';
 import { AppError, MESSAGES, Refusal } from '../../errors.ts';
 import type { PermissionName } from '../../../shared/permissions.ts';
+import type { Section } from '../../../shared/constants.ts';
+import { SECTION_PERMISSIONS, unitedScope, type SectionRights } from '../../../shared/sectionRights.ts';
 
 /**
  * How the request proved who it is (DESIGN §10): the session cookie, Basic with the
@@ -18,6 +20,11 @@ export interface Principal {
   prename: string;
   lastname: string;
   permissions: ReadonlySet<PermissionName>;
+  /**
+   * Rights per section (issue 28.1): the sections each content permission the member holds
+   * reaches, united over their groups holding it (trpc/index.ts, `canIn`).
+   */
+  sectionRights: SectionRights;
   /**
    * A group of the member requires a second factor that they have not set up: until they
    * have, every procedure but the setup refuses them (trpc/index.ts).
@@ -54,6 +61,19 @@ export async function permissionNamesOf(db: Db, userId: number): Promise<Permiss
   return rows.map((row) => row.name as PermissionName);
 }
 
+/** A member's rights per section as their groups give them now (the grant rule reads them inside its transaction). */
+export async function sectionRightsOfMember(db: Db, userId: number): Promise<SectionRights> {
+  const rows = await db
+    .selectFrom('user_groups')
+    .leftJoin('group_permissions', 'group_permissions.group_id', 'user_groups.group_id')
+    .leftJoin('permissions', 'permissions.id', 'group_permissions.permission_id')
+    .leftJoin('group_sections', 'group_sections.group_id', 'user_groups.group_id')
+    .select(['user_groups.group_id', 'permissions.name as permission', 'group_sections.section'])
+    .where('user_groups.user_id', '=', userId)
+    .execute();
+  return sectionRightsOf(rows);
+}
+
 /**
  * A member as authentication sees them, in one query (it runs on every request of a
  * logged-in member or program): the stored password hash and whether they have a confirmed
@@ -68,6 +88,7 @@ export async function findUserWithHash(db: Db, by: { id: number } | { uid: strin
     .leftJoin('groups', 'groups.id', 'user_groups.group_id')
     .leftJoin('group_permissions', 'group_permissions.group_id', 'user_groups.group_id')
     .leftJoin('permissions', 'permissions.id', 'group_permissions.permission_id')
+    .leftJoin('group_sections', 'group_sections.group_id', 'user_groups.group_id')
     .select([
       'users.id',
       'users.uid',
@@ -77,8 +98,10 @@ export async function findUserWithHash(db: Db, by: { id: number } | { uid: strin
       'second_factors.user_id as second_factor_of',
       'permissions.name as permission',
       'groups.require_second_factor',
+      'user_groups.group_id',
+      'group_sections.section',
     ]);
-  // One row per permission of each group (or one without any).
+  // One row per permission and section of each group (or one without any).
   const rows = await ('id' in by ? query.where('users.id', '=', by.id) : query.where('users.uid', '=', by.uid)).execute();
   const first = rows[0];
   if (!first) return undefined;
@@ -91,15 +114,35 @@ export async function findUserWithHash(db: Db, by: { id: number } | { uid: strin
     second_factor: first.second_factor_of !== null,
     permissions: new Set(rows.flatMap((row) => (row.permission === null ? [] : [row.permission as PermissionName]))),
     secondFactorRequired: rows.some((row) => Number(row.require_second_factor) === 1),
+    sectionRights: sectionRightsOf(rows),
   };
+}
+
+/** Each section permission held, with the sections of the groups holding it united (a group without a limit: all). */
+export function sectionRightsOf(rows: readonly { group_id: number | null; permission: string | null; section: string | null }[]): SectionRights {
+  const groupSections = new Map<number, Set<Section>>();
+  const groupsHolding = new Map<string, Set<number>>();
+  for (const row of rows) {
+    if (row.group_id === null) continue;
+    const sections = groupSections.get(row.group_id) ?? new Set<Section>();
+    if (row.section !== null) sections.add(row.section as Section);
+    groupSections.set(row.group_id, sections);
+    if (row.permission !== null) groupsHolding.set(row.permission, (groupsHolding.get(row.permission) ?? new Set()).add(row.group_id));
+  }
+  const rights: SectionRights = {};
+  for (const permission of SECTION_PERMISSIONS) {
+    const groups = groupsHolding.get(permission);
+    if (groups) rights[permission] = unitedScope([...groups].map((group) => [...(groupSections.get(group) ?? [])]));
+  }
+  return rights;
 }
 
 export type UserWithHash = NonNullable<Awaited<ReturnType<typeof findUserWithHash>>>;
 
 /** Who the member is to the procedures; a group's required second factor they have not set up keeps them at its setup. */
 export function principalOf(user: UserWithHash, via: AuthenticatedVia): Principal {
-  const { id, uid, prename, lastname, permissions } = user;
-  return { via, id, uid, prename, lastname, permissions, secondFactorPending: user.secondFactorRequired && !user.second_factor };
+  const { id, uid, prename, lastname, permissions, sectionRights } = user;
+  return { via, id, uid, prename, lastname, permissions, sectionRights, secondFactorPending: user.secondFactorRequired && !user.second_factor };
 }
 
 export async function loadPrincipal(db: Db, userId: number, via: AuthenticatedVia = 'session'): Promise<Principal | null> {

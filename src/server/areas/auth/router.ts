@@ -4,6 +4,7 @@ import { accountProcedure, authedProcedure, publicProcedure, router } from '../.
 import type { Context } from '../../trpc/context.ts';
 import { AppError, MESSAGES } from '../../errors.ts';
 import { findUserRecord, type UserRecord } from '../users/queries.ts';
+import type { SectionRights } from '../../../shared/sectionRights.ts';
 import { passwordResetProcedures } from './password-reset.ts';
 import { attemptSecondFactor, verifyCredentials, WRONG_CODE_MESSAGE } from './authenticate.ts';
 import { describePrincipal, loadPrincipal, type Principal } from './principal.ts';
@@ -22,8 +23,14 @@ import { sendSecurityNotice } from './security-notices.ts';
 /** The password was right and the member has a second factor: the code comes next (auth.loginCode). */
 export const CODE_NEEDED_MESSAGE = 'Bitte gib den Code aus deiner Authenticator-App ein.';
 
+/**
+ * The own record as the back office keeps it, with the rights per section (issue 28.1) of
+ * the content permissions: the dashboard disables other sections' controls.
+ */
+export type SessionRecord = UserRecord & { section_rights: SectionRights };
+
 type LoginAnswer =
-  | { message: string; data: UserRecord; ticket?: undefined }
+  | { message: string; data: SessionRecord; ticket?: undefined }
   /** `ticket` names the pending login for auth.loginCode; it ends after `expires_in` seconds. */
   | { message: string; data?: undefined; ticket: string; expires_in: number };
 
@@ -32,7 +39,7 @@ type LoginAnswer =
  * one, ends: one browser, one session. The browser gets a new device cookie, which keeps
  * it exempt from a lock of the number.
  */
-async function openSession(ctx: Context, principal: Principal, how: string): Promise<UserRecord> {
+async function openSession(ctx: Context, principal: Principal, how: string): Promise<SessionRecord> {
   const { services } = ctx;
   const nowMs = services.clock.now().getTime();
   await deleteExpiredSessions(services.db, nowMs);
@@ -43,7 +50,7 @@ async function openSession(ctx: Context, principal: Principal, how: string): Pro
   await services.serverLog.write(describePrincipal(principal), `Anmeldung${how} von ${ctx.request.address}`);
   const record = await findUserRecord(services.db, principal.id);
   if (!record) throw new AppError('NOT_FOUND', MESSAGES.notFound);
-  return record;
+  return { ...record, section_rights: principal.sectionRights };
 }
 
 export const authRouter = router({
@@ -116,12 +123,17 @@ export const authRouter = router({
    * Who is logged in, or null: the client asks this on every back-office visit, and
    * "nobody" is an answer there, not an error.
    */
-  session: publicProcedure.query(async ({ ctx }) => (ctx.user ? ((await findUserRecord(ctx.services.db, ctx.user.id)) ?? null) : null)),
+  session: publicProcedure.query(async ({ ctx }) => {
+    if (!ctx.user) return null;
+    const record = await findUserRecord(ctx.services.db, ctx.user.id);
+    return record ? { ...record, section_rights: ctx.user.sectionRights } : null;
+  }),
 
   /** The member's own record with the permission names of their groups. */
   me: authedProcedure.meta({ beforeSecondFactor: true }).query(async ({ ctx }) => {
     const record = await findUserRecord(ctx.services.db, ctx.user.id);
     if (!record) throw new AppError('UNAUTHORIZED', MESSAGES.unauthorized);
-    return record;
+    // Rights per section (issue 28.1): the back office disables other sections' controls.
+    return { ...record, section_rights: ctx.user.sectionRights };
   }),
 });

@@ -8,6 +8,8 @@ import { describeRecurrence, describeRhythm } from '../../../shared/recurrence.t
 import { SECTION_GROUP_NAMES, sectionSlug, type PublicSection } from '../../../shared/sectionGroups.ts';
 import { APPOINTMENT_MESSAGES, type appointmentCreateInput, type AppointmentView, type AttachmentView, type PublicAppointment, type PublicSeriesLink } from '../../../shared/schemas/calendar.ts';
 import { parseRule } from './rule.ts';
+import type { Section } from '../../../shared/constants.ts';
+import { sectionOfGroup } from '../../../shared/sectionRights.ts';
 
 type UrlOf = (name: string) => string;
 
@@ -469,4 +471,20 @@ export async function groupRecipients(db: Db, groupId: number): Promise<{ recipi
     .execute();
   const recipients = rows.filter((row) => (row.email ?? '').trim() !== '').map((row) => ({ prename: row.prename, lastname: row.lastname, email: String(row.email).trim() }));
   return { recipients, withoutAddress: rows.length - recipients.length };
+}
+
+/**
+ * The section of an appointment's group (rights per section, issue 28.1): a section group's
+ * section, the club's for any other group; undefined when there is no such group (the
+ * procedure answers that).
+ */
+export async function sectionOfAssignment(db: Db, groupId: number): Promise<Section | undefined> {
+  const group = await db.selectFrom('groups').select(['name', 'public_section']).where('id', '=', groupId).executeTakeFirst();
+  return group && sectionOfGroup({ name: group.name, public_section: Number(group.public_section) === 1 });
+}
+
+/** The section of a stored appointment: its group's. */
+export async function sectionOfAppointment(db: Db, id: number): Promise<Section | undefined> {
+  const row = await db.selectFrom('appointments').select('assignment').where('id', '=', id).executeTakeFirst();
+  return row ? sectionOfAssignment(db, row.assignment) : undefined;
 }

@@ -9,7 +9,7 @@ import { AppError, Refusal } from '../../errors.ts';
 import { receivedFile } from '../../storage/schema.ts';
 import { removeStoredFiles } from '../../storage/storage.ts';
 import type { Context } from '../../trpc/context.ts';
-import { can, canAny, router, sharedReadProcedure } from '../../trpc/index.ts';
+import { can, canAny, canIn, router, sharedReadProcedure } from '../../trpc/index.ts';
 import { clubProfile } from '../club/cache.ts';
 import { HOSTS_CACHE_AREA } from '../hosts/queries.ts';
 import { CALENDAR_CACHE_AREA } from './cache-area.ts';
@@ -27,6 +27,8 @@ import {
   listMonth,
   listPublic,
   listSectionGroups,
+  sectionOfAppointment,
+  sectionOfAssignment,
   shownAttachmentIds,
   unusedFiles,
   updateAppointment,
@@ -185,8 +187,7 @@ export const calendarRouter = router({
     return { message: CALENDAR_MESSAGES.uploaded, data };
   }),
 
-  create: can('calendar_create')
-    .input(appointmentCreateInput)
+  create: canIn('calendar_create', appointmentCreateInput, (input, ctx) => sectionOfAssignment(ctx.services.db, input.assignment))
     .mutation(async ({ ctx, input }) => {
       const { db, storage } = ctx.services;
       const stamp = toClubDateTime(now(ctx));
@@ -220,8 +221,11 @@ export const calendarRouter = router({
    * and the following ones (a new series from its date), or the whole series. A save that
    * would delete occurrences needs calendar_delete too.
    */
-  update: can('calendar_update')
-    .input(appointmentUpdateInput)
+  // Moving an appointment to another group needs the rights of both sections.
+  update: canIn('calendar_update', appointmentUpdateInput, async (input, ctx) => [
+    await sectionOfAppointment(ctx.services.db, input.id),
+    await sectionOfAssignment(ctx.services.db, input.assignment),
+  ])
     .mutation(async ({ ctx, input }) => {
       const { db, storage } = ctx.services;
       const stamp = toClubDateTime(now(ctx));
@@ -290,8 +294,7 @@ export const calendarRouter = router({
     }),
 
   /** Deletes an appointment; one occurrence of a series is cancelled (its row stays, see restore), the other scopes delete. */
-  delete: can('calendar_delete')
-    .input(appointmentDeleteInput)
+  delete: canIn('calendar_delete', appointmentDeleteInput, (input, ctx) => sectionOfAppointment(ctx.services.db, input.id))
     .mutation(async ({ ctx, input }) => {
       const { db, storage } = ctx.services;
       const stamp = toClubDateTime(now(ctx));
@@ -317,8 +320,7 @@ export const calendarRouter = router({
     }),
 
   /** Takes back the cancellation of an occurrence ('Absage zurücknehmen'). */
-  restore: can('calendar_update')
-    .input(idInput)
+  restore: canIn('calendar_update', idInput, (input, ctx) => sectionOfAppointment(ctx.services.db, input.id))
     .mutation(async ({ ctx, input }) => {
       const { db, storage } = ctx.services;
       const stamp = toClubDateTime(now(ctx));

@@ -5,7 +5,8 @@ import { clubPictureRoleInput, homePictureAltInput, pictureAlt } from '../../../
 import { AppError } from '../../errors.ts';
 import { receivedPicture } from '../../storage/schema.ts';
 import { removeStoredFiles, storeAllWithRows, type ReceivedPicture } from '../../storage/storage.ts';
-import { can, sharedReadProcedure } from '../../trpc/index.ts';
+import { can, canFor, sharedReadProcedure } from '../../trpc/index.ts';
+import { CONTENT_SECTION } from '../../../shared/sectionRights.ts';
 import type { Context } from '../../trpc/context.ts';
 import { CLUB_CACHE_AREA, clubPictures } from './cache.ts';
 import { clubPicturesView, deletePicture, readStoredPictures, replacePicture, updatePictureAlt } from './pictures.ts';
@@ -53,19 +54,19 @@ export const clubPictureProcedures = {
   pictureSettings: can('dashboard_view').query(async ({ ctx }) => clubPicturesView(await readStoredPictures(ctx.services.db), ctx.services.storage.urlOf)),
 
   /** The permission (and an alternative text sent before the file) before a byte of an upload is stored. */
-  checkPictureUpload: can('dashboard_update')
+  checkPictureUpload: canFor('dashboard_update', CONTENT_SECTION.clubPictures)
     .input(z.object({ alt: pictureAlt.optional() }))
     .query(() => ({ allowed: true })),
 
-  uploadLogo: can('dashboard_update')
+  uploadLogo: canFor('dashboard_update', CONTENT_SECTION.clubPictures)
     .input(clubLogoInput)
     .mutation(async ({ ctx, input }) => ({ message: CLUB_PICTURE_MESSAGES.logoSaved, data: await storePicture(ctx, 'logo', input.file, '') })),
 
-  uploadHomePicture: can('dashboard_update')
+  uploadHomePicture: canFor('dashboard_update', CONTENT_SECTION.clubPictures)
     .input(homePictureInput)
     .mutation(async ({ ctx, input }) => ({ message: CLUB_PICTURE_MESSAGES.pictureSaved, data: await storePicture(ctx, 'home', input.file, input.alt) })),
 
-  updateHomePictureAlt: can('dashboard_update')
+  updateHomePictureAlt: canFor('dashboard_update', CONTENT_SECTION.clubPictures)
     .input(homePictureAltInput)
     .mutation(async ({ ctx, input }) => {
       const { db, storage, publicCache } = ctx.services;
@@ -75,7 +76,7 @@ export const clubPictureProcedures = {
       return { message: CLUB_PICTURE_MESSAGES.altSaved, data: clubPicturesView(await readStoredPictures(db), storage.urlOf) };
     }),
 
-  removePicture: can('dashboard_update')
+  removePicture: canFor('dashboard_update', CONTENT_SECTION.clubPictures)
     .input(clubPictureRoleInput)
     .mutation(async ({ ctx, input }) => {
       const { db, storage, publicCache } = ctx.services;

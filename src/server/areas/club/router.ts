@@ -13,7 +13,8 @@ import { homeTextsInput } from '../../../shared/schemas/homeTexts.ts';
 import { rangeFactsInput } from '../../../shared/schemas/rangeFacts.ts';
 import { AppError } from '../../errors.ts';
 import { mailboxOf } from '../../mail/outbox.ts';
-import { can, router, sharedReadProcedure } from '../../trpc/index.ts';
+import { can, canFor, router, sharedReadProcedure } from '../../trpc/index.ts';
+import { CONTENT_SECTION } from '../../../shared/sectionRights.ts';
 import { CALENDAR_CACHE_AREA } from '../calendar/cache-area.ts';
 import { loadSetupFacts, setupChecklist } from './checklist.ts';
 import { readAboutCaptions, writeAboutCaptions } from './about.ts';
@@ -42,7 +43,7 @@ export const clubRouter = router({
   // The back office reads the database itself: an editor must see what was just saved.
   data: can('dashboard_view').query(({ ctx }) => readClubData(ctx.services.db)),
 
-  update: can('dashboard_update')
+  update: canFor('dashboard_update', CONTENT_SECTION.clubData)
     .input(clubDataInput)
     .mutation(async ({ ctx, input }) => {
       // The outbox's own parser has the last word on a recipient's address (one mailbox, no list).
@@ -73,7 +74,7 @@ export const clubRouter = router({
   /** The same for the back office, from the database itself (an editor must see what was just saved). */
   courseFacts: can('dashboard_view').query(({ ctx }) => readCourseFacts(ctx.services.db)),
 
-  updateCourseFacts: can('dashboard_update')
+  updateCourseFacts: canFor('dashboard_update', CONTENT_SECTION.courseFacts)
     .input(courseFactsInput)
     .mutation(async ({ ctx, input }) => {
       const { db, publicCache, clock } = ctx.services;
@@ -96,7 +97,7 @@ export const clubRouter = router({
   /** The same for the back office, from the database itself. */
   rangeFacts: can('dashboard_view').query(({ ctx }) => readRangeFacts(ctx.services.db)),
 
-  updateRangeFacts: can('dashboard_update')
+  updateRangeFacts: canFor('dashboard_update', CONTENT_SECTION.rangeFacts)
     .input(rangeFactsInput)
     .mutation(async ({ ctx, input }) => {
       const { db, publicCache, clock } = ctx.services;
@@ -117,7 +118,7 @@ export const clubRouter = router({
   /** The same for the back office, from the database itself. */
   homeTexts: can('dashboard_view').query(({ ctx }) => readHomeTexts(ctx.services.db)),
 
-  updateHomeTexts: can('dashboard_update')
+  updateHomeTexts: canFor('dashboard_update', CONTENT_SECTION.homeTexts)
     .input(homeTextsInput)
     .mutation(async ({ ctx, input }) => {
       const { db, publicCache, clock } = ctx.services;
@@ -138,7 +139,7 @@ export const clubRouter = router({
   /** The same for the back office, from the database itself. */
   aboutCaptions: can('dashboard_view').query(async ({ ctx }) => ({ captions: await readAboutCaptions(ctx.services.db) })),
 
-  updateAboutCaptions: can('dashboard_update')
+  updateAboutCaptions: canFor('dashboard_update', CONTENT_SECTION.aboutCaptions)
     .input(aboutCaptionsInput)
     .mutation(async ({ ctx, input }) => {
       const { db, publicCache } = ctx.services;

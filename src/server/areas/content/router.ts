@@ -2,7 +2,8 @@ import { infoTextName, noticeName } from '../../../shared/logNames.ts';
 import { alertIdentifierInput, alertUpdateInput, infoIdentifierInput, infoUpdateInput, type AlertEntry, type InfoEntry } from '../../../shared/schemas/content.ts';
 import { AppError } from '../../errors.ts';
 import type { Context } from '../../trpc/context.ts';
-import { can, router, sharedReadProcedure } from '../../trpc/index.ts';
+import { can, canIn, router, sharedReadProcedure } from '../../trpc/index.ts';
+import { sectionOfAlert, sectionOfInfoText } from '../../../shared/sectionRights.ts';
 import {
   findAlert,
   findInfoText,
@@ -69,8 +70,7 @@ export const contentRouter = router({
 
   alerts: can('dashboard_view').query(({ ctx }) => listAlerts(ctx.services.db)),
 
-  updateInfo: can('dashboard_update')
-    .input(infoUpdateInput)
+  updateInfo: canIn('dashboard_update', infoUpdateInput, (input) => sectionOfInfoText(input.identifier))
     .mutation(async ({ ctx, input }) => {
       const identifier = knownInfo(input.identifier);
       const data = await ctx.services.db.transaction().execute(async (trx) => {
@@ -82,8 +82,7 @@ export const contentRouter = router({
       return { message: CONTENT_MESSAGES.infoSaved, data };
     }),
 
-  updateAlert: can('dashboard_update')
-    .input(alertUpdateInput)
+  updateAlert: canIn('dashboard_update', alertUpdateInput, (input) => sectionOfAlert(input.identifier))
     .mutation(async ({ ctx, input }) => {
       const identifier = knownAlert(input.identifier);
       const data = await ctx.services.db.transaction().execute(async (trx) => {

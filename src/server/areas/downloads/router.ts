@@ -6,7 +6,8 @@ import { quoted } from '../../../shared/logNames.ts';
 import { receivedFile } from '../../storage/schema.ts';
 import { deleteRowById } from '../../db/rows.ts';
 import { deleteWithFiles, storeWithRow } from '../../storage/storage.ts';
-import { can, router, sharedReadProcedure } from '../../trpc/index.ts';
+import { can, canFor, router, sharedReadProcedure } from '../../trpc/index.ts';
+import { CONTENT_SECTION } from '../../../shared/sectionRights.ts';
 import { findDownload, findDownloadRow, insertDownload, listDownloads, updateDownloadText } from './queries.ts';
 
 /** The file comes through POST /api/downloads only (multipart); see rest.ts. */
@@ -28,9 +29,9 @@ export const downloadsRouter = router({
   list: can('dashboard_view').query(({ ctx }) => listDownloads(ctx.services.db, ctx.services.storage.urlOf)),
 
   /** Lets the upload route refuse a member before a byte of the file is stored; the client may ask first too. */
-  checkUpload: can('dashboard_create').query(() => ({ allowed: true })),
+  checkUpload: canFor('dashboard_create', CONTENT_SECTION.downloads).query(() => ({ allowed: true })),
 
-  create: can('dashboard_create')
+  create: canFor('dashboard_create', CONTENT_SECTION.downloads)
     .input(downloadCreateInput)
     .mutation(async ({ ctx, input }) => {
       const { db, storage, clock } = ctx.services;
@@ -55,7 +56,7 @@ export const downloadsRouter = router({
    * Title and description (issue 26.6), as the dashboard's other texts: dashboard_update.
    * The file stays as it is; replacing it is a delete and a new upload.
    */
-  update: can('dashboard_update')
+  update: canFor('dashboard_update', CONTENT_SECTION.downloads)
     .input(downloadUpdateInput)
     .mutation(async ({ ctx, input }) => {
       const { db, storage } = ctx.services;
@@ -69,7 +70,7 @@ export const downloadsRouter = router({
       return { message: DOWNLOAD_MESSAGES.updated, data: download };
     }),
 
-  delete: can('dashboard_delete')
+  delete: canFor('dashboard_delete', CONTENT_SECTION.downloads)
     .input(idInput)
     .mutation(async ({ ctx, input }) => {
       const { db, storage } = ctx.services;

@@ -163,3 +163,20 @@ export async function insertImage(db: Db, image: NewImage): Promise<number> {
 export async function updateImageTitle(db: Db, id: number, title: string): Promise<void> {
   await db.updateTable('images').set({ title }).where('id', '=', id).execute();
 }
+
+/** The section of an album (rights per section, issue 28.1); undefined when there is none, which the procedure answers. */
+export async function sectionOfAlbum(db: Db, id: number): Promise<Section | undefined> {
+  const row = await db.selectFrom('albums').select('section').where('id', '=', id).executeTakeFirst();
+  return row?.section as Section | undefined;
+}
+
+/** The section of an image: its album's. */
+export async function sectionOfImage(db: Db, id: number): Promise<Section | undefined> {
+  const row = await db
+    .selectFrom('images')
+    .innerJoin('albums', 'albums.id', 'images.album_id')
+    .select('albums.section')
+    .where('images.id', '=', id)
+    .executeTakeFirst();
+  return row?.section as Section | undefined;
+}

@@ -21,7 +21,7 @@ import { receivedImages } from '../../storage/schema.ts';
 import { deleteRowById } from '../../db/rows.ts';
 import { deleteWithFiles, storeAllWithRows } from '../../storage/storage.ts';
 import type { Context } from '../../trpc/context.ts';
-import { can, router, sharedReadProcedure } from '../../trpc/index.ts';
+import { can, canIn, router, sharedReadProcedure } from '../../trpc/index.ts';
 import {
   albumFileNames,
   deleteAlbumRows,
@@ -33,6 +33,8 @@ import {
   insertImage,
   listAlbums,
   listImages,
+  sectionOfAlbum,
+  sectionOfImage,
   updateAlbum,
   updateImageTitle,
 } from './queries.ts';
@@ -98,8 +100,7 @@ export const galleriesRouter = router({
     .input(imageListInput)
     .query(({ ctx, input }) => listImages(ctx.services.db, ctx.services.storage.urlOf, { albumId: input?.album_id, section: input?.section })),
 
-  createAlbum: can('dashboard_create')
-    .input(albumCreateInput)
+  createAlbum: canIn('dashboard_create', albumCreateInput, (input) => input.section)
     .mutation(async ({ ctx, input }) => {
       const { db, storage, clock } = ctx.services;
       const album = await db.transaction().execute(async (trx) => {
@@ -111,8 +112,8 @@ export const galleriesRouter = router({
       return { message: GALLERY_MESSAGES.albumCreated, data: album };
     }),
 
-  updateAlbum: can('dashboard_update')
-    .input(albumUpdateInput)
+  // A move needs the rights of both sections.
+  updateAlbum: canIn('dashboard_update', albumUpdateInput, async (input, ctx) => [await sectionOfAlbum(ctx.services.db, input.id), input.section])
     .mutation(async ({ ctx, input }) => {
       const { db, storage } = ctx.services;
       const { before, album } = await db.transaction().execute(async (trx) => {
@@ -126,8 +127,7 @@ export const galleriesRouter = router({
     }),
 
   /** Deletes the album with its images and, once that has committed, their files. */
-  deleteAlbum: can('dashboard_delete')
-    .input(idInput)
+  deleteAlbum: canIn('dashboard_delete', idInput, (input, ctx) => sectionOfAlbum(ctx.services.db, input.id))
     .mutation(async ({ ctx, input }) => {
       const { db, storage } = ctx.services;
       const album = await findAlbumRow(db, input.id);
@@ -148,8 +148,9 @@ export const galleriesRouter = router({
     }),
 
   /** The fields sent before the files: permission and album are checked before a file is stored. */
-  checkUpload: can('dashboard_create')
-    .input(imageUploadFieldsInput.partial())
+  checkUpload: canIn('dashboard_create', imageUploadFieldsInput.partial(), (input, ctx) =>
+    input.album_id === undefined ? input.section : sectionOfAlbum(ctx.services.db, input.album_id),
+  )
     .query(async ({ ctx, input }) => {
       if (input.album_id !== undefined) await checkAlbumSection(ctx, input.album_id, input.section);
       return { allowed: true };
@@ -160,8 +161,7 @@ export const galleriesRouter = router({
    * are in place. Files refused on the way are answered in `failed`; when none is left,
    * the first refusal is the answer.
    */
-  createImages: can('dashboard_create')
-    .input(imagesCreateInput)
+  createImages: canIn('dashboard_create', imagesCreateInput, (input, ctx) => sectionOfAlbum(ctx.services.db, input.album_id))
     .mutation(async ({ ctx, input }) => {
       const { db, storage, clock } = ctx.services;
       const album = await checkAlbumSection(ctx, input.album_id, input.section);
@@ -197,8 +197,7 @@ export const galleriesRouter = router({
       return { message: imagesUploadedMessage(images.length, failed.length), data: images, failed };
     }),
 
-  updateImage: can('dashboard_update')
-    .input(imageUpdateInput)
+  updateImage: canIn('dashboard_update', imageUpdateInput, (input, ctx) => sectionOfImage(ctx.services.db, input.id))
     .mutation(async ({ ctx, input }) => {
       const { db, storage } = ctx.services;
       const { image, album } = await db.transaction().execute(async (trx) => {
@@ -211,8 +210,7 @@ export const galleriesRouter = router({
       return { message: GALLERY_MESSAGES.imageUpdated, data: image };
     }),
 
-  deleteImage: can('dashboard_delete')
-    .input(idInput)
+  deleteImage: canIn('dashboard_delete', idInput, (input, ctx) => sectionOfImage(ctx.services.db, input.id))
     .mutation(async ({ ctx, input }) => {
       const { db, storage } = ctx.services;
       const row = await findImageRow(db, input.id);

@@ -1,12 +1,15 @@
 import type { Db } from '../../db/connection.ts';
 import { Refusal } from '../../errors.ts';
-import { permissionNamesOf } from '../auth/principal.ts';
+import { permissionNamesOf, sectionRightsOfMember } from '../auth/principal.ts';
+import { SECTION_LABELS, SECTIONS, type Section } from '../../../shared/constants.ts';
+import { isSectionPermission, scopeReaches, type SectionRights } from '../../../shared/sectionRights.ts';
 import { messageScope, type MessageScope } from '../messages/queries.ts';
 
 export const GRANT_REFUSED = 'Du kannst nur Berechtigungen vergeben, die du selbst besitzt.';
 export const MEMBER_CHANGE_REFUSED = 'Du kannst Passwort, Schützennummer, E-Mail und Gruppen nur bei Mitgliedern ändern, deren Berechtigungen du selbst besitzt.';
 export const MEMBER_DELETE_REFUSED = 'Du kannst nur Mitglieder löschen, deren Berechtigungen du selbst besitzt.';
 export const RECIPIENTS_REFUSED = 'Du kannst Nachrichten nur für Adressaten freigeben, deren Nachrichten du selbst lesen darfst.';
+export const SECTIONS_REFUSED = 'Du kannst Inhaltsrechte nur für Sparten vergeben, für die du sie selbst besitzt.';
 export const SECOND_FACTOR_CHANGE_REFUSED = 'Du kannst „Zweiter Faktor erforderlich“ nur bei Gruppen ändern, deren Berechtigungen du alle selbst besitzt.';
 
 /**
@@ -43,6 +46,40 @@ export async function assertMayGrantGroups(trx: Db, actorId: number, groupIds: n
     const recipients = await trx.selectFrom('group_message_recipients').select('recipient').where('group_id', '=', groupId).execute();
     await assertMayGrantRecipients(trx, actorId, recipients.map((row) => row.recipient), what);
   }
+  const contentGroups = [...new Set(rows.filter((row) => isSectionPermission(row.name)).map((row) => row.group_id))];
+  for (const groupId of contentGroups) {
+    const sections = await trx.selectFrom('group_sections').select('section').where('group_id', '=', groupId).execute();
+    const names = rows.filter((row) => row.group_id === groupId).map((row) => row.name);
+    await assertMayGrantSections(trx, actorId, names, sections.map((row) => row.section as Section), what);
+  }
+}
+
+/**
+ * 'Nur für Sparten' (issue 28.1) limits a group's content permissions (SECTION_PERMISSIONS)
+ * to sections (empty: all). Passing them on is handing out rights: whoever gives a group
+ * content permissions, changes its sections, or adds someone to such a group must reach
+ * each of its sections with each of those permissions themselves. A section head limited
+ * to Bogen cannot make a group that reaches LG/LP, nor lift the limit of their own group.
+ * `actorRights`: what the actor held before the save, when the save may have changed it.
+ */
+export async function assertMayGrantSections(
+  trx: Db,
+  actorId: number,
+  permissionNames: readonly string[],
+  sections: readonly Section[],
+  what: string,
+  actorRights?: SectionRights,
+): Promise<void> {
+  const contentPermissions = [...new Set(permissionNames.filter(isSectionPermission))].sort();
+  if (contentPermissions.length === 0) return;
+  const rights = actorRights ?? (await sectionRightsOfMember(trx, actorId));
+  const wanted = sections.length === 0 ? SECTIONS : sections;
+  for (const permission of contentPermissions) {
+    const beyond = wanted.filter((section) => !scopeReaches(rights[permission], section));
+    if (beyond.length > 0) {
+      throw new Refusal(`${what} (${permission} nicht selbst für die Sparten ${beyond.map((section) => SECTION_LABELS[section]).join(', ')})`, SECTIONS_REFUSED);
+    }
+  }
 }
 
 /** The permissions that 'Nachrichten nur an' limits. */
@@ -75,6 +112,13 @@ export async function assertMayGrantRecipients(trx: Db, actorId: number, recipie
  */
 export async function assertMayManageMember(trx: Db, actorId: number, memberId: number, what: string, message: string): Promise<void> {
   await assertActorHolds(trx, actorId, await permissionNamesOf(trx, memberId), what, message);
+  // Rights per section (issue 28.1): the member's content rights must not reach further than the actor's.
+  const [actorRights, memberRights] = [await sectionRightsOfMember(trx, actorId), await sectionRightsOfMember(trx, memberId)];
+  for (const [permission, scope] of Object.entries(memberRights) as [keyof SectionRights, SectionRights[keyof SectionRights]][]) {
+    const reached = scope === undefined ? [] : scope.all ? SECTIONS : scope.sections;
+    const beyond = reached.filter((section) => !scopeReaches(actorRights[permission], section));
+    if (beyond.length > 0) throw new Refusal(`${what} (${permission} nicht selbst für die Sparten ${beyond.map((section) => SECTION_LABELS[section]).join(', ')})`, message);
+  }
 }
 
 /**

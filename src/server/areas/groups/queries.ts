@@ -1,4 +1,4 @@
-import { CONTACT_RECIPIENTS, type ContactRecipient } from '../../../shared/constants.ts';
+import { CONTACT_RECIPIENTS, SECTIONS, type ContactRecipient, type Section } from '../../../shared/constants.ts';
 import { sectionSlug } from '../../../shared/sectionGroups.ts';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
@@ -18,6 +18,8 @@ export interface GroupRecord {
   public_section: boolean;
   /** 'Nachrichten nur an': the contact recipients whose messages the members read; empty: all (migration 0026). */
   message_recipients: ContactRecipient[];
+  /** 'Nur für Sparten': the sections its content permissions are limited to; empty: all (migration 0028). */
+  sections: Section[];
 }
 
 export async function listPermissions(db: Db): Promise<PermissionRecord[]> {
@@ -54,6 +56,7 @@ export async function listGroups(db: Db, ids?: number[]): Promise<GroupRecord[]>
         require_second_factor: Number(row.requireSecondFactor) === 1,
         public_section: Number(row.publicSection) === 1,
         message_recipients: [],
+        sections: [],
       };
       groups.set(row.groupId, group);
     }
@@ -70,6 +73,9 @@ export async function listGroups(db: Db, ids?: number[]): Promise<GroupRecord[]>
     for (const row of recipients) groups.get(row.group_id)?.message_recipients.push(row.recipient as ContactRecipient);
     // In the order of the contact form, whatever order the rows came in.
     for (const group of groups.values()) group.message_recipients.sort((a, b) => CONTACT_RECIPIENTS.indexOf(a) - CONTACT_RECIPIENTS.indexOf(b));
+    const sections = await db.selectFrom('group_sections').select(['group_id', 'section']).where('group_id', 'in', [...groups.keys()]).execute();
+    for (const row of sections) groups.get(row.group_id)?.sections.push(row.section as Section);
+    for (const group of groups.values()) group.sections.sort((a, b) => SECTIONS.indexOf(a) - SECTIONS.indexOf(b));
   }
   return [...groups.values()];
 }
@@ -155,6 +161,17 @@ export async function replaceGroupMessageRecipients(trx: Db, groupId: number, re
     await trx
       .insertInto('group_message_recipients')
       .values(recipients.map((recipient) => ({ group_id: groupId, recipient })))
+      .execute();
+  }
+}
+
+/** 'Nur für Sparten' of a group (issue 28.1): replaces its list; an empty one lets its content permissions reach all sections. */
+export async function replaceGroupSections(trx: Db, groupId: number, sections: readonly Section[]): Promise<void> {
+  await trx.deleteFrom('group_sections').where('group_id', '=', groupId).execute();
+  if (sections.length > 0) {
+    await trx
+      .insertInto('group_sections')
+      .values(sections.map((section) => ({ group_id: groupId, section })))
       .execute();
   }
 }

@@ -11,7 +11,9 @@ import type { Context } from '../../trpc/context.ts';
 import { can, router } from '../../trpc/index.ts';
 import { CALENDAR_CACHE_AREA } from '../calendar/cache-area.ts';
 import { messageScope } from '../messages/queries.ts';
-import { assertMayChangeSecondFactor, assertMayGrantPermissions, assertMayGrantRecipients, isMessagePermission } from './grants.ts';
+import { assertMayChangeSecondFactor, assertMayGrantPermissions, assertMayGrantRecipients, assertMayGrantSections, isMessagePermission } from './grants.ts';
+import { sectionRightsOfMember } from '../auth/principal.ts';
+import { sectionLimitLabel } from '../../../shared/sectionRights.ts';
 import {
   assertGroupNameFree,
   assertPermissionsExist,
@@ -22,6 +24,7 @@ import {
   listPermissions,
   memberIdsOfGroup,
   replaceGroupMessageRecipients,
+  replaceGroupSections,
   replaceGroupPermissions,
 } from './queries.ts';
 
@@ -80,6 +83,12 @@ function recipientsNote(recipients: readonly string[], changed = false): string 
   return changed ? ' (Nachrichten an alle Adressaten)' : '';
 }
 
+/** How the log names 'Nur für Sparten' (issue 28.1). */
+function sectionsNote(sections: Parameters<typeof sectionLimitLabel>[0], changed = false): string {
+  if (sections.length > 0) return ` (nur für Sparten ${sectionLimitLabel(sections)})`;
+  return changed ? ' (für alle Sparten)' : '';
+}
+
 /** How the log names the group's 'Zweiter Faktor erforderlich'. */
 function secondFactorNote(required: boolean, changed = false): string {
   if (required) return ' (zweiter Faktor erforderlich)';
@@ -108,7 +117,9 @@ export const groupsRouter = router({
         const id = Number(inserted.insertId);
         await replaceGroupPermissions(trx, id, input.permissions);
         await replaceGroupMessageRecipients(trx, id, input.message_recipients);
+        await replaceGroupSections(trx, id, input.sections);
         const created = await findGroup(trx, id);
+        await assertMayGrantSections(trx, ctx.user.id, created.permissions.map((permission) => permission.name), created.sections, `Sparten für neue Gruppe ${input.name}`);
         if (created.permissions.some((permission) => isMessagePermission(permission.name))) {
           await assertMayGrantRecipients(trx, ctx.user.id, created.message_recipients, `Nachrichten für neue Gruppe ${input.name}`);
         }
@@ -117,7 +128,7 @@ export const groupsRouter = router({
       // A new section is a new filter and feed of the public calendar.
       if (group.public_section) ctx.services.publicCache.invalidate(CALENDAR_CACHE_AREA);
       await ctx.log(
-        `Gruppe ${quoted(group.name)} angelegt${secondFactorNote(group.require_second_factor)}${sectionNote(group.public_section)}${recipientsNote(group.message_recipients)}`,
+        `Gruppe ${quoted(group.name)} angelegt${secondFactorNote(group.require_second_factor)}${sectionNote(group.public_section)}${recipientsNote(group.message_recipients)}${sectionsNote(group.sections)}`,
       );
       return { message: 'Gruppe angelegt', data: group };
     }),
@@ -131,6 +142,7 @@ export const groupsRouter = router({
         const before = await findGroup(trx, input.id);
         // What the actor reads before the save changes it (their own group may be the one saved).
         const actorScope = await messageScope(trx, ctx.user.id, 'messages_view');
+        const actorRights = await sectionRightsOfMember(trx, ctx.user.id);
         await assertPermissionsExist(trx, input.permissions);
         // Taking permissions away grants nothing; only the new ones must be the actor's own.
         const had = new Set(before.permissions.map((permission) => permission.id));
@@ -154,7 +166,12 @@ export const groupsRouter = router({
           .execute();
         await replaceGroupPermissions(trx, input.id, input.permissions);
         if (input.message_recipients !== undefined) await replaceGroupMessageRecipients(trx, input.id, input.message_recipients);
+        if (input.sections !== undefined) await replaceGroupSections(trx, input.id, input.sections);
         const after = await findGroup(trx, input.id);
+        // Other sections, or content permissions the group did not have: handed out as permissions are.
+        const sectionsChanged = before.sections.join() !== after.sections.join();
+        const passedOnRights = after.permissions.filter((permission) => sectionsChanged || !had.has(permission.id)).map((permission) => permission.name);
+        await assertMayGrantSections(trx, ctx.user.id, passedOnRights, after.sections, `Sparten für Gruppe ${input.id}`, actorRights);
         // A group that reads messages and now reads other recipients, or starts reading them, passes that on.
         const readMessagesBefore = before.permissions.some((permission) => isMessagePermission(permission.name));
         const readsMessages = after.permissions.some((permission) => isMessagePermission(permission.name));
@@ -173,7 +190,8 @@ export const groupsRouter = router({
       const changedSection = before.public_section === group.public_section ? '' : sectionNote(group.public_section, true);
       const changedRecipients =
         before.message_recipients.join() === group.message_recipients.join() ? '' : recipientsNote(group.message_recipients, true);
-      await ctx.log(`Gruppe ${quoted(group.name)} geändert${changedRequirement}${changedSection}${changedRecipients}`);
+      const changedSections = before.sections.join() === group.sections.join() ? '' : sectionsNote(group.sections, true);
+      await ctx.log(`Gruppe ${quoted(group.name)} geändert${changedRequirement}${changedSection}${changedRecipients}${changedSections}`);
       return { message: 'Gruppe gespeichert', data: group };
     }),
 

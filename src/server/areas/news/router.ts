@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Section } from '../../../shared/constants.ts';
 import { toClubDateTime } from '../../../shared/dates.ts';
 import { NEWS_ON_HOME, NEWS_STATE_LABELS, newsStateOf } from '../../../shared/news.ts';
 import { NEWS_MESSAGES, newsArticleInput, newsCoverFromGalleryInput, newsIdInput, newsListInput, newsSaveInput } from '../../../shared/schemas/news.ts';
@@ -8,7 +9,7 @@ import { AppError } from '../../errors.ts';
 import { receivedPicture } from '../../storage/schema.ts';
 import { removeStoredFiles, storeAllWithRows, type ReceivedPicture } from '../../storage/storage.ts';
 import type { Context } from '../../trpc/context.ts';
-import { can, canAny, router, sharedReadProcedure } from '../../trpc/index.ts';
+import { can, canAny, canIn, router, sharedReadProcedure } from '../../trpc/index.ts';
 import { listImages } from '../galleries/queries.ts';
 import { NEWS_CACHE_AREA, latestNews, publicNewsArticle, publicNewsLinksCached, publicNewsPage } from './cache.ts';
 import {
@@ -81,6 +82,11 @@ async function storePicture(ctx: Context, picture: ReceivedPicture, name: string
   });
 }
 
+/** The stored article's section, or undefined when there is none (the procedure answers 404). */
+async function sectionOfArticle(db: Db, id: number): Promise<Section | undefined> {
+  return (await db.selectFrom('news_articles').select('section').where('id', '=', id).executeTakeFirst())?.section as Section | undefined;
+}
+
 export const newsRouter = router({
   /** One page of /aktuelles, optionally of one section (`sparte`). */
   publicList: sharedReadProcedure.input(newsListInput).query(({ ctx, input }) => publicNewsPage(ctx.services, input?.sparte, input?.seite ?? 1)),
@@ -112,8 +118,8 @@ export const newsRouter = router({
     .query(({ ctx, input }) => listImages(ctx.services.db, ctx.services.storage.urlOf, { albumId: input?.album_id, section: input?.section })),
 
   /** A new article; whoever writes it is its author. */
-  create: can('news_create')
-    .input(newsSaveInput)
+  // Rights per section (issue 28.1): a section head writes only their section's articles.
+  create: canIn('news_create', newsSaveInput, (input) => input.section)
     .mutation(async ({ ctx, input }) => {
       if (input.id !== undefined) throw AppError.field('id', NEWS_MESSAGES.notFound);
       const { db, storage, publicCache } = ctx.services;
@@ -131,8 +137,11 @@ export const newsRouter = router({
     }),
 
   /** Saves, publishes, schedules or withdraws an article; its address follows the title (old ones redirect). */
-  update: can('news_update')
-    .input(newsSaveInput.refine((value) => value.id !== undefined, { error: NEWS_MESSAGES.notFound, path: ['id'] }))
+  // Moving an article to another section needs the rights of both.
+  update: canIn('news_update', newsSaveInput.refine((value) => value.id !== undefined, { error: NEWS_MESSAGES.notFound, path: ['id'] }), async (input, ctx) => [
+    await sectionOfArticle(ctx.services.db, input.id!),
+    input.section,
+  ])
     .mutation(async ({ ctx, input }) => {
       const { db, storage, publicCache } = ctx.services;
       const now = nowOf(ctx);
@@ -151,8 +160,7 @@ export const newsRouter = router({
       return { message: savedMessage(publishAt, now), data: article };
     }),
 
-  delete: can('news_delete')
-    .input(newsIdInput)
+  delete: canIn('news_delete', newsIdInput, (input, ctx) => sectionOfArticle(ctx.services.db, input.id))
     .mutation(async ({ ctx, input }) => {
       const { db, storage, publicCache } = ctx.services;
       const article = await findArticle(db, storage.urlOf, input.id, nowOf(ctx));

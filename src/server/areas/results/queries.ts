@@ -67,3 +67,9 @@ export async function insertResult(db: Db, result: NewResult): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(inserted.insertId);
 }
+
+/** The section of a result (rights per section, issue 28.1); undefined when there is none, which the procedure answers. */
+export async function sectionOfResult(db: Db, id: number): Promise<ResultSection | undefined> {
+  const row = await db.selectFrom('results').select('section').where('id', '=', id).executeTakeFirst();
+  return row?.section as ResultSection | undefined;
+}

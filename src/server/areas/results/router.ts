@@ -4,17 +4,17 @@ import { toClubDateTime } from '../../../shared/dates.ts';
 import { quoted, sectionName } from '../../../shared/logNames.ts';
 import { resultFields, resultFieldsInput, resultListInput } from '../../../shared/schemas/files.ts';
 import { idInput } from '../../../shared/schemas/groups.ts';
-import type { PermissionName } from '../../../shared/permissions.ts';
 import { Refusal } from '../../errors.ts';
 import type { Principal } from '../auth/principal.ts';
 import { receivedFile } from '../../storage/schema.ts';
 import { deleteRowById } from '../../db/rows.ts';
 import { deleteWithFiles, storeWithRow } from '../../storage/storage.ts';
-import { can, canAny, router, sharedReadProcedure } from '../../trpc/index.ts';
-import { findResult, findResultRow, insertResult, listResults } from './queries.ts';
+import { assertSectionRight, can, canAny, canIn, router, sharedReadProcedure } from '../../trpc/index.ts';
+import { findResult, findResultRow, insertResult, listResults, sectionOfResult } from './queries.ts';
+import type { SectionPermission } from '../../../shared/sectionRights.ts';
 
 /** SPEC §6: gun results are added with dashboard_create, archery and blowpipe results with dashboard_update. */
-export const RESULT_UPLOAD_PERMISSION: Record<ResultSection, PermissionName> = {
+export const RESULT_UPLOAD_PERMISSION: Record<ResultSection, SectionPermission> = {
   gun: 'dashboard_create',
   arch: 'dashboard_update',
   blowpipe: 'dashboard_update',
@@ -26,6 +26,8 @@ const resultUploader = canAny(...new Set(Object.values(RESULT_UPLOAD_PERMISSION)
 function requireSectionPermission(ctx: { user: Principal }, path: string, section: ResultSection): void {
   const permission = RESULT_UPLOAD_PERMISSION[section];
   if (!ctx.user.permissions.has(permission)) throw new Refusal(`${path} (fehlende Berechtigung ${permission})`);
+  // Rights per section (issue 28.1): the permission must also reach the section.
+  assertSectionRight(ctx.user, permission, section, path);
 }
 
 /** The PDF comes through POST /api/results only (multipart section, internal 0/1, file); see rest.ts. */
@@ -69,8 +71,7 @@ export const resultsRouter = router({
     return { message: 'Ergebnis angelegt', data: result };
   }),
 
-  delete: can('dashboard_delete')
-    .input(idInput)
+  delete: canIn('dashboard_delete', idInput, (input, ctx) => sectionOfResult(ctx.services.db, input.id))
     .mutation(async ({ ctx, input }) => {
       const { db, storage } = ctx.services;
       const row = await findResultRow(db, input.id);

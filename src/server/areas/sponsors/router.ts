@@ -6,7 +6,8 @@ import { idInput } from '../../../shared/schemas/groups.ts';
 import { receivedFile } from '../../storage/schema.ts';
 import { deleteRowById } from '../../db/rows.ts';
 import { deleteWithFiles, storeWithRow } from '../../storage/storage.ts';
-import { can, router, sharedReadProcedure } from '../../trpc/index.ts';
+import { can, canFor, router, sharedReadProcedure } from '../../trpc/index.ts';
+import { CONTENT_SECTION } from '../../../shared/sectionRights.ts';
 import { findSponsor, findSponsorRow, insertSponsor, listSponsors } from './queries.ts';
 
 /** The logo comes through POST /api/sponsors only (multipart name, url, logo); see rest.ts. */
@@ -23,11 +24,11 @@ export const sponsorsRouter = router({
   list: can('dashboard_view').query(({ ctx }) => listSponsors(ctx.services.db, ctx.services.storage.urlOf)),
 
   /** The fields sent so far (a form may send the logo first): refuses before the logo is stored. */
-  checkUpload: can('dashboard_create')
+  checkUpload: canFor('dashboard_create', CONTENT_SECTION.sponsors)
     .input(sponsorFieldsInput.partial())
     .query(() => ({ allowed: true })),
 
-  create: can('dashboard_create')
+  create: canFor('dashboard_create', CONTENT_SECTION.sponsors)
     .input(sponsorCreateInput)
     .mutation(async ({ ctx, input }) => {
       const { db, storage, clock } = ctx.services;
@@ -46,7 +47,7 @@ export const sponsorsRouter = router({
       return { message: 'Sponsor angelegt', data: sponsor };
     }),
 
-  delete: can('dashboard_delete')
+  delete: canFor('dashboard_delete', CONTENT_SECTION.sponsors)
     .input(idInput)
     .mutation(async ({ ctx, input }) => {
       const { db, storage } = ctx.services;

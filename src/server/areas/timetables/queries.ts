@@ -122,3 +122,9 @@ export async function countTimetableEntries(db: Db, section: TimetableSection): 
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** The section of a row (rights per section, issue 28.1); undefined when there is none, which the procedure answers. */
+export async function sectionOfTimetableEntry(db: Db, id: number): Promise<TimetableSection | undefined> {
+  const row = await db.selectFrom('timetable_entries').select('section').where('id', '=', id).executeTakeFirst();
+  return row?.section as TimetableSection | undefined;
+}

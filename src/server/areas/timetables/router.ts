@@ -11,7 +11,7 @@ import {
   type TimetableSection,
 } from '../../../shared/timetable.ts';
 import { AppError } from '../../errors.ts';
-import { can, router, sharedReadProcedure } from '../../trpc/index.ts';
+import { can, canIn, router, sharedReadProcedure } from '../../trpc/index.ts';
 import {
   countTimetableEntries,
   deleteTimetableEntry,
@@ -19,6 +19,7 @@ import {
   insertTimetableEntry,
   listTimetableEntries,
   reorderTimetable,
+  sectionOfTimetableEntry,
   updateTimetableEntry,
 } from './queries.ts';
 
@@ -62,8 +63,7 @@ export const timetablesRouter = router({
   // The back office reads the database itself: an editor must see what was just saved, paused rows included.
   list: can('dashboard_view').query(({ ctx }) => listTimetableEntries(ctx.services.db)),
 
-  create: can('dashboard_update')
-    .input(timetableCreateInput)
+  create: canIn('dashboard_update', timetableCreateInput, (input) => input.section)
     .mutation(async ({ ctx, input }) => {
       const { section, ...fields } = input;
       const data = await ctx.services.db.transaction().execute(async (trx) => {
@@ -77,8 +77,7 @@ export const timetablesRouter = router({
       return { message: TIMETABLE_RESPONSES.created, data };
     }),
 
-  update: can('dashboard_update')
-    .input(timetableUpdateInput)
+  update: canIn('dashboard_update', timetableUpdateInput, (input, ctx) => sectionOfTimetableEntry(ctx.services.db, input.id))
     .mutation(async ({ ctx, input }) => {
       const { id, ...fields } = input;
       const data = await ctx.services.db.transaction().execute(async (trx) => {
@@ -91,8 +90,7 @@ export const timetablesRouter = router({
       return { message: TIMETABLE_RESPONSES.updated, data };
     }),
 
-  delete: can('dashboard_update')
-    .input(idInput)
+  delete: canIn('dashboard_update', idInput, (input, ctx) => sectionOfTimetableEntry(ctx.services.db, input.id))
     .mutation(async ({ ctx, input }) => {
       const entry = await ctx.services.db.transaction().execute(async (trx) => {
         const found = await existing(findTimetableEntry(trx, input.id));
@@ -106,8 +104,7 @@ export const timetablesRouter = router({
     }),
 
   /** The new order of all of a section's rows; one the member has not seen (added meanwhile) refuses it. */
-  reorder: can('dashboard_update')
-    .input(timetableReorderInput)
+  reorder: canIn('dashboard_update', timetableReorderInput, (input) => input.section)
     .mutation(async ({ ctx, input }) => {
       const data = await ctx.services.db.transaction().execute(async (trx) => {
         const current = await listTimetableEntries(trx, input.section);

@@ -74,6 +74,7 @@ export const TABLES_WITHOUT_MEMBER_DATA = {
   group_message_recipients: 'which contact-form recipients a group reads, naming no member',
   news_slugs: 'former addresses of public articles',
   news_images: 'pictures of public articles',
+  group_sections: 'which sections a group’s content permissions are limited to, naming no member',
 } as const satisfies Partial<Record<keyof Database, string>>;
 
 type MsColumn = number | string | null;

@@ -15,6 +15,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -33,6 +34,9 @@ import { useDialogState } from '../../../components/useDialogState.ts';
 import { textFieldProps, useSchemaForm } from '../../../components/useSchemaForm.ts';
 import { useUpload } from '../../../components/useUpload.ts';
 import { trpc } from '../../../trpc.ts';
+import { useSectionDenial } from '../../../auth.ts';
+import { SECTION_GROUP_NAMES } from '../../../../shared/sectionGroups.ts';
+import { sectionOfGroup } from '../../../../shared/sectionRights.ts';
 import { endAfterBeginMoved, newAppointmentEnd } from './newAppointment.ts';
 import { followBegin, RecurrenceFields, recurrenceFormValue, recurrenceOf, type RecurrenceFormValue } from './RecurrenceFields.tsx';
 import { SeriesScopeDialog } from './SeriesScopeDialog.tsx';
@@ -130,7 +134,7 @@ export interface AppointmentDialogProps {
  * with an edit toggle (toggled back, the dialog shows the saved appointment again), a new one
  * opens editable; closing resets the form after 300 ms.
  */
-export function AppointmentDialog({ open, appointment, day, canUpdate, canDelete, canViewGroups, onClose }: AppointmentDialogProps) {
+export function AppointmentDialog({ open, appointment, day, canUpdate: mayUpdate, canDelete: mayDelete, canViewGroups, onClose }: AppointmentDialogProps) {
   const utils = trpc.useUtils();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const form = useSchemaForm(appointmentCreateInput, () => initialValues(appointment, day), toInput);
@@ -142,6 +146,16 @@ export function AppointmentDialog({ open, appointment, day, canUpdate, canDelete
   const scopeQuestion = useDialogState<AppointmentCreateInput>();
   const closeScopeQuestion = scopeQuestion.close;
   const groups = trpc.groups.list.useQuery(undefined, { meta: { errorPrefix: 'Fehler beim Abrufen der verfügbaren Gruppen' }, enabled: open && canViewGroups });
+  // Rights per section (issue 28.1): an appointment counts for its group's section (a section
+  // group's, else Verein). Without the groups list the name of a seeded section group decides.
+  const assigned = appointment && groups.data?.find((group) => group.id === appointment.assignment);
+  const section = appointment
+    ? sectionOfGroup(assigned ?? { name: appointment.section, public_section: (SECTION_GROUP_NAMES as readonly string[]).includes(appointment.section) })
+    : 'club';
+  const updateDenial = useSectionDenial('calendar_update', section);
+  const deleteDenial = useSectionDenial('calendar_delete', section);
+  const canUpdate = mayUpdate && (appointment === null || updateDenial === undefined);
+  const canDelete = mayDelete && deleteDenial === undefined;
 
   // The parent hands a new appointment (or none) on each opening; the form follows it.
   const shown = useRef<{ appointment: AppointmentView | null; day: Dayjs | null } | null>(null);
@@ -435,9 +449,13 @@ export function AppointmentDialog({ open, appointment, day, canUpdate, canDelete
           </DialogContent>
           <DialogActions>
             {appointment && (
-              <Button color="error" onClick={() => deletion.show(appointment)} disabled={!canDelete || busy} sx={{ mr: 'auto' }}>
-                Löschen
-              </Button>
+              <Tooltip title={deleteDenial ?? ''}>
+                <span style={{ marginRight: 'auto' }}>
+                  <Button color="error" onClick={() => deletion.show(appointment)} disabled={!canDelete || busy}>
+                    Löschen
+                  </Button>
+                </span>
+              </Tooltip>
             )}
             {appointment && cancelled && (
               <Button onClick={() => restore.mutate({ id: appointment.id })} disabled={!canUpdate || busy}>
@@ -445,6 +463,8 @@ export function AppointmentDialog({ open, appointment, day, canUpdate, canDelete
               </Button>
             )}
             {appointment && !cancelled && (
+              <Tooltip title={updateDenial ?? ''}>
+              <span>
               <ToggleButton
                 value="edit"
                 size="small"
@@ -464,6 +484,8 @@ export function AppointmentDialog({ open, appointment, day, canUpdate, canDelete
               >
                 Bearbeiten
               </ToggleButton>
+              </span>
+              </Tooltip>
             )}
             <Button onClick={requestClose} disabled={busy}>
               {editing ? 'Abbrechen' : 'Schließen'}

@@ -6,6 +6,8 @@ import { alertUpdateInput, type AlertEntry } from '../../../../shared/schemas/co
 import { EditorCard } from '../../../components/EditorCard.tsx';
 import { useRecordForm } from '../../../components/useSchemaForm.ts';
 import { trpc } from '../../../trpc.ts';
+import { useSectionDenial } from '../../../auth.ts';
+import { sectionOfAlert } from '../../../../shared/sectionRights.ts';
 import { PanelEntries } from './PanelStatus.tsx';
 import { RichTextField } from './RichTextField.tsx';
 
@@ -17,6 +19,8 @@ export interface AlertTextField {
   onChange: (text: string) => void;
   error: string | undefined;
   disabled: boolean;
+  /** Without the permission, or without it for the alert's section. */
+  readOnly: boolean;
 }
 
 export interface AlertEditorProps {
@@ -35,8 +39,11 @@ export interface AlertEditorProps {
 }
 
 /** One alert (a section notice or the live-result link): switched and saved on its own. */
-export function AlertEditor({ alert, title, label, switchLabel, errorPrefix, canUpdate, renderText }: AlertEditorProps) {
+export function AlertEditor({ alert, title, label, switchLabel, errorPrefix, canUpdate: permitted, renderText }: AlertEditorProps) {
   const utils = trpc.useUtils();
+  // Rights per section (issue 28.1): another section's notice is read-only, the button says why.
+  const denial = useSectionDenial('dashboard_update', sectionOfAlert(alert.identifier) ?? 'club');
+  const canUpdate = permitted && denial === undefined;
   const form = useRecordForm(alertUpdateInput, alert, alertValues);
 
   const save = trpc.content.updateAlert.useMutation(
@@ -52,7 +59,7 @@ export function AlertEditor({ alert, title, label, switchLabel, errorPrefix, can
   const submit = form.onSubmit((input) => save.mutate(input));
 
   return (
-    <EditorCard title={title} label={label} onSubmit={submit} canSave={canUpdate} saving={save.isPending}>
+    <EditorCard title={title} label={label} onSubmit={submit} canSave={canUpdate} saving={save.isPending} denial={denial}>
       <FormControlLabel
         control={
           <Switch
@@ -69,6 +76,7 @@ export function AlertEditor({ alert, title, label, switchLabel, errorPrefix, can
         onChange: (text) => form.setField('text', text),
         error: form.errorOf('text'),
         disabled: save.isPending,
+        readOnly: !canUpdate,
       })}
     </EditorCard>
   );
@@ -87,7 +95,7 @@ export function AlertsPanel({ canUpdate }: { canUpdate: boolean }) {
           switchLabel="Hinweis anzeigen"
           errorPrefix="Fehler beim Speichern des Hinweises"
           canUpdate={canUpdate}
-          renderText={(field) => <RichTextField label="Text" {...field} readOnly={!canUpdate} />}
+          renderText={(field) => <RichTextField label="Text" {...field} />}
         />
       )}
     </PanelEntries>

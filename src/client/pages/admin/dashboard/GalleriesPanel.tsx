@@ -30,6 +30,7 @@ import { ALBUMS_ERROR_PREFIX, GALLERY_TABS } from '../../../galleries.ts';
 import { trpc } from '../../../trpc.ts';
 import type { DashboardPermissions } from '../DashboardPage.tsx';
 import { PanelStatus } from './PanelStatus.tsx';
+import { SectionNote, useSectionPermissions } from './sectionPermissions.tsx';
 
 /** What the file chooser offers; the server decides by the content (HEIC where it can read it). */
 const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif,image/heic,image/heif,.heic,.heif';
@@ -252,7 +253,9 @@ function AlbumCard({
   );
 }
 
-function SectionAlbums({ section, permissions }: { section: Section; permissions: DashboardPermissions }) {
+function SectionAlbums({ section, permissions: held }: { section: Section; permissions: DashboardPermissions }) {
+  // Rights per section (issue 28.1): another section's albums are read-only, the note and the button say why.
+  const { denial, ...permissions } = useSectionPermissions(held, section);
   const refresh = useRefreshGalleries();
   const albums = trpc.galleries.albums.useQuery({ section }, { meta: { errorPrefix: ALBUMS_ERROR_PREFIX } });
   const edit = useDialogState<AlbumView>();
@@ -267,9 +270,14 @@ function SectionAlbums({ section, permissions }: { section: Section; permissions
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Box>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => edit.show(null)} disabled={!permissions.canCreate}>
-          Album anlegen
-        </Button>
+        <SectionNote denial={denial} />
+        <Tooltip title={denial ?? ''}>
+          <span>
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => edit.show(null)} disabled={!permissions.canCreate}>
+              Album anlegen
+            </Button>
+          </span>
+        </Tooltip>
       </Box>
       {!albums.data ? (
         <PanelStatus query={albums} />

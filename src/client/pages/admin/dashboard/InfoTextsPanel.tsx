@@ -4,6 +4,8 @@ import { infoUpdateInput, type InfoEntry } from '../../../../shared/schemas/cont
 import { EditorCard } from '../../../components/EditorCard.tsx';
 import { useRecordForm } from '../../../components/useSchemaForm.ts';
 import { trpc } from '../../../trpc.ts';
+import { useSectionDenial } from '../../../auth.ts';
+import { INFO_TEXT_SECTION } from '../../../../shared/sectionRights.ts';
 import { PanelEntries } from './PanelStatus.tsx';
 import { RichTextField } from './RichTextField.tsx';
 
@@ -19,8 +21,11 @@ export interface InfoTextEditorProps {
 }
 
 /** One info text, saved on its own; what visitors see follows at once. */
-export function InfoTextEditor({ entry, title, label, canUpdate }: InfoTextEditorProps) {
+export function InfoTextEditor({ entry, title, label, canUpdate: permitted }: InfoTextEditorProps) {
   const utils = trpc.useUtils();
+  // Rights per section (issue 28.1): another section's text is read-only, the button says why.
+  const denial = useSectionDenial('dashboard_update', INFO_TEXT_SECTION[entry.identifier as keyof typeof INFO_TEXT_SECTION] ?? 'club');
+  const canUpdate = permitted && denial === undefined;
   const form = useRecordForm(infoUpdateInput, entry, infoValues);
 
   const save = trpc.content.updateInfo.useMutation(
@@ -34,7 +39,7 @@ export function InfoTextEditor({ entry, title, label, canUpdate }: InfoTextEdito
   const submit = form.onSubmit((input) => save.mutate(input));
 
   return (
-    <EditorCard title={title} label={label} onSubmit={submit} canSave={canUpdate} saving={save.isPending}>
+    <EditorCard title={title} label={label} onSubmit={submit} canSave={canUpdate} saving={save.isPending} denial={denial}>
       <RichTextField
         label="Text"
         value={form.values.text}

@@ -20,6 +20,7 @@ import type { DashboardPermissions } from '../DashboardPage.tsx';
 import { InfoTextsPanel } from './InfoTextsPanel.tsx';
 import { AlertEditor } from './AlertsPanel.tsx';
 import { PanelEntries } from './PanelStatus.tsx';
+import { SectionNote, useSectionPermissions } from './sectionPermissions.tsx';
 
 type Result = RouterOutputs['results']['list'][number];
 
@@ -124,7 +125,7 @@ function LiveResultSection({ canUpdate }: { canUpdate: boolean }) {
           switchLabel="Link zum Live-Ergebnis anzeigen"
           errorPrefix="Fehler beim Speichern des Live-Ergebnisses"
           canUpdate={canUpdate}
-          renderText={({ value, onChange, error, disabled }) => (
+          renderText={({ value, onChange, error, disabled, readOnly }) => (
             <TextField
               label="Internetadresse"
               type="url"
@@ -134,7 +135,7 @@ function LiveResultSection({ canUpdate }: { canUpdate: boolean }) {
               error={error !== undefined}
               helperText={error ?? 'Beginnt mit http:// oder https://'}
               disabled={disabled}
-              slotProps={{ input: { readOnly: !canUpdate } }}
+              slotProps={{ input: { readOnly } }}
             />
           )}
         />
@@ -147,7 +148,7 @@ function LiveResultSection({ canUpdate }: { canUpdate: boolean }) {
  * Panel 'Sportliche Leistungen' (SPEC §2): per section the season and special-result texts,
  * the internal and external result PDFs, and for archery the live-result link.
  */
-export function ResultsPanel(permissions: DashboardPermissions) {
+export function ResultsPanel(held: DashboardPermissions) {
   const [active, setActive] = useState<ResultSection>('gun');
   const idBase = useId();
   const results = trpc.results.list.useQuery(undefined, { meta: { errorPrefix: FETCH_ERROR_PREFIX } });
@@ -164,6 +165,8 @@ export function ResultsPanel(permissions: DashboardPermissions) {
   });
   const { show } = deletion;
 
+  // Rights per section (issue 28.1): another section's results are read-only.
+  const permissions = useSectionPermissions(held, active);
   const ofSection = (internal: boolean) => (results.data ?? []).filter((result) => result.section === active && result.internal === internal);
   const canUpload = canUploadTo(active, permissions);
 
@@ -175,6 +178,7 @@ export function ResultsPanel(permissions: DashboardPermissions) {
         ))}
       </Tabs>
       <Box role="tabpanel" key={active} id={`${idBase}-panel-${active}`} aria-labelledby={`${idBase}-tab-${active}`} sx={{ display: 'grid', gap: 3 }}>
+        <SectionNote denial={permissions.denial} />
         <InfoTextsPanel identifiers={RESULT_TEXT_IDENTIFIERS[active]} canUpdate={permissions.canUpdate} errorPrefix={FETCH_ERROR_PREFIX} />
         {active === 'arch' && <LiveResultSection canUpdate={permissions.canUpdate} />}
         {[true, false].map((internal) => (

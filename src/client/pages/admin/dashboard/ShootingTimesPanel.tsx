@@ -33,6 +33,7 @@ import {
   type TimetableSection,
 } from '../../../../shared/timetable.ts';
 import { DeleteDialog } from '../../../components/ConfirmDialog.tsx';
+import { useSectionDenial } from '../../../auth.ts';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable.tsx';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { RowActions } from '../../../components/RowActions.tsx';
@@ -190,8 +191,11 @@ interface SectionTimetableEditorProps {
  * One section's timetable in the back office: its rows with their place, day, time, offer
  * and whether they are active; add, change, pause, move and delete need dashboard_update.
  */
-function SectionTimetableEditor({ section, entries, loading, canUpdate }: SectionTimetableEditorProps) {
+function SectionTimetableEditor({ section, entries, loading, canUpdate: permitted }: SectionTimetableEditorProps) {
   const utils = trpc.useUtils();
+  // Rights per section (issue 28.1): another section's table is read-only, the button says why.
+  const denial = useSectionDenial('dashboard_update', section);
+  const canUpdate = permitted && denial === undefined;
   const rows = useMemo(() => (entries ?? []).filter((entry) => entry.section === section), [entries, section]);
   const changed = () => {
     void utils.timetables.list.invalidate();
@@ -306,9 +310,13 @@ function SectionTimetableEditor({ section, entries, loading, canUpdate }: Sectio
         loading={loading}
         initialPageSize={-1}
         toolbar={
-          <Button variant="contained" startIcon={<AddIcon />} disabled={!canUpdate} onClick={() => editing.show(null)}>
-            Schießzeit hinzufügen
-          </Button>
+          <Tooltip title={denial ?? ''}>
+            <span>
+              <Button variant="contained" startIcon={<AddIcon />} disabled={!canUpdate} onClick={() => editing.show(null)}>
+                Schießzeit hinzufügen
+              </Button>
+            </span>
+          </Tooltip>
         }
       />
       <TimetableDialog key={editing.key} section={section} entry={editing.item} open={editing.open} onClose={editing.close} onSaved={changed} />

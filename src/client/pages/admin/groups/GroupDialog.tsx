@@ -15,7 +15,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { actionsOf, PERMISSION_AREAS, type PermissionAction, type PermissionArea } from '../../../../shared/permissions.ts';
-import { CONTACT_RECIPIENTS, type ContactRecipient } from '../../../../shared/constants.ts';
+import { CONTACT_RECIPIENTS, SECTION_LABELS, SECTIONS, type ContactRecipient, type Section } from '../../../../shared/constants.ts';
 import { CONTACT_RECIPIENT_LABELS } from '../../../../shared/schemas/contact.ts';
 import { groupCreateInput } from '../../../../shared/schemas/groups.ts';
 import { useSignedInUser } from '../../../auth.ts';
@@ -37,6 +37,8 @@ interface GroupFormValues {
   public_section: boolean;
   /** 'Nachrichten nur an': the contact recipients whose messages the members read; empty: all. */
   message_recipients: ContactRecipient[];
+  /** 'Nur für Sparten': the sections its content permissions are limited to; empty: all. */
+  sections: Section[];
 }
 
 export interface GroupDialogProps {
@@ -63,6 +65,7 @@ export function GroupDialog({ open, group, permissions, permissionsFailed = fals
     require_second_factor: group?.require_second_factor ?? false,
     public_section: group?.public_section ?? false,
     message_recipients: group?.message_recipients ?? [],
+    sections: group?.sections ?? [],
   }));
 
   const idsByName = useMemo(() => new Map(permissions?.map((permission) => [permission.name, permission.id])), [permissions]);
@@ -100,6 +103,13 @@ export function GroupDialog({ open, group, permissions, permissionsFailed = fals
     if (checked) chosen.add(recipient);
     else chosen.delete(recipient);
     form.setField('message_recipients', CONTACT_RECIPIENTS.filter((each) => chosen.has(each)));
+  };
+
+  const toggleSection = (section: Section, checked: boolean) => {
+    const chosen = new Set(form.values.sections);
+    if (checked) chosen.add(section);
+    else chosen.delete(section);
+    form.setField('sections', SECTIONS.filter((each) => chosen.has(each)));
   };
 
   const submit = form.onSubmit((input) => (group ? update.mutate({ id: group.id, ...input }) : create.mutate(input)));
@@ -217,6 +227,23 @@ export function GroupDialog({ open, group, permissions, permissionsFailed = fals
         <FormHelperText sx={{ mt: 0 }}>
           Mitglieder dieser Gruppe lesen und bearbeiten unter „Nachrichten“ nur, was Besucher über das Kontaktformular an die angehakten
           Adressaten geschrieben haben. Ohne Haken gilt die Berechtigung für alle Adressaten.
+        </FormHelperText>
+      </FormControl>
+      <FormControl component="fieldset" sx={{ mt: 2, display: 'block' }} disabled={busy}>
+        <FormLabel component="legend">Nur für Sparten</FormLabel>
+        <FormGroup row>
+          {SECTIONS.map((section) => (
+            <FormControlLabel
+              key={section}
+              control={<Checkbox checked={form.values.sections.includes(section)} onChange={(event) => toggleSection(section, event.target.checked)} />}
+              label={SECTION_LABELS[section]}
+            />
+          ))}
+        </FormGroup>
+        <FormHelperText sx={{ mt: 0 }}>
+          Mitglieder dieser Gruppe ändern mit den Berechtigungen für Dashboard und Kalender nur die Inhalte der angehakten Sparten
+          (Galerien, Ergebnisse, Hinweise, Schießzeiten, Texte und Termine der Sparte). Ohne Haken gelten sie für alle Sparten. Weiter
+          fassen kann die Sparten nur, wer diese Rechte selbst für alle angehakten Sparten hat.
         </FormHelperText>
       </FormControl>
     </FormDialog>
