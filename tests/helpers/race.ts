@@ -30,11 +30,12 @@ function selectsFrom(node: RootOperationNode, table: string): boolean {
  * createTestApp's database options.
  */
 export class MeanwhilePlugin implements KyselyPlugin {
-  #armed: { table: string; action: () => Promise<void> } | null = null;
+  #armed: { table: string; action: () => Promise<void>; remaining: number } | null = null;
   readonly #checks = new WeakSet<QueryId>();
 
-  afterNextSelectFrom(table: string, action: () => Promise<void>): void {
-    this.#armed = { table, action };
+  /** Runs `action` after the next read of `table`, or after the `nth` from now (a permission check may read it first). */
+  afterNextSelectFrom(table: string, action: () => Promise<void>, nth = 1): void {
+    this.#armed = { table, action, remaining: nth };
   }
 
   transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
@@ -45,8 +46,12 @@ export class MeanwhilePlugin implements KyselyPlugin {
   async transformResult({ queryId, result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
     const armed = this.#armed;
     if (armed && this.#checks.has(queryId)) {
-      this.#armed = null;
-      await armed.action();
+      this.#checks.delete(queryId);
+      armed.remaining -= 1;
+      if (armed.remaining === 0) {
+        this.#armed = null;
+        await armed.action();
+      }
     }
     return result;
   }

@@ -43,7 +43,7 @@ describe('bodies of DESIGN §3', () => {
     // The fields of SPEC §7 and those added since, each off when a legacy program leaves it out.
     expect(created.json()).toEqual({
       message: 'Gruppe angelegt',
-      data: { id: expect.any(Number), name: 'Vertragstest', permissions: [{ id: 1, name: expect.any(String) }], require_second_factor: false, public_section: false, message_recipients: [] },
+      data: { id: expect.any(Number), name: 'Vertragstest', permissions: [{ id: 1, name: expect.any(String) }], require_second_factor: false, public_section: false, message_recipients: [], sections: [] },
     });
     const id = created.json().data.id;
     const updated = await t.inject({ method: 'PUT', url: `/api/groups/${id}`, headers: { ...t.admin, ...json }, payload: { name: 'Vertrag', permissions: [] } });
