@@ -178,7 +178,7 @@ export function archeryCourse(profile: ClubProfile, facts: CourseFacts, days: re
  * An article of the club's news (schema.org NewsArticle, issue 27.2): headline, picture,
  * dates with Berlin's offset, the member who wrote it and the club as publisher with its logo.
  */
-export function newsArticleData(article: PublicNewsArticle, profile: ClubProfile, origin: string): object {
+export function newsArticleData(article: PublicNewsArticle, profile: ClubProfile, origin: string, pictures?: ClubPictures): object {
   const published = toIsoWithClubOffset(article.publishedAt);
   const modified = toIsoWithClubOffset(article.updatedAt > article.publishedAt ? article.updatedAt : article.publishedAt);
   return {
@@ -190,7 +190,7 @@ export function newsArticleData(article: PublicNewsArticle, profile: ClubProfile
     ...(published ? { datePublished: published } : {}),
     ...(modified ? { dateModified: modified } : {}),
     author: [{ '@type': 'Person', name: article.author }],
-    publisher: { '@type': 'Organization', name: profile.name, url: `${origin}/home`, logo: { '@type': 'ImageObject', url: `${origin}/icon-512.png` } },
+    publisher: { '@type': 'Organization', name: profile.name, url: `${origin}/home`, logo: { '@type': 'ImageObject', url: `${origin}${pictures?.logo?.icon512.url ?? '/icon-512.png'}` } },
     mainEntityOfPage: `${origin}${newsArticlePath(article.slug)}`,
     inLanguage: 'de-DE',
   };

@@ -273,6 +273,14 @@ describe('pictures', () => {
     expect(news).toMatchObject({ headline: 'Bericht mit Bild', image: [`${ORIGIN}${cover.wideUrl}`], author: [{ '@type': 'Person', name: 'Test Mitglied ' + String(news.author && (news.author as { name: string }[])[0]!.name.split(' ').at(-1)) }] });
     expect(news.datePublished).toMatch(/^2026-11-27T\d\d:\d\d:\d\d\+01:00$/);
     expect((news.publisher as { logo: { url: string } }).logo.url).toBe(`${ORIGIN}/icon-512.png`);
+    // With the club's own logo (issue 26.3), the publisher carries that one.
+    const logo = await postForm(t, '/api/club/logo', [{ name: 'file', filename: 'wappen.png', content: await png(600, 200) }], t.admin);
+    expect(logo.statusCode, logo.body).toBe(201);
+    const icon = (logo.json().data as { logo: { icon512: { url: string } } }).logo.icon512.url;
+    const withLogo = (await page(`/aktuelles/${saved.slug}`)).body;
+    const published = [...withLogo.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>).find((entry) => entry['@type'] === 'NewsArticle')!;
+    expect((published.publisher as { logo: { url: string } }).logo.url).toBe(`${ORIGIN}${icon}`);
+    expect((await t.inject({ method: 'DELETE', url: '/api/club/logo', headers: t.admin })).statusCode).toBe(200);
     // The appointment and the album link back to the article.
     const links = (await trpcGet('news.publicLinks')).json().result.data as { appointments: Record<string, { slug: string }[]>; albums: Record<string, { slug: string }[]> };
     expect(links.appointments[String(appointment.insertId)]).toEqual([{ slug: saved.slug, title: 'Bericht mit Bild' }]);

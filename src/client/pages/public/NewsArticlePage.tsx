@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink, Navigate, useParams } from 'react-router';
 import { NEWS_COVER_WIDTH, NEWS_PATH, isNewsSlug, newsArticlePath } from '../../../shared/news.ts';
 import { PageHead } from '../../components/PageHead.tsx';
-import { PUBLIC_STALE_MS, useClubProfile } from '../../publicContent.ts';
+import { PUBLIC_STALE_MS, useClubPictures, useClubProfile } from '../../publicContent.ts';
 import { useServerRender, useSiteOrigin } from '../../render/serverRender.ts';
 import { newsArticleData } from '../../structuredData.ts';
 import { trpc } from '../../trpc.ts';
@@ -22,6 +22,8 @@ export function NewsArticlePage() {
   const valid = isNewsSlug(slug);
   const found = trpc.news.publicArticle.useQuery({ slug }, { enabled: valid, meta: { errorPrefix: 'Fehler beim Abrufen des Artikels' }, staleTime: PUBLIC_STALE_MS });
   const profile = useClubProfile().data;
+  // The publisher's logo is the club's uploaded one where there is (issue 26.3).
+  const pictures = useClubPictures().data;
   const origin = useSiteOrigin();
   const server = useServerRender();
   if (!valid) return <NotFoundPage />;
@@ -42,7 +44,7 @@ export function NewsArticlePage() {
         type="article"
         image={article.cover?.wideUrl}
         imageSize={wide}
-        structuredData={origin && profile ? [newsArticleData(article, profile, origin)] : undefined}
+        structuredData={origin && profile ? [newsArticleData(article, profile, origin, pictures)] : undefined}
       />
       <Typography variant="h4" component="h1" id="news-article-title" gutterBottom sx={(theme) => ({ [theme.breakpoints.down('sm')]: { fontSize: '1.75rem' } })}>
         {article.title}
