@@ -55,7 +55,7 @@ describe('a new appointment', () => {
     expect(await shownSpan(page)).toEqual(['10.03.2027 15:00', '10.03.2027 17:00']);
     await cancel(page);
 
-    await page.getByRole('button', { name: 'Termin am Mo, 15.03.2027 anlegen' }).click();
+    await page.getByRole('button', { name: '15. – Termin am Mo, 15.03.2027 anlegen' }).click();
     expect(await shownSpan(page)).toEqual(['15.03.2027 18:00', '15.03.2027 20:00']);
     // The end moves with the begin …
     await typeDateTime(page, 'Beginn', '16.03.2027 10:00');

@@ -92,8 +92,9 @@ describe('a section head’s dashboard', () => {
     await page.getByRole('navigation', { name: 'Verwaltung' }).getByRole('link', { name: 'Gruppen', exact: true }).click();
     const table = page.getByRole('table', { name: 'Gruppen' });
     const row = table.getByRole('row').filter({ hasText: HEAD.groupName });
-    await row.getByRole('cell', { name: 'Bogen', exact: true }).waitFor();
-    await table.getByRole('row').filter({ hasText: 'Administratoren' }).getByRole('cell', { name: 'alle', exact: true }).waitFor();
+    // Below the table's full width its cells carry their column's name before the value (stacked rows): the text counts.
+    await row.getByRole('cell').filter({ hasText: /^Bogen$/ }).waitFor();
+    await table.getByRole('row').filter({ hasText: 'Administratoren' }).getByRole('cell').filter({ hasText: /^alle$/ }).waitFor();
     await row.getByRole('button', { name: 'Bearbeiten' }).click();
     const dialog = page.getByRole('dialog', { name: 'Gruppe bearbeiten' });
     const limit = dialog.getByRole('group', { name: 'Nur für Sparten' });

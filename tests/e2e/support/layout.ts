@@ -81,6 +81,8 @@ export async function sidewaysProblems(page: Page, width: number): Promise<strin
     for (let text = texts.nextNode(); text; text = texts.nextNode()) {
       const parent = text.parentElement;
       if (!parent || !text.textContent?.trim() || hidden(parent) || inTabStrip(parent)) continue;
+      // A text cut off with an ellipsis (a title in a calendar's day) ends where its box does.
+      if (getComputedStyle(parent).textOverflow === 'ellipsis') continue;
       const range = document.createRange();
       range.selectNodeContents(text);
       const line = [...range.getClientRects()].find(outside);

@@ -286,7 +286,8 @@ export function CalendarPage() {
                       {canCreate ? (
                         // The day's number starts a new appointment on that day (issue 28.5); so does a click on the cell's free space.
                         <ButtonBase
-                          aria-label={`Termin am ${formatDateWithWeekday(day.key)} anlegen`}
+                          // The name begins with what the button shows (WCAG 2.5.3), then says what it does.
+                          aria-label={`${day.date.date()}. – Termin am ${formatDateWithWeekday(day.key)} anlegen`}
                           onClick={() => createOn(day.date)}
                           sx={{
                             typography: 'body2',
