@@ -56,11 +56,19 @@ describe('a section head’s dashboard', () => {
       const reason = 'Nur für Mitglieder mit Rechten für die Sparte LG/LP';
       expect(await gunSave.locator('..').getAttribute('aria-label')).toBe(reason);
       if (!viewport) {
-        // Hovered once the panel has finished opening.
+        // Hovered once the panel has finished opening; a panel still moving may slip from under
+        // the pointer, so the pointer comes again (three times at most).
         await gunSave.scrollIntoViewIfNeeded();
-        await page.mouse.move(0, 0);
-        await gunSave.locator('..').hover();
-        await page.getByRole('tooltip', { name: reason }).waitFor();
+        for (let attempt = 1; ; attempt += 1) {
+          await page.mouse.move(0, 0);
+          await gunSave.locator('..').hover();
+          try {
+            await page.getByRole('tooltip', { name: reason }).waitFor({ timeout: 3_000 });
+            break;
+          } catch (error) {
+            if (attempt === 3) throw error;
+          }
+        }
       }
       await archNotice.getByRole('switch', { name: 'Hinweis anzeigen' }).click();
       await archNotice.getByRole('button', { name: 'Speichern' }).click();
