@@ -2,31 +2,22 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { RANGE_FACTS_LABELS, type RangeFacts } from '../../../../shared/rangeFacts.ts';
 import { rangeFactsInput } from '../../../../shared/schemas/rangeFacts.ts';
 import { SaveButton } from '../../../components/EditorCard.tsx';
-import { useUnsavedChanges } from '../../../components/unsavedChanges.tsx';
-import { fieldErrorsOf } from '../../../errors.ts';
+import { textFieldProps, useRecordForm } from '../../../components/useSchemaForm.ts';
 import { trpc } from '../../../trpc.ts';
 import { GunRangeDescription } from '../../public/GunTimesPage.tsx';
 import { PanelStatus, ReadOnlyNote } from './PanelStatus.tsx';
 
 /** The form's text of each fact: numbers as typed, an empty minimum age for none. */
-interface Draft {
+interface RangeFactsValues {
   lanes: string;
   minimumAge: string;
 }
 
-const draftOf = (facts: RangeFacts): Draft => ({ lanes: String(facts.lanes), minimumAge: facts.minimumAge === null ? '' : String(facts.minimumAge) });
-
-/** The first message per field. */
-function messagesOf(draft: Draft): Record<string, string> {
-  const result = rangeFactsInput.safeParse(draft);
-  const messages: Record<string, string> = {};
-  if (!result.success) for (const issue of result.error.issues) messages[issue.path.map(String).join('.')] ??= issue.message;
-  return messages;
-}
+const valuesOf = (facts: RangeFacts): RangeFactsValues => ({ lanes: String(facts.lanes), minimumAge: facts.minimumAge === null ? '' : String(facts.minimumAge) });
 
 /**
  * Panel 'Luftdruckstand: Fakten' (issue 26.1): the range's number of lanes and minimum age
@@ -41,50 +32,28 @@ export function RangeFactsPanel({ canUpdate }: { canUpdate: boolean }) {
 
 function RangeFactsForm({ facts, canUpdate }: { facts: RangeFacts; canUpdate: boolean }) {
   const utils = trpc.useUtils();
-  const [draft, setDraft] = useState(() => draftOf(facts));
-  const [dirty, setDirty] = useState(false);
-  // Leaving the page with unsaved changes asks first (issue 28.2).
-  useUnsavedChanges(dirty);
-  const [attempted, setAttempted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  // A fresher answer of the server replaces the form as long as nobody has started editing.
-  const [shownFacts, setShownFacts] = useState(facts);
-  if (facts !== shownFacts) {
-    setShownFacts(facts);
-    if (!dirty) setDraft(draftOf(facts));
-  }
-
-  const save = trpc.club.updateRangeFacts.useMutation({
-    meta: { errorPrefix: 'Fehler beim Speichern der Angaben zum Luftdruckstand' },
-    onSuccess: ({ data }) => {
-      setDraft(draftOf(data));
-      setDirty(false);
-      setAttempted(false);
+  // The shared form hook: messages, the server's refusals, and unsaved changes held (issue 28.2).
+  const form = useRecordForm(rangeFactsInput, facts, valuesOf);
+  const save = trpc.club.updateRangeFacts.useMutation(
+    form.mutationOptions('Fehler beim Speichern der Angaben zum Luftdruckstand', ({ data }: { data: RangeFacts }) => {
+      form.reset(valuesOf(data));
       void utils.club.rangeFacts.invalidate();
       void utils.club.range.invalidate();
-    },
-    onError: (error) => setServerErrors(Object.fromEntries(Object.entries(fieldErrorsOf(error)).map(([path, list]) => [path, list[0] ?? '']))),
-  });
+    }),
+  );
   const readOnly = !canUpdate || save.isPending;
-  const checked = useMemo(() => rangeFactsInput.safeParse(draft), [draft]);
-  const clientErrors = attempted ? messagesOf(draft) : {};
+  const submit = form.onSubmit((input) => save.mutate(input), { disabled: readOnly });
   // While a field is wrong the preview shows the saved version.
+  const checked = useMemo(() => rangeFactsInput.safeParse(form.values), [form.values]);
   const preview = checked.success ? checked.data : facts;
 
-  const field = (fact: keyof Draft, label: string, helperText?: string) => {
-    const error = clientErrors[fact] ?? serverErrors[fact];
+  const field = (fact: keyof RangeFactsValues, label: string, hint?: string) => {
+    const props = textFieldProps(form, fact);
     return (
       <TextField
         label={label}
-        value={draft[fact]}
-        onChange={(event) => {
-          const value = event.target.value;
-          setDraft((previous) => ({ ...previous, [fact]: value }));
-          setDirty(true);
-          setServerErrors(({ [fact]: _dropped, ...rest }) => rest);
-        }}
-        error={error !== undefined}
-        helperText={error ?? helperText}
+        {...props}
+        helperText={props.helperText ?? hint}
         required={fact === 'lanes'}
         autoComplete="off"
         fullWidth
@@ -100,14 +69,7 @@ function RangeFactsForm({ facts, canUpdate }: { facts: RangeFacts; canUpdate: bo
         noValidate
         aria-label="Luftdruckstand: Fakten"
         sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (readOnly) return;
-          setAttempted(true);
-          setServerErrors({});
-          const result = rangeFactsInput.safeParse(draft);
-          if (result.success) save.mutate(result.data);
-        }}
+        onSubmit={submit}
       >
         {!canUpdate && (
           <Box sx={{ gridColumn: '1 / -1' }}>
