@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { PASSWORD_RESET_PATH } from '../../../shared/constants.ts';
 import { formatGermanDateTime, toClubDateTime } from '../../../shared/dates.ts';
 import { isShooterNumber } from '../../../shared/schemas/fields.ts';
@@ -13,6 +13,7 @@ import type { Db } from '../../db/connection.ts';
 import { withNamedLock } from '../../db/locks.ts';
 import { AppError } from '../../errors.ts';
 import { networkOf } from '../../http/network.ts';
+import { linkTokenHash, newLinkToken } from '../../http/link-token.ts';
 import { enqueueMail, mailboxOf } from '../../mail/outbox.ts';
 import { clubProfile } from '../club/cache.ts';
 import type { AppServices } from '../../services.ts';
@@ -51,7 +52,7 @@ const LOCK_WAIT_SECONDS = 2;
 
 /** Only this hash of a link's token is stored (`password_resets.id`). */
 export function resetTokenHash(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return linkTokenHash(null, token);
 }
 
 /** What the limit per target counts: the shooter number or the e-mail address asked for, hashed. */
@@ -165,7 +166,7 @@ async function sendResetLinks(services: AppServices, login: string, address: str
       await serverLog.write(actor, `Passwort vergessen: kein Link gesendet, weil keine gültige E-Mail-Adresse hinterlegt ist (angefordert ${where})`);
       continue;
     }
-    const token = randomBytes(32).toString('base64url');
+    const token = newLinkToken();
     const expires = new Date(nowMs + PASSWORD_RESET_VALIDITY_MS);
     const mail = resetMail(services, club, member, token, expires);
     const stored = await withNamedLock(db, services.dialect, `password-reset-member\n${member.id}`, LOCK_WAIT_SECONDS, (lockDb) =>

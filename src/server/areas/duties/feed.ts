@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { linkTokenHash, newLinkToken } from '../../http/link-token.ts';
 import ical, { ICalEventTransparency } from 'ical-generator';
 import type { DutyRole } from '../../db/schema.ts';
 import { describeAppointment, formatDutyDate, NO_APPOINTMENT_TEXT } from '../../../shared/duties.ts';
@@ -13,12 +13,10 @@ import type { EveningAppointment } from './queries.ts';
  * safe to keep as bcrypt would be and finding the member costs one lookup.
  */
 
-export function newFeedToken(): string {
-  return randomBytes(32).toString('base64url');
-}
+export const newFeedToken = newLinkToken;
 
 export function feedTokenHash(token: string): string {
-  return createHash('sha256').update(`duty-feed\u0000${token}`).digest('hex');
+  return linkTokenHash('duty-feed', token);
 }
 
 /** The address a calendar app subscribes to. */
