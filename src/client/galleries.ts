@@ -31,14 +31,23 @@ export function usePublicImages(input: { album_id: number } | { section: Section
   return trpc.galleries.publicImages.useQuery(input, { meta: { errorPrefix: ALBUMS_ERROR_PREFIX }, staleTime: GALLERY_STALE_MS, enabled });
 }
 
-/** Long side of the thumbnail (DESIGN §8). */
+/** Long sides of the thumbnail and of the phone version (DESIGN §8, issue 26.8). */
 const THUMBNAIL_SIZE = 480;
+const MEDIUM_SIZE = 1024;
 
-/** The widths of both stored versions, for `srcset`: the thumbnail is the display version scaled to 480 px. */
-export function imageSources(image: ImageView): string {
+/**
+ * The stored versions with their widths, for `srcset`: the thumbnail and the phone version
+ * are the display version scaled to 480 and 1024 px on the long side (never enlarged, so a
+ * small picture lists only the widths it has).
+ */
+export function imageSources(image: Pick<ImageView, 'url' | 'thumbnail_url' | 'medium_url' | 'width' | 'height'>): string {
   const longSide = Math.max(image.width, image.height);
-  const thumbWidth = longSide > THUMBNAIL_SIZE ? Math.round((image.width * THUMBNAIL_SIZE) / longSide) : image.width;
-  return `${image.thumbnail_url} ${thumbWidth}w, ${image.url} ${image.width}w`;
+  const widthAt = (size: number) => Math.round((image.width * size) / longSide);
+  const sources = new Map<number, string>();
+  if (longSide > THUMBNAIL_SIZE) sources.set(widthAt(THUMBNAIL_SIZE), image.thumbnail_url);
+  if (image.medium_url !== null && longSide > MEDIUM_SIZE) sources.set(widthAt(MEDIUM_SIZE), image.medium_url);
+  sources.set(image.width, image.url);
+  return [...sources].map(([width, url]) => `${url} ${width}w`).join(', ');
 }
 
 /** The image's text alternative: its title, or where it stands in its album when it has none. */

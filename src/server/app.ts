@@ -27,6 +27,7 @@ import { createStorage } from './storage/storage.ts';
 import { smtpTransport, type MailTransport } from './mail/transport.ts';
 import { OutboxWorker } from './mail/worker.ts';
 import { BackgroundTasks } from './background.ts';
+import { addMissingMediumVersions } from './areas/galleries/medium.ts';
 import { DutyReminders } from './areas/duties/reminders.ts';
 
 declare module 'fastify' {
@@ -60,8 +61,9 @@ export interface AppDeps {
    */
   mailTransport?: MailTransport | null;
   /**
-   * Starts the outbox worker and the duty reminders with the app (main.ts does); tests
-   * drive `services.mail.runOnce()` and `services.dutyReminders.runOnce()` instead.
+   * Starts the outbox worker and the duty reminders with the app, and makes the gallery
+   * images' missing phone versions (main.ts does); tests drive `services.mail.runOnce()`,
+   * `services.dutyReminders.runOnce()` and `addMissingMediumVersions` instead.
    */
   startMailWorker?: boolean;
   /**
@@ -214,6 +216,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onReady', (done) => {
       mail.start();
       dutyReminders.start();
+      background.run('gallery phone versions', async () => {
+        await addMissingMediumVersions(services);
+      });
       done();
     });
   }

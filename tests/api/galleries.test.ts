@@ -2,6 +2,8 @@ import sharp, { type Metadata } from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { request as httpRequest } from 'node:http';
+import { writeFile } from 'node:fs/promises';
+import { addMissingMediumVersions } from '../../src/server/areas/galleries/medium.ts';
 import { filesIn, HTML_PAGE, multipartBody, namesInDatabase, png, postForm, waitFor, type FormPart } from '../helpers/multipart.ts';
 
 /**
@@ -188,6 +190,7 @@ describe('POST /api/images', () => {
           name: 'IMG_0001.jpg',
           url: expect.stringMatching(/^\/files\/[a-f0-9-]+\.webp$/),
           thumbnail_url: expect.stringMatching(/^\/files\/[a-f0-9-]+\.webp$/),
+          medium_url: expect.stringMatching(/^\/files\/[a-f0-9-]+\.webp$/),
           // Turned upright: 1200x3000, long side down to 2048.
           width: 819,
           height: 2048,
@@ -207,7 +210,13 @@ describe('POST /api/images', () => {
     expect(Math.max(thumbMeta.width, thumbMeta.height)).toBe(480);
     expect(thumbMeta.height).toBeGreaterThan(thumbMeta.width);
     expectNoMetadata(thumbMeta);
-    // No original is kept: exactly the two WebP files.
+    // The phone version (issue 26.8): 1024 px on the long side, upright, no metadata.
+    const medium = await served(image.medium_url);
+    expect(medium.type).toBe('image/webp');
+    const mediumMeta = await sharp(medium.body).metadata();
+    expect(mediumMeta).toMatchObject({ format: 'webp', width: 410, height: 1024 });
+    expectNoMetadata(mediumMeta);
+    // No original is kept: exactly the three WebP files.
     expect(await t.db.selectFrom('images').select(['mime']).where('id', '=', image.id).executeTakeFirst()).toEqual({ mime: 'image/webp' });
   });
 
@@ -421,7 +430,7 @@ describe('PUT /api/images/{id}', () => {
 });
 
 describe('deleting', () => {
-  it('DELETE /api/images/{id}: 401, 403 without dashboard_delete, 404; removes both files', async () => {
+  it('DELETE /api/images/{id}: 401, 403 without dashboard_delete, 404; removes its three files', async () => {
     const album = await createAlbum('Weg');
     const [image, kept] = (await upload(album, [filePart(await png(20, 20), 'weg.png'), filePart(await png(20, 20), 'bleibt.png')])).json().data;
     const url = `/api/images/${image.id}`;
@@ -431,7 +440,7 @@ describe('deleting', () => {
     const response = await t.inject({ method: 'DELETE', url, headers: deleter });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'Bild gelöscht', data: { id: image.id } });
-    for (const file of [image.url, image.thumbnail_url]) expect((await t.inject({ method: 'GET', url: file })).statusCode).toBe(404);
+    for (const file of [image.url, image.thumbnail_url, image.medium_url]) expect((await t.inject({ method: 'GET', url: file })).statusCode).toBe(404);
     expect((await t.inject({ method: 'GET', url: kept.url })).statusCode).toBe(200);
     const publicList = (await t.inject({ method: 'GET', url: `/api/public/images?album_id=${album}` })).json().data;
     expect(publicList.map((entry: { id: number }) => entry.id)).toEqual([kept.id]);
@@ -452,7 +461,7 @@ describe('deleting', () => {
     expect(response.json()).toEqual({ message: 'Album gelöscht', data: { id: album } });
     expect(await t.db.selectFrom('images').select('id').where('album_id', '=', album).execute()).toEqual([]);
     for (const image of images) {
-      for (const file of [image.url, image.thumbnail_url]) expect((await t.inject({ method: 'GET', url: file })).statusCode).toBe(404);
+      for (const file of [image.url, image.thumbnail_url, image.medium_url]) expect((await t.inject({ method: 'GET', url: file })).statusCode).toBe(404);
     }
     expect((await t.inject({ method: 'GET', url: survivor.url })).statusCode).toBe(200);
     const publicAlbums = (await t.inject({ method: 'GET', url: '/api/public/albums?section=arch' })).json().data.map((a: { id: number }) => a.id);
@@ -460,5 +469,45 @@ describe('deleting', () => {
     expect(publicAlbums).toContain(other);
     const log = (await t.db.selectFrom('log_entries').select('message').execute()).map((row) => row.message);
     expect(log).toContain('Album „Ganz weg“ (Bogen) mit 2 Bildern gelöscht');
+  });
+});
+
+describe('phone versions of images stored before them (issue 26.8)', () => {
+  it('are made from the display version after the start; the public list then names them, and a second run makes none', async () => {
+    const album = await createAlbum('Alt');
+    const [old, small] = (await upload(album, [filePart(await png(3000, 1500), 'alt.png'), filePart(await png(300, 200), 'klein.png')])).json().data;
+    // As an image stored before migration 0029: no phone version.
+    for (const image of [old, small]) {
+      const row = await t.db.selectFrom('images').select('medium_name').where('id', '=', image.id).executeTakeFirstOrThrow();
+      await t.db.updateTable('images').set({ medium_name: null }).where('id', '=', image.id).execute();
+      await t.app.services.storage.remove(row.medium_name!);
+    }
+    const before = (await t.inject({ method: 'GET', url: `/api/public/images?album_id=${album}` })).json().data;
+    expect(before.map((image: { medium_url: string | null }) => image.medium_url)).toEqual([null, null]);
+
+    expect(await addMissingMediumVersions(t.app.services)).toBe(2);
+    const after = (await t.inject({ method: 'GET', url: `/api/public/images?album_id=${album}` })).json().data;
+    const medium = await sharp((await served(after[0].medium_url)).body).metadata();
+    expect(medium).toMatchObject({ format: 'webp', width: 1024, height: 512 });
+    // Never enlarged: the small picture's phone version is its own size.
+    expect(await sharp((await served(after[1].medium_url)).body).metadata()).toMatchObject({ width: 300, height: 200 });
+    expect(await addMissingMediumVersions(t.app.services)).toBe(0);
+  });
+
+  it('leave an image whose display version is gone to it, and go on with the next', async () => {
+    const album = await createAlbum('Kaputt');
+    const [broken, fine] = (await upload(album, [filePart(await png(2000, 1000), 'kaputt.png'), filePart(await png(2000, 1000), 'gut.png')])).json().data;
+    for (const image of [broken, fine]) {
+      const row = await t.db.selectFrom('images').select('medium_name').where('id', '=', image.id).executeTakeFirstOrThrow();
+      await t.db.updateTable('images').set({ medium_name: null }).where('id', '=', image.id).execute();
+      await t.app.services.storage.remove(row.medium_name!);
+    }
+    const path = t.app.services.storage.pathOf(broken.url.slice('/files/'.length))!;
+    await writeFile(path, 'kein Bild');
+    expect(await addMissingMediumVersions(t.app.services)).toBe(1);
+    const rows = await t.db.selectFrom('images').select(['id', 'medium_name']).where('album_id', '=', album).orderBy('id').execute();
+    expect(rows.map((row) => row.medium_name === null)).toEqual([true, false]);
+    // The broken picture goes, so that the directory holds exactly what the database names.
+    expect((await t.inject({ method: 'DELETE', url: `/api/images/${broken.id}`, headers: deleter })).statusCode).toBe(200);
   });
 });

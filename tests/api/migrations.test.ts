@@ -496,3 +496,21 @@ describe('0028: rights per section', () => {
     expect((await db.introspection.getTables()).map((table) => table.name)).not.toContain('group_sections');
   });
 });
+
+describe('0029: phone versions of gallery images', () => {
+  it('leaves existing images without one (made after the start), keeps names unique, and goes down again', async () => {
+    const { db } = await open({ migrate: false });
+    await migrateTo(db, '0028_group_sections');
+    const album = Number((await db.insertInto('albums').values({ name: 'Alt', section: 'club', created_at: '2026-11-27 10:00:00' }).executeTakeFirstOrThrow()).insertId);
+    const image = { album_id: album, title: '', name: 'a.png', mime: 'image/webp', width: 10, height: 10, created_at: '2026-11-27 10:00:00' };
+    await db.insertInto('images').values({ ...image, stored_name: 'a.webp', thumb_name: 'a-t.webp' } as never).execute();
+    await migrateToLatest(db);
+    expect(await db.selectFrom('images').select('medium_name').execute()).toEqual([{ medium_name: null }]);
+    await db.insertInto('images').values({ ...image, stored_name: 'b.webp', thumb_name: 'b-t.webp', medium_name: 'm.webp' }).execute();
+    await expect(db.insertInto('images').values({ ...image, stored_name: 'c.webp', thumb_name: 'c-t.webp', medium_name: 'm.webp' }).execute()).rejects.toSatisfy(isUniqueViolation);
+
+    const { error } = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo('0028_group_sections');
+    expect(error).toBeUndefined();
+    expect((await db.introspection.getTables()).find((table) => table.name === 'images')!.columns.map((column) => column.name)).not.toContain('medium_name');
+  });
+});

@@ -69,6 +69,7 @@ export async function namesInDatabase(db: Db): Promise<string[]> {
   const sponsors = await db.selectFrom('sponsors').select('logo_stored_name as name').execute();
   const images = await db.selectFrom('images').select('stored_name as name').execute();
   const thumbnails = await db.selectFrom('images').select('thumb_name as name').execute();
+  const phoneVersions = (await db.selectFrom('images').select('medium_name').where('medium_name', 'is not', null).execute()).map((row) => ({ name: row.medium_name! }));
   const attachments = await db.selectFrom('attachments').select('stored_name as name').execute();
   const clubPictures = await db.selectFrom('club_picture_files').select('stored_name as name').execute();
   const news = (await db.selectFrom('news_images').select(['stored_name', 'thumb_name', 'medium_name', 'wide_name']).execute()).flatMap((row) => [
@@ -77,7 +78,7 @@ export async function namesInDatabase(db: Db): Promise<string[]> {
     { name: row.medium_name },
     { name: row.wide_name },
   ]);
-  return [...downloads, ...results, ...sponsors, ...images, ...thumbnails, ...attachments, ...clubPictures, ...news].map((row) => row.name).sort();
+  return [...downloads, ...results, ...sponsors, ...images, ...thumbnails, ...phoneVersions, ...attachments, ...clubPictures, ...news].map((row) => row.name).sort();
 }
 
 /** Polls until the check holds (an aborted request is cleaned up after its socket closed, not before). */

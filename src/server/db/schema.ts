@@ -353,6 +353,8 @@ export interface ImageTable {
   name: string;
   stored_name: string;
   thumb_name: string;
+  /** The 1024 px version (migration 0029); NULL for an image stored before it until it is made. */
+  medium_name: string | null;
   mime: string;
   width: number;
   height: number;

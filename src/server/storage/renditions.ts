@@ -51,6 +51,8 @@ const MAX_PHOTO_PIXELS = 100_000_000;
 /** DESIGN §8: the long side of a gallery image's display version and of its thumbnail. */
 export const GALLERY_DISPLAY_SIZE = 2048;
 export const GALLERY_THUMBNAIL_SIZE = 480;
+/** The long side of a gallery image's phone version: what a 412 px phone at 1.75× and a 747 px wide carousel take (issue 26.8). */
+export const GALLERY_MEDIUM_SIZE = 1024;
 const SPONSOR_LOGO_WIDTH = 800;
 
 /** The header shows the club's logo 40 px high and at most 160 px wide (PublicLayout). */
@@ -72,7 +74,7 @@ export const PICTURE_RECIPES: Partial<Record<UploadKind, PictureRecipe>> = {
     renditions: [{ purpose: 'logo', width: SPONSOR_LOGO_WIDTH, fit: 'inside', format: 'webp', quality: 90 }],
     unreadable: () => new AppError('UNPROCESSABLE_CONTENT', UPLOAD_MESSAGES.unreadableImage),
   },
-  // A gallery photo: its display version and its thumbnail.
+  // A gallery photo: its display version, its thumbnail and its phone version.
   image: {
     maxPixels: MAX_PHOTO_PIXELS,
     strict: true,
@@ -80,6 +82,7 @@ export const PICTURE_RECIPES: Partial<Record<UploadKind, PictureRecipe>> = {
       // effort 2 halves the encoding time of a 12-megapixel photo against the default 4; the files differ by a few percent.
       { purpose: 'display', width: GALLERY_DISPLAY_SIZE, height: GALLERY_DISPLAY_SIZE, fit: 'inside', format: 'webp', quality: 82, effort: 2 },
       { purpose: 'thumbnail', width: GALLERY_THUMBNAIL_SIZE, height: GALLERY_THUMBNAIL_SIZE, fit: 'inside', format: 'webp', quality: 75, fromFirst: true },
+      { purpose: 'medium', width: GALLERY_MEDIUM_SIZE, height: GALLERY_MEDIUM_SIZE, fit: 'inside', format: 'webp', quality: 78, effort: 3, fromFirst: true },
     ],
     unreadable: () => AppError.field('files', GALLERY_MESSAGES.unreadableImage),
   },

@@ -58,7 +58,7 @@ export const STORED_FILE_COLUMNS: Readonly<Record<string, readonly string[]>> = 
   results: ['stored_name'],
   sponsors: ['logo_stored_name'],
   attachments: ['stored_name'],
-  images: ['stored_name', 'thumb_name'],
+  images: ['stored_name', 'thumb_name', 'medium_name'],
   club_picture_files: ['stored_name'],
   news_images: ['stored_name', 'thumb_name', 'medium_name', 'wide_name'],
 };
@@ -110,6 +110,7 @@ export function databaseCatalogue(db: Db): FileCatalogue {
       )
       .unionAll(db.selectFrom('images').select(['mime', noName.as('filename'), ...notAttachment]).where('stored_name', '=', name))
       .unionAll(db.selectFrom('images').select([sql<string>`'image/webp'`.as('mime'), noName.as('filename'), ...notAttachment]).where('thumb_name', '=', name))
+      .unionAll(db.selectFrom('images').select([sql<string>`'image/webp'`.as('mime'), noName.as('filename'), ...notAttachment]).where('medium_name', '=', name))
       // The club's logo and home picture (issue 26.3): public, and a new upload has new names.
       .unionAll(db.selectFrom('club_picture_files').select(['mime', noName.as('filename'), ...notAttachment]).where('stored_name', '=', name))
       // An article's pictures (issue 27): for everybody, as the article will be; their names are random.

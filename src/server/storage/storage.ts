@@ -115,6 +115,11 @@ export class ReceivedImage extends ReceivedPicture {
     return this.rendition('thumbnail').file;
   }
 
+  /** The 1024 px version for phones (GALLERY_MEDIUM_SIZE). */
+  get medium(): ReceivedFile {
+    return this.rendition('medium').file;
+  }
+
   /** Of the display version, after the EXIF orientation was applied. */
   get width(): number {
     return this.renditions[0]!.width;
@@ -154,9 +159,10 @@ export interface Storage {
   /**
    * A picture made by the recipe of `kind` (renditions.ts) from a file already on disk, e.g.
    * a gallery picture copied for an article (issue 27); the file itself stays. In the image
-   * queue, as an upload's.
+   * queue, as an upload's. With `purposes`, only those of the recipe's files, each made from
+   * `path` (a file the recipe made before, when a new rendition joined the recipe).
    */
-  render: (path: string, kind: UploadKind, originalName: string) => Promise<ReceivedPicture>;
+  render: (path: string, kind: UploadKind, originalName: string, purposes?: readonly string[]) => Promise<ReceivedPicture>;
   /** Moves a received file into place under a random name; returns that name. */
   place: (file: ReceivedFile) => Promise<string>;
   /** Removes a received file's temporary file unless it was placed (a gallery image's thumbnail too). */
@@ -276,7 +282,7 @@ export function createStorage(options: StorageOptions): Storage {
         pending.width = info.width;
         pending.height = info.height;
       }
-      return kind === 'image' ? new ReceivedImage(made, sourceWidth, sourceHeight) : new ReceivedPicture(made, sourceWidth, sourceHeight);
+      return kind === 'image' && recipe === PICTURE_RECIPES.image ? new ReceivedImage(made, sourceWidth, sourceHeight) : new ReceivedPicture(made, sourceWidth, sourceHeight);
     } catch (error) {
       await Promise.all(made.map((rendition) => rm(rendition.file.tempPath, { force: true })));
       // sharp's decoding failures are plain Errors; file system ones carry a code.
@@ -338,10 +344,11 @@ export function createStorage(options: StorageOptions): Storage {
       }
     },
 
-    async render(path, kind, originalName) {
+    async render(path, kind, originalName, purposes) {
       const recipe = PICTURE_RECIPES[kind];
       if (!recipe) throw new Error(`no picture recipe for ${kind}`);
-      return imageJobs.run(() => renderPicture(path, kind, originalName, recipe));
+      const wanted = purposes ? { ...recipe, renditions: recipe.renditions.filter((spec) => purposes.includes(spec.purpose)).map((spec) => ({ ...spec, fromFirst: false })) } : recipe;
+      return imageJobs.run(() => renderPicture(path, kind, originalName, wanted));
     },
 
     async place(file) {

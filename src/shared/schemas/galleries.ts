@@ -81,6 +81,8 @@ export interface ImageView {
   url: string;
   /** WebP, long side at most 480 px. */
   thumbnail_url: string;
+  /** WebP, long side at most 1024 px, for phones; null for an image stored before it existed, until the server has made it. */
+  medium_url: string | null;
   /** Of the display version. */
   width: number;
   height: number;

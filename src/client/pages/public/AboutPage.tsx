@@ -6,7 +6,7 @@ import { paragraphsOf } from '../../../shared/clubData.ts';
 import { Carousel, type CarouselSlide } from '../../components/Carousel.tsx';
 import { PageHead } from '../../components/PageHead.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
-import { usePublicAlbums, usePublicImages } from '../../galleries.ts';
+import { imageSources, usePublicAlbums, usePublicImages } from '../../galleries.ts';
 import { useAboutCaptions, useClubTexts } from '../../publicContent.ts';
 
 /** The drawings with the club's titles and captions, shown until the club's own gallery (section Verein) has pictures (also the panel's preview). */
@@ -35,7 +35,8 @@ function useAboutSlides(): readonly CarouselSlide[] | null {
     .map((image) => {
       const albumName = albumNames.get(image.album_id) ?? 'Galerie';
       return {
-        src: image.url,
+        src: image.medium_url ?? image.url,
+        srcSet: imageSources(image),
         alt: image.title.trim() !== '' ? image.title : `Bild aus dem Album ${albumName}`,
         title: albumName,
         caption: image.title,

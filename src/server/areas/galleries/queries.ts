@@ -19,11 +19,12 @@ export interface ImageRow {
   name: string;
   stored_name: string;
   thumb_name: string;
+  medium_name: string | null;
   width: number;
   height: number;
 }
 
-const IMAGE_COLUMNS = ['id', 'album_id', 'title', 'name', 'stored_name', 'thumb_name', 'width', 'height'] as const;
+const IMAGE_COLUMNS = ['id', 'album_id', 'title', 'name', 'stored_name', 'thumb_name', 'medium_name', 'width', 'height'] as const;
 
 export const imageView = (row: ImageRow, urlOf: UrlOf): ImageView => ({
   id: row.id,
@@ -32,6 +33,7 @@ export const imageView = (row: ImageRow, urlOf: UrlOf): ImageView => ({
   name: row.name,
   url: urlOf(row.stored_name),
   thumbnail_url: urlOf(row.thumb_name),
+  medium_url: row.medium_name === null ? null : urlOf(row.medium_name),
   width: Number(row.width),
   height: Number(row.height),
 });
@@ -99,10 +101,10 @@ export async function updateAlbum(db: Db, id: number, changes: { name: string; s
     .execute();
 }
 
-/** The stored names (display versions and thumbnails) of an album's images. */
-export async function albumFileNames(db: Db, albumId: number): Promise<string[]> {
-  const rows = await db.selectFrom('images').select(['stored_name', 'thumb_name']).where('album_id', '=', albumId).execute();
-  return rows.flatMap((row) => [row.stored_name, row.thumb_name]);
+/** The stored names (display versions, thumbnails, phone versions) of an album's images, and how many images they are. */
+export async function albumFileNames(db: Db, albumId: number): Promise<{ names: string[]; images: number }> {
+  const rows = await db.selectFrom('images').select(['stored_name', 'thumb_name', 'medium_name']).where('album_id', '=', albumId).execute();
+  return { names: rows.flatMap((row) => [row.stored_name, row.thumb_name, ...(row.medium_name === null ? [] : [row.medium_name])]), images: rows.length };
 }
 
 /** Deletes the album and its image rows (explicitly, not trusting every database to cascade). */
@@ -137,6 +139,7 @@ export interface NewImage {
   name: string;
   storedName: string;
   thumbName: string;
+  mediumName: string;
   width: number;
   height: number;
   createdAt: string;
@@ -151,6 +154,7 @@ export async function insertImage(db: Db, image: NewImage): Promise<number> {
       name: image.name,
       stored_name: image.storedName,
       thumb_name: image.thumbName,
+      medium_name: image.mediumName,
       mime: 'image/webp',
       width: image.width,
       height: image.height,

@@ -131,19 +131,19 @@ export const galleriesRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { db, storage } = ctx.services;
       const album = await findAlbumRow(db, input.id);
-      let names: string[] = [];
+      let files: { names: string[]; images: number } = { names: [], images: 0 };
       await deleteWithFiles(
         storage,
-        () => names,
+        () => files.names,
         () =>
           db.transaction().execute(async (trx) => {
-            names = await albumFileNames(trx, input.id);
+            files = await albumFileNames(trx, input.id);
             return deleteAlbumRows(trx, input.id);
           }),
         (message) => ctx.log(message),
       );
       ctx.services.publicCache.invalidate(GALLERIES_CACHE_AREA);
-      await ctx.log(`${albumName(album)} mit ${counted(names.length / 2, 'Bild', 'Bildern')} gelöscht`);
+      await ctx.log(`${albumName(album)} mit ${counted(files.images, 'Bild', 'Bildern')} gelöscht`);
       return { message: GALLERY_MESSAGES.albumDeleted, data: { id: album.id } };
     }),
 
@@ -171,7 +171,7 @@ export const galleriesRouter = router({
         if (!first) throw AppError.field('files', GALLERY_MESSAGES.missingImages);
         throw new AppError(first.code, first.message, { files: failed.map((file) => `${file.name}: ${file.message}`) });
       }
-      const files = input.files.flatMap((image) => [image, image.thumbnail]);
+      const files = input.files.flatMap((image) => [image, image.thumbnail, image.medium]);
       const createdAt = toClubDateTime(clock.now());
       const images = await storeAllWithRows(storage, files, (names) =>
         db.transaction().execute(async (trx) => {
@@ -181,8 +181,9 @@ export const galleriesRouter = router({
               await insertImage(trx, {
                 albumId: album.id,
                 name: image.originalName,
-                storedName: names[2 * index]!,
-                thumbName: names[2 * index + 1]!,
+                storedName: names[3 * index]!,
+                thumbName: names[3 * index + 1]!,
+                mediumName: names[3 * index + 2]!,
                 width: image.width,
                 height: image.height,
                 createdAt,
@@ -215,7 +216,7 @@ export const galleriesRouter = router({
       const { db, storage } = ctx.services;
       const row = await findImageRow(db, input.id);
       const album = await findAlbumRow(db, row.album_id);
-      await deleteWithFiles(storage, [row.stored_name, row.thumb_name], () => deleteRowById(db, 'images', input.id), (message) => ctx.log(message));
+      await deleteWithFiles(storage, [row.stored_name, row.thumb_name, ...(row.medium_name === null ? [] : [row.medium_name])], () => deleteRowById(db, 'images', input.id), (message) => ctx.log(message));
       ctx.services.publicCache.invalidate(GALLERIES_CACHE_AREA);
       await ctx.log(`Bild ${row.name} aus ${albumName(album)} gelöscht`);
       return { message: GALLERY_MESSAGES.imageDeleted, data: { id: row.id } };
