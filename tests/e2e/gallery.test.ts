@@ -131,7 +131,7 @@ describe('galleries', () => {
     // The first pictures are fetched at once (they are what the visitor sees first), later ones when scrolled to.
     expect(await firstImage.getAttribute('loading')).toBe('eager');
     expect(await firstImage.getAttribute('width')).toBe('1200');
-    expect(await firstImage.getAttribute('srcset')).toMatch(/^\/files\/\S+\.webp 480w, \/files\/\S+\.webp 1200w$/);
+    expect(await firstImage.getAttribute('srcset')).toMatch(/^\/files\/\S+\.webp 480w, \/files\/\S+\.webp 1024w, \/files\/\S+\.webp 1200w$/);
     await expectNoSeriousAccessibilityViolations(page);
 
     await images.first().click();
