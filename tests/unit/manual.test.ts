@@ -74,6 +74,14 @@ describe('the manual', () => {
     }
   });
 
+  it('has the sections of the operators’ manual that the setup checklist links to', () => {
+    const checklist = read('src/server/areas/club/checklist.ts');
+    const sections = [...checklist.matchAll(/kind: 'operations', section: '([^']+)'/g)].map((match) => match[1]!);
+    expect(sections).toEqual(['Konfiguration', 'Betrieb im Internet']);
+    const anchors = anchorsOf(read('docs/betrieb.md'));
+    for (const section of sections) expect(anchors, section).toContain(manualAnchor(section));
+  });
+
   it('keeps „Rechte pro Sparte“ with its example of a section head', () => {
     expect(headingsOf(manual)).toContain('Rechte pro Sparte');
     expect(manual).toContain('**Beispiel: eine Bogenleitung.**');
