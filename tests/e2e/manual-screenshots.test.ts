@@ -90,7 +90,7 @@ describe.runIf(TAKE)('pictures of the manual', () => {
   });
 
   it('of every dashboard panel, opened', async () => {
-    const screens = new Set(ADMIN_MENU_ORDER.map((screen) => ADMIN_SCREENS[screen].manual));
+    const screens = new Set<string>(ADMIN_MENU_ORDER.map((screen) => ADMIN_SCREENS[screen].manual));
     const panels = [...picturesByHeading()].filter(([heading]) => !screens.has(heading));
     expect(panels.length).toBeGreaterThanOrEqual(13);
     const page = await asAdministrator();

@@ -64,7 +64,14 @@ describe('the help button of each back-office screen', () => {
     // Every picture of the manual loads.
     const broken = await manual.evaluate(async () => {
       const images = [...document.images];
-      await Promise.all(images.map((image) => (image.complete ? undefined : new Promise((resolve) => image.addEventListener('load', resolve, { once: true })))));
+      const settled = (image: HTMLImageElement) =>
+        image.complete
+          ? Promise.resolve()
+          : new Promise<void>((resolve) => {
+              image.addEventListener('load', () => resolve(), { once: true });
+              image.addEventListener('error', () => resolve(), { once: true });
+            });
+      await Promise.all(images.map(settled));
       return images.filter((image) => image.naturalWidth === 0).map((image) => image.getAttribute('src'));
     });
     expect(broken).toEqual([]);
