@@ -35,5 +35,7 @@ const missing = old
   .filter(({ line, heading }) => line !== '' && !heading && !now.has(line) && !now.has(REWORDED.get(line) ?? '\0'));
 
 for (const { number, line } of missing) process.stdout.write(`README.md:${number} (${ref}) fehlt: ${line}\n`);
-process.stdout.write(`${missing.length === 0 ? 'Jede Zeile' : `${missing.length} Zeilen nicht`} des README von ${ref} in README.md und docs/ gefunden.\n`);
+process.stdout.write(
+  missing.length === 0 ? `Jede Zeile des README von ${ref} steht in README.md oder docs/.\n` : `${missing.length} Zeilen des README von ${ref} stehen weder in README.md noch in docs/.\n`,
+);
 process.exitCode = missing.length === 0 ? 0 : 1;
