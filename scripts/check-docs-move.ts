@@ -4,17 +4,17 @@ import { join } from 'node:path';
 
 /**
  * Issue 28.7 moved the README's text into docs/ without losing any: every non-empty line of
- * the README at a given commit (default: the one before the move) must stand in README.md or
- * a docs/ file now, apart from headings, which the move restructured. Also for merging a
- * branch that still added a section to the old README:
+ * the README at a given commit or branch (default: main) must stand in README.md or a docs/
+ * file now, apart from headings, which the move restructured. For merging a branch that still
+ * added a section to the old README:
  *
- *   node scripts/check-docs-move.ts <commit>
+ *   node scripts/check-docs-move.ts <branch>
  *
- * lists each line of that commit's README that is nowhere now, so it can be placed.
+ * lists each line of that branch's README that is nowhere now, so it can be placed.
  */
 
 const ROOT = new URL('../', import.meta.url).pathname;
-const ref = process.argv[2] ?? '381bee6';
+const ref = process.argv[2] ?? 'main';
 
 /** Lines the move reworded on purpose (what they pointed to moved), with their new wording. */
 const REWORDED = new Map([
