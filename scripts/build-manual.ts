@@ -98,7 +98,7 @@ header { background: #1b5e20; padding: 0.5rem 1rem; }
 header nav { display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; max-width: 60rem; margin: 0 auto; }
 header a { color: #fff; }
 main { max-width: 60rem; margin: 0 auto; padding: 0 1rem 3rem; }
-h1, h2, h3, h4 { line-height: 1.25; overflow-wrap: normal; }
+h1, h2, h3, h4 { line-height: 1.25; overflow-wrap: normal; scroll-margin-top: 0.75rem; }
 h2 { border-bottom: 1px solid #ddd; padding-bottom: 0.25rem; margin-top: 2.5rem; }
 a { color: #1b5e20; }
 img { max-width: 100%; height: auto; border: 1px solid #ccc; }
