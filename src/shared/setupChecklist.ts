@@ -4,10 +4,10 @@
  * disappears once its point is done.
  */
 
-/** Where an entry is fixed: a screen of the back office, or (for the server's environment) a README section. */
+/** Where an entry is fixed: a screen of the back office, or (for the server's environment) a section of docs/betrieb.md. */
 export type SetupLink =
   | { kind: 'screen'; path: string; label: string }
-  | { kind: 'readme'; section: string };
+  | { kind: 'operations'; section: string };
 
 export interface SetupItem {
   /** Stable, for tests and React keys. */

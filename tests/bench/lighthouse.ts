@@ -17,18 +17,19 @@ import { formatTable } from './table.ts';
 /**
  * `npm run lighthouse` (issue 17): Lighthouse with its default mobile settings (simulated
  * slow 4G, a mid-range phone's CPU) on every public page of the built site, filled with a
- * club's usual content; the table goes into the README with the machine it was measured
+ * club's usual content; the table goes into docs/code.md with the machine it was measured
  * on. Not a test: the aims are reported, not enforced. Each page is audited three times and
  * Lighthouse's own median run reported (its simulation scales the CPU time it observed, which
  * varies between runs); a bare static page served by Node alone is audited the same way
  * first, so the table shows what the machine and the simulated phone allow at best. After
  * every page, the home page once more with the club's logo and a wide picture uploaded
  * (issue 26.3), the picture being its largest element. LIGHTHOUSE_ONLY (comma-separated
- * paths, e.g. `/home`) audits only those pages, prints the table and leaves README.md alone.
+ * paths, e.g. `/home`) audits only those pages, prints the table and leaves docs/code.md alone.
  */
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const README = join(PROJECT_ROOT, 'README.md');
+/** The code's documentation, section 'Lighthouse' (issue 28.7 moved it out of the README). */
+const TABLE_FILE = join(PROJECT_ROOT, 'docs', 'code.md');
 const BEGIN = '<!-- lighthouse:begin -->';
 const END = '<!-- lighthouse:end -->';
 
@@ -279,11 +280,11 @@ function resultTable(rows: readonly PageResult[]): string {
 }
 
 async function writeReadme(section: string): Promise<void> {
-  const readme = await readFile(README, 'utf8');
+  const readme = await readFile(TABLE_FILE, 'utf8');
   const begin = readme.indexOf(BEGIN);
   const end = readme.indexOf(END);
-  if (begin < 0 || end < begin) throw new Error(`README.md: die Marken ${BEGIN} und ${END} fehlen.`);
-  await writeFile(README, `${readme.slice(0, begin + BEGIN.length)}\n${section}\n${readme.slice(end)}`);
+  if (begin < 0 || end < begin) throw new Error(`docs/code.md: die Marken ${BEGIN} und ${END} fehlen.`);
+  await writeFile(TABLE_FILE, `${readme.slice(0, begin + BEGIN.length)}\n${section}\n${readme.slice(end)}`);
 }
 
 async function main(): Promise<void> {
@@ -299,7 +300,7 @@ async function main(): Promise<void> {
   try {
     const { albumPath, articlePath } = await fillSite(site);
     const all = PUBLIC_PAGES.flatMap((page) => (page.id === 'galleries' ? ['/galerien/verein', albumPath] : page.id === 'newsArticle' ? [articlePath] : [page.path]));
-    // LIGHTHOUSE_ONLY=/home,/aktuelles,/aktuelles/*: a quick look at a few pages, printed but not written into the README.
+    // LIGHTHOUSE_ONLY=/home,/aktuelles,/aktuelles/*: a quick look at a few pages, printed but not written into docs/code.md.
     const only = lighthouseOnly()?.map((path) => (path === '/aktuelles/*' ? articlePath : path));
     const paths = only ? all.filter((path) => only.includes(path)) : all;
     const baseline = await startBaseline();
@@ -332,11 +333,11 @@ async function main(): Promise<void> {
     process.stdout.write(`\n${machine}\n\n${table}\n`);
     for (const row of rows.filter((entry) => !meetsAims(entry))) process.stdout.write(`verfehlt: ${row.path}: ${row.shortfalls.join(', ')}\n`);
     if (only) {
-      process.stderr.write('LIGHTHOUSE_ONLY: README.md bleibt unverändert.\n');
+      process.stderr.write('LIGHTHOUSE_ONLY: docs/code.md bleibt unverändert.\n');
       return;
     }
     await writeReadme(`${machine}\n\n${table}`);
-    process.stderr.write('README.md: Tabelle eingetragen.\n');
+    process.stderr.write('docs/code.md: Tabelle eingetragen.\n');
   } finally {
     chrome.kill();
     await site.stop();

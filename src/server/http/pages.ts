@@ -6,6 +6,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { RenderRequest, RenderResult } from '../../client/entry-server.tsx';
 import { CLIENT_ONLY_PATHS, PUBLIC_PAGES, readPageQuery, type PublicPage } from '../../client/publicPages.ts';
 import { PASSWORD_RESET_PATH } from '../../shared/constants.ts';
+import { MANUAL_PATH } from '../../shared/manual.ts';
 import { serializePageState } from '../../client/render/pageState.ts';
 import { isDatabaseUnreachable } from '../db/errors.ts';
 import { MESSAGES } from '../errors.ts';
@@ -198,8 +199,14 @@ export const pages: FastifyPluginAsync<PagesOptions> = async (app, { clientDir, 
       setHeaders: (res, path) => {
         // Vite puts a content hash in every asset name, so they never change.
         res.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The manual (issue 28.7) is for the club's volunteers, not for search results.
+        if (path.includes(`${MANUAL_PATH}/`)) res.header('X-Robots-Tag', 'noindex');
       },
     });
+    // The manual's overview: scripts/build-manual.ts renders it into the client build.
+    if (existsSync(join(clientDir, MANUAL_PATH, 'index.html'))) {
+      app.get(MANUAL_PATH, (_request, reply) => reply.redirect(`${MANUAL_PATH}/index.html`, 302));
+    }
   }
   await app.register(siteFiles, { withPages: renderer !== undefined });
 

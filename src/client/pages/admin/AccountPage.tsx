@@ -11,14 +11,13 @@ import { PROTECTED_USER_ID } from '../../../shared/permissions.ts';
 import { accountUpdateInput, requiringCurrentPassword } from '../../../shared/schemas/users.ts';
 import { hasPermission, mustSetUpSecondFactor, useSignedInUser } from '../../auth.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { PageTitle } from '../../components/PageTitle.tsx';
+import { AdminPageTitle } from './AdminPageTitle.tsx';
 import { SocialLinks } from '../../components/SocialLinks.tsx';
 import { SaveButton } from '../../components/EditorCard.tsx';
 import { useRecordForm } from '../../components/useSchemaForm.ts';
 import { useClubProfile } from '../../publicContent.ts';
 import { trpc } from '../../trpc.ts';
 import { UserFields, userFormValues, userInput, type UserFormValues } from './users/UserFields.tsx';
-import { ADMIN_SCREENS } from './screens.ts';
 import { AppPasswordsSection } from './account/AppPasswordsSection.tsx';
 import { DataExportSection } from './account/DataExportSection.tsx';
 import { DutiesSection } from './account/DutiesSection.tsx';
@@ -67,7 +66,7 @@ export function AccountPage() {
   if (mustSetUpSecondFactor(me)) {
     return (
       <>
-        <PageTitle>{ADMIN_SCREENS.account.label}</PageTitle>
+        <AdminPageTitle screen="account" />
         <Alert severity="warning" sx={{ maxWidth: 800 }}>
           Deine Gruppe verlangt einen zweiten Faktor. Richte ihn jetzt ein; danach erreichst du die übrige Verwaltung.
         </Alert>
@@ -131,7 +130,7 @@ function AccountDetails() {
 
   return (
     <>
-      <PageTitle>{ADMIN_SCREENS.account.label}</PageTitle>
+      <AdminPageTitle screen="account" />
       <Paper variant="outlined" component="form" noValidate onSubmit={submit} aria-label="Meine Daten" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 800 }}>
         <UserFields
           form={form}

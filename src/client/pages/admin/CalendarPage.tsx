@@ -18,13 +18,13 @@ import { formatDateWithWeekday } from '../../../shared/appointmentGlance.ts';
 import { formatGermanDateTime } from '../../../shared/dates.ts';
 import type { AppointmentView } from '../../../shared/schemas/calendar.ts';
 import { hasPermission, useSignedInUser } from '../../auth.ts';
-import { PageTitle } from '../../components/PageTitle.tsx';
+import { AdminPageTitle } from './AdminPageTitle.tsx';
 import { useDialogState } from '../../components/useDialogState.ts';
 import { trpc } from '../../trpc.ts';
 import { AppointmentDialog } from './calendar/AppointmentDialog.tsx';
 import { newAppointmentBegin } from './calendar/newAppointment.ts';
 import { STATUS_STYLES, statusLabel } from './calendar/status.ts';
-import { ADMIN_SCREENS, calendarMonthPath } from './screens.ts';
+import { calendarMonthPath } from './screens.ts';
 
 /** SPEC §1: weeks start on Monday. */
 export const WEEKDAYS = ['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag', 'Sonntag'] as const;
@@ -215,7 +215,7 @@ export function CalendarPage() {
 
   return (
     <>
-      <PageTitle>{ADMIN_SCREENS.calendar.label}</PageTitle>
+      <AdminPageTitle screen="calendar" />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, flexWrap: 'wrap' }}>
         <IconButton aria-label="Vorheriger Monat" onClick={() => go(first.subtract(1, 'month'))}>
           <ChevronLeftIcon />

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import { ARCHPARCOURS_IDENTIFIERS } from '../../../shared/content.ts';
 import { hasPermission, useSignedInUser } from '../../auth.ts';
-import { PageTitle } from '../../components/PageTitle.tsx';
+import { AdminPageTitle } from './AdminPageTitle.tsx';
 import { CLUB_DATA_ANCHOR } from '../../../shared/setupChecklist.ts';
 import { AboutCaptionsPanel } from './dashboard/AboutCaptionsPanel.tsx';
 import { AlertsPanel } from './dashboard/AlertsPanel.tsx';
@@ -19,7 +19,6 @@ import { ResultsPanel } from './dashboard/ResultsPanel.tsx';
 import { SetupChecklist } from './dashboard/SetupChecklist.tsx';
 import { ShootingTimesPanel } from './dashboard/ShootingTimesPanel.tsx';
 import { SponsorsPanel } from './dashboard/SponsorsPanel.tsx';
-import { ADMIN_SCREENS } from './screens.ts';
 import { SectionNote, useSectionPermissions } from './dashboard/sectionPermissions.tsx';
 import type { Section } from '../../../shared/constants.ts';
 import { CONTENT_SECTION } from '../../../shared/sectionRights.ts';
@@ -81,7 +80,7 @@ export function DashboardPage() {
   };
   return (
     <>
-      <PageTitle>{ADMIN_SCREENS.dashboard.label}</PageTitle>
+      <AdminPageTitle screen="dashboard" />
       <Box sx={{ maxWidth: 960 }}>
         {permissions.canUpdate && <SetupChecklist />}
         {PANELS.map((panel) => (

@@ -6,14 +6,13 @@ import { PERMISSION_AREAS, PROTECTED_GROUP_ID } from '../../../shared/permission
 import { hasPermission, useSignedInUser } from '../../auth.ts';
 import { DeleteDialog } from '../../components/ConfirmDialog.tsx';
 import { DataTable, type DataTableColumn } from '../../components/DataTable.tsx';
-import { PageTitle } from '../../components/PageTitle.tsx';
+import { AdminPageTitle } from './AdminPageTitle.tsx';
 import { RowActions } from '../../components/RowActions.tsx';
 import { useDialogState } from '../../components/useDialogState.ts';
 import { trpc } from '../../trpc.ts';
 import { GroupDialog, type GroupRecord } from './groups/GroupDialog.tsx';
 import { PermissionIcons } from './groups/PermissionIcons.tsx';
 import { ACTION_LABELS, actionsHeld, AREA_LABELS } from './groups/permissionLabels.ts';
-import { ADMIN_SCREENS } from './screens.ts';
 import { sectionLimitLabel } from '../../../shared/sectionRights.ts';
 
 /** The permission names of a group, looked up once per row and render. */
@@ -105,7 +104,7 @@ export function GroupsPage() {
 
   return (
     <>
-      <PageTitle>{ADMIN_SCREENS.groups.label}</PageTitle>
+      <AdminPageTitle screen="groups" />
       <DataTable
         label="Gruppen"
         // A column of four symbols per permission area: side by side only where all fit.

@@ -9,13 +9,12 @@ import { useMemo, useState } from 'react';
 import { formatGermanDate } from '../../../shared/dates.ts';
 import { hasPermission, useSignedInUser } from '../../auth.ts';
 import { DeleteDialog } from '../../components/ConfirmDialog.tsx';
-import { PageTitle } from '../../components/PageTitle.tsx';
+import { AdminPageTitle } from './AdminPageTitle.tsx';
 import { useSnackbar } from '../../components/Snackbar.tsx';
 import { useDialogState } from '../../components/useDialogState.ts';
 import { trpc } from '../../trpc.ts';
 import { HostRow, type HostEntry } from './hosts/HostRow.tsx';
 import { personOptions } from './hosts/personOptions.ts';
-import { ADMIN_SCREENS } from './screens.ts';
 import { SeriesRosterDialog } from './hosts/SeriesRosterDialog.tsx';
 
 const FETCH_ERROR_PREFIX = 'Fehler beim Abrufen der Standaufsichten/Wirte';
@@ -84,7 +83,7 @@ export function HostsPage() {
 
   return (
     <>
-      <PageTitle>{ADMIN_SCREENS.hosts.label}</PageTitle>
+      <AdminPageTitle screen="hosts" />
       <Box sx={{ mb: 2, display: 'flex', flexWrap: 'wrap', gap: 2 }}>
         <Button
           variant="outlined"

@@ -7,10 +7,9 @@ import { useState } from 'react';
 import { LIMITS } from '../../../shared/constants.ts';
 import { hasPermission, useSignedInUser } from '../../auth.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { PageTitle } from '../../components/PageTitle.tsx';
+import { AdminPageTitle } from './AdminPageTitle.tsx';
 import { trpc } from '../../trpc.ts';
 import { newestFirst } from './log/newestFirst.ts';
-import { ADMIN_SCREENS } from './screens.ts';
 
 /**
  * The server log (SPEC §2, §7, §9): a read-only box of 25 rows, newest entry first, a
@@ -31,7 +30,7 @@ export function LogPage() {
 
   return (
     <>
-      <PageTitle>{ADMIN_SCREENS.log.label}</PageTitle>
+      <AdminPageTitle screen="log" />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }}>
         <Button variant="outlined" startIcon={<RefreshIcon />} loading={log.isFetching} loadingPosition="start" onClick={() => void log.refetch()}>
           Aktualisieren

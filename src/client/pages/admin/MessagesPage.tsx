@@ -15,12 +15,11 @@ import { CONTACT_RECIPIENT_LABELS } from '../../../shared/schemas/contact.ts';
 import { hasPermission, useSignedInUser } from '../../auth.ts';
 import { DeleteDialog } from '../../components/ConfirmDialog.tsx';
 import { DataTable, type DataTableColumn } from '../../components/DataTable.tsx';
-import { PageTitle } from '../../components/PageTitle.tsx';
+import { AdminPageTitle } from './AdminPageTitle.tsx';
 import { useDialogState } from '../../components/useDialogState.ts';
 import { trpc } from '../../trpc.ts';
 import { MessageDialog } from './messages/MessageDialog.tsx';
 import { replyLink, textPreview, type InboxMessage } from './messages/messageViews.ts';
-import { ADMIN_SCREENS } from './screens.ts';
 
 // Waiting is no alarm (and MUI's orange text would be too pale on white).
 const MAIL_STATE_COLORS = { sent: 'success', waiting: 'default', failed: 'error', unknown: 'default' } as const;
@@ -142,7 +141,7 @@ export function MessagesPage() {
 
   return (
     <>
-      <PageTitle>{ADMIN_SCREENS.messages.label}</PageTitle>
+      <AdminPageTitle screen="messages" />
       {inbox.data && !inbox.data.smtpConfigured && (
         <Alert severity="info" sx={{ mb: 2 }}>
           Es ist kein Mailserver eingerichtet (SMTP_URL): Nachrichten aus dem Kontaktformular werden nicht als Mail verschickt und erreichen

@@ -9,7 +9,7 @@ import { NEWS_STATE_LABELS, newsArticlePath, newsSectionLabel, type NewsArticle 
 import { hasPermission, sectionDenial, useSignedInUser } from '../../auth.ts';
 import { DeleteDialog } from '../../components/ConfirmDialog.tsx';
 import { DataTable, type DataTableColumn } from '../../components/DataTable.tsx';
-import { PageTitle } from '../../components/PageTitle.tsx';
+import { AdminPageTitle } from './AdminPageTitle.tsx';
 import { RowActions } from '../../components/RowActions.tsx';
 import { useDialogState } from '../../components/useDialogState.ts';
 import { trpc } from '../../trpc.ts';
@@ -86,7 +86,7 @@ export function NewsAdminPage() {
 
   return (
     <>
-      <PageTitle>Aktuelles</PageTitle>
+      <AdminPageTitle screen="news" />
       <DataTable
         label="Artikel"
         rows={articles.data?.articles ?? []}

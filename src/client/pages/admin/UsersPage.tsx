@@ -5,11 +5,10 @@ import { PROTECTED_USER_ID } from '../../../shared/permissions.ts';
 import { hasPermission, useSignedInUser } from '../../auth.ts';
 import { DeleteDialog } from '../../components/ConfirmDialog.tsx';
 import { DataTable, type DataTableColumn } from '../../components/DataTable.tsx';
-import { PageTitle } from '../../components/PageTitle.tsx';
+import { AdminPageTitle } from './AdminPageTitle.tsx';
 import { RowActions } from '../../components/RowActions.tsx';
 import { useDialogState } from '../../components/useDialogState.ts';
 import { trpc } from '../../trpc.ts';
-import { ADMIN_SCREENS } from './screens.ts';
 import { UserDialog } from './users/UserDialog.tsx';
 import type { UserRecord } from './users/UserFields.tsx';
 
@@ -85,7 +84,7 @@ export function UsersPage() {
 
   return (
     <>
-      <PageTitle>{ADMIN_SCREENS.users.label}</PageTitle>
+      <AdminPageTitle screen="users" />
       <DataTable
         label="Benutzer"
         // Names, number, e-mail, phone and groups side by side only where they fit.

@@ -7,6 +7,8 @@ export interface AdminScreen {
   label: string;
   /** Needed to see the menu entry and open the screen; null: every member (SPEC §6). */
   permission: PermissionName | null;
+  /** The heading of the screen's section in docs/verwaltung.md, which its help button opens (issue 28.7). */
+  manual: string;
 }
 
 /**
@@ -14,16 +16,16 @@ export interface AdminScreen {
  * public bundle can route to them without loading them.
  */
 export const ADMIN_SCREENS = {
-  dashboard: { path: '/admin/dash', label: 'Dashboard', permission: 'dashboard_view' },
-  news: { path: '/admin/aktuelles', label: 'Aktuelles', permission: 'news_view' },
+  dashboard: { path: '/admin/dash', label: 'Dashboard', permission: 'dashboard_view', manual: 'Dashboard' },
+  news: { path: '/admin/aktuelles', label: 'Aktuelles', permission: 'news_view', manual: 'Aktuelles' },
   // The inbox of issue 27.5: what visitors sent through the contact form.
-  messages: { path: MESSAGES_PATH, label: 'Nachrichten', permission: 'messages_view' },
-  calendar: { path: '/admin/kalender', label: 'Kalender', permission: 'calendar_view' },
-  hosts: { path: '/admin/standaufsicht_bewirtung', label: 'Standaufsicht & Bewirtung', permission: 'hosts_view' },
-  groups: { path: '/admin/gruppen', label: 'Gruppen', permission: 'groups_view' },
-  users: { path: '/admin/benutzer', label: 'Benutzer', permission: 'users_view' },
-  account: { path: '/admin/ich', label: 'Meine Daten', permission: null },
-  log: { path: '/admin/log', label: 'Log', permission: 'log_view' },
+  messages: { path: MESSAGES_PATH, label: 'Nachrichten', permission: 'messages_view', manual: 'Nachrichten' },
+  calendar: { path: '/admin/kalender', label: 'Kalender', permission: 'calendar_view', manual: 'Kalender' },
+  hosts: { path: '/admin/standaufsicht_bewirtung', label: 'Standaufsicht & Bewirtung', permission: 'hosts_view', manual: 'Standaufsicht & Bewirtung' },
+  groups: { path: '/admin/gruppen', label: 'Gruppen', permission: 'groups_view', manual: 'Gruppen' },
+  users: { path: '/admin/benutzer', label: 'Benutzer', permission: 'users_view', manual: 'Benutzer' },
+  account: { path: '/admin/ich', label: 'Meine Daten', permission: null, manual: 'Meine Daten' },
+  log: { path: '/admin/log', label: 'Log', permission: 'log_view', manual: 'Log' },
 } as const satisfies Record<string, AdminScreen>;
 
 export type AdminScreenName = keyof typeof ADMIN_SCREENS;

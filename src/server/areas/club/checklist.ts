@@ -55,7 +55,7 @@ export const SETUP_RULES: ReadonlyArray<(facts: SetupFacts) => SetupItem | undef
           text: `Es ist kein Mailserver eingerichtet (SMTP_URL): Mails werden nicht verschickt, sondern warten im Postausgang${
             heldMails > 0 ? ` (derzeit ${heldMails === 1 ? 'eine Mail' : `${heldMails} Mails`})` : ''
           }.`,
-          link: { kind: 'readme', section: 'Konfiguration' },
+          link: { kind: 'operations', section: 'Konfiguration' },
         },
   // Without a mail server the contact form's messages reach the club only in the back office.
   ({ smtpConfigured, newMessages }) =>
@@ -74,7 +74,7 @@ export const SETUP_RULES: ReadonlyArray<(facts: SetupFacts) => SetupItem | undef
       : {
           id: 'https',
           text: `Die öffentliche Adresse (PUBLIC_URL) ist ${publicUrl} und beginnt nicht mit https://: Anmeldungen laufen unverschlüsselt, und Links in Mails und im Kalender-Abo zeigen dorthin.`,
-          link: { kind: 'readme', section: 'Betrieb im Internet' },
+          link: { kind: 'operations', section: 'Betrieb im Internet' },
         },
   ({ generatedPasswordUnchanged, adminUid }) =>
     generatedPasswordUnchanged

@@ -3,6 +3,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
+import { manualHref } from '../../../../shared/manual.ts';
 import type { SetupItem } from '../../../../shared/setupChecklist.ts';
 import { trpc } from '../../../trpc.ts';
 
@@ -14,8 +15,16 @@ function WhereToFix({ link }: { link: SetupItem['link'] }) {
       </Link>
     );
   }
-  // The server's environment is set where it runs, not in the browser.
-  return <>Einzustellen in der Umgebung des Servers, siehe README, Abschnitt „{link.section}“.</>;
+  // The server's environment is set where it runs, not in the browser; the operators' manual says how.
+  return (
+    <>
+      Einzustellen in der Umgebung des Servers, siehe{' '}
+      <Link href={manualHref('betrieb', link.section)} target="_blank" rel="noopener">
+        Handbuch „Betrieb“, Abschnitt „{link.section}“
+      </Link>
+      .
+    </>
+  );
 }
 
 /**
