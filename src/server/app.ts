@@ -28,6 +28,8 @@ import { smtpTransport, type MailTransport } from './mail/transport.ts';
 import { OutboxWorker } from './mail/worker.ts';
 import { BackgroundTasks } from './background.ts';
 import { DutyReminders } from './areas/duties/reminders.ts';
+import { NewsMails } from './areas/news/mail.ts';
+import { newsUnsubscribeRoutes } from './areas/news/unsubscribe.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,7 +63,8 @@ export interface AppDeps {
   mailTransport?: MailTransport | null;
   /**
    * Starts the outbox worker and the duty reminders with the app (main.ts does); tests
-   * drive `services.mail.runOnce()` and `services.dutyReminders.runOnce()` instead.
+   * drive `services.mail.runOnce()`, `services.dutyReminders.runOnce()` and
+   * `services.newsMails.runOnce()` instead.
    */
   startMailWorker?: boolean;
   /**
@@ -182,6 +185,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onQueued: () => mail.wake(),
     outage,
   });
+  const storage = createStorage({ dir: deps.config.uploadsDir, limits: deps.uploadLimits, imageJobs: deps.imageJobs });
+  const newsMails = new NewsMails({
+    db,
+    clock,
+    logger: app.log,
+    serverLog,
+    context: { publicUrl: deps.config.publicUrl, urlOf: storage.urlOf },
+    onQueued: () => mail.wake(),
+    outage,
+  });
   const services: AppServices = {
     db,
     dialect: deps.dialect,
@@ -195,9 +208,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     serverLog,
     logger: app.log,
     publicCache: new PublicCache(clock),
-    storage: createStorage({ dir: deps.config.uploadsDir, limits: deps.uploadLimits, imageJobs: deps.imageJobs }),
+    storage,
     mail,
     dutyReminders,
+    newsMails,
     outage,
   };
   // One hook, so the order is certain: Fastify runs a later onClose hook of the same
@@ -206,6 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // What requests started may still enqueue mails: first it, then the worker.
     await background.idle();
     await dutyReminders.stop();
+    await newsMails.stop();
     await mail.stop();
     outage.close();
     if (deps.closeDatabase) await deps.db.destroy();
@@ -214,6 +229,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onReady', (done) => {
       mail.start();
       dutyReminders.start();
+      newsMails.start();
       done();
     });
   }
@@ -242,6 +258,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(trpcScope, { prefix: '/trpc', contextFor, sessionCookie });
   await app.register(restScope, { prefix: '/api', contextFor, sessionCookie });
   await app.register(fileRoutes, { storage: services.storage, catalogue: databaseCatalogue(db), cache: services.publicCache, contextFor });
+  // The article mail's unsubscribe link (issue 27.4): a page of its own, before the pages' catch-all.
+  await app.register(newsUnsubscribeRoutes);
   await app.register(pages, { clientDir: deps.clientDir, renderer: deps.renderer, securityHeaders: security.page });
   await app.register(attachmentCleanup);
   return app;
