@@ -26,8 +26,6 @@ export const NEWS_MESSAGES = {
   mailOnlyWhenPublished: 'Eine Mail an die Mitglieder geht nur mit dem Veröffentlichen hinaus: Wähle „Veröffentlichen“ oder einen Zeitpunkt.',
   unknownMailGroup: 'Eine der gewählten Gruppen gibt es nicht.',
   tooManyMailGroups: 'Bitte wähle höchstens 100 Gruppen.',
-  mailOn: 'Du bekommst neue Artikel per Mail.',
-  mailOff: 'Du bekommst keine Artikel mehr per Mail.',
 } as const;
 
 /** The mail's recipients as its message after saving names them (issue 27.4). */
@@ -37,8 +35,6 @@ export function newsMailQueuedMessage(queued: number): string {
     : `${queued} ${queued === 1 ? 'Mail' : 'Mails'} an Mitglieder in den Postausgang gelegt.`;
 }
 
-/** 'Aktuelles per Mail erhalten' in Meine Daten (issue 27.4). */
-export const newsMailSettingInput = z.object({ receive: z.boolean({ error: 'Bitte wähle, ob du Artikel per Mail bekommen willst.' }) });
 
 export const newsSection = z.enum(SECTIONS, { error: NEWS_MESSAGES.section });
 

@@ -22,6 +22,7 @@ import { ADMIN_SCREENS } from './screens.ts';
 import { AppPasswordsSection } from './account/AppPasswordsSection.tsx';
 import { DataExportSection } from './account/DataExportSection.tsx';
 import { DutiesSection } from './account/DutiesSection.tsx';
+import { NewsMailSection } from './account/NewsMailSection.tsx';
 import { SecondFactorSection } from './account/SecondFactorSection.tsx';
 
 /**
@@ -147,6 +148,7 @@ function AccountDetails() {
         <SaveButton saving={save.isPending} spacing={2} />
       </Paper>
       <DutiesSection />
+      <NewsMailSection />
       <SecondFactorSection />
       <AppPasswordsSection />
       <LogoutEverywhere />

@@ -9,9 +9,9 @@ import {
   newsIdInput,
   newsListInput,
   newsMailQueuedMessage,
-  newsMailSettingInput,
   newsSaveInput,
 } from '../../../shared/schemas/news.ts';
+import { NEWS_MAIL_SETTING_MESSAGES, newsMailSettingInput } from '../../../shared/schemas/newsMail.ts';
 import { imageListInput } from '../../../shared/schemas/galleries.ts';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
@@ -235,7 +235,7 @@ export const newsRouter = router({
     const { db } = ctx.services;
     await setNewsMailReceiving(db, ctx.user.id, input.receive, nowOf(ctx));
     await ctx.log(input.receive ? 'Aktuelles per Mail eingeschaltet' : 'Aktuelles per Mail ausgeschaltet');
-    return { message: input.receive ? NEWS_MESSAGES.mailOn : NEWS_MESSAGES.mailOff, data: { receive: input.receive } };
+    return { message: input.receive ? NEWS_MAIL_SETTING_MESSAGES.on : NEWS_MAIL_SETTING_MESSAGES.off, data: { receive: input.receive } };
   }),
 
   /** Asked by the upload route before a byte is read. */
