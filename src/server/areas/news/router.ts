@@ -97,7 +97,7 @@ async function saveMailChoice(trx: Db, ctx: Context, articleId: number, groupIds
 }
 
 /** After the commit: the outbox sends at once, and the log names the mails. */
-async function afterMailChoice(ctx: Context & { log: (message: string) => Promise<void> }, articleId: number, queued: QueuedArticleMails | undefined): Promise<void> {
+async function afterMailChoice(ctx: Context, articleId: number, queued: QueuedArticleMails | undefined): Promise<void> {
   if (!queued) return;
   if (queued.queued > 0) ctx.services.mail.wake();
   await ctx.log(queuedMailsText(articleId, queued));
