@@ -26,6 +26,7 @@ import * as news from './0025_news.ts';
 import * as contactInbox from './0026_contact_inbox.ts';
 import * as groupSections from './0028_group_sections.ts';
 import * as galleryMedium from './0029_gallery_medium.ts';
+import * as newsMail from './0030_news_mail.ts';
 
 /** Every migration in order; listed statically so no file system scan is needed at start. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0026_contact_inbox': contactInbox,
   '0028_group_sections': groupSections,
   '0029_gallery_medium': galleryMedium,
+  '0030_news_mail': newsMail,
 };

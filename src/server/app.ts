@@ -29,6 +29,8 @@ import { OutboxWorker } from './mail/worker.ts';
 import { BackgroundTasks } from './background.ts';
 import { addMissingMediumVersions } from './areas/galleries/medium.ts';
 import { DutyReminders } from './areas/duties/reminders.ts';
+import { NewsMails } from './areas/news/mail.ts';
+import { newsUnsubscribeRoutes } from './areas/news/unsubscribe.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,9 +63,10 @@ export interface AppDeps {
    */
   mailTransport?: MailTransport | null;
   /**
-   * Starts the outbox worker and the duty reminders with the app, and makes the gallery
-   * images' missing phone versions (main.ts does); tests drive `services.mail.runOnce()`,
-   * `services.dutyReminders.runOnce()` and `addMissingMediumVersions` instead.
+   * Starts the outbox worker, the duty reminders and the article mails with the app, and
+   * makes the gallery images' missing phone versions (main.ts does); tests drive
+   * `services.mail.runOnce()`, `services.dutyReminders.runOnce()`,
+   * `services.newsMails.runOnce()` and `addMissingMediumVersions` instead.
    */
   startMailWorker?: boolean;
   /**
@@ -184,6 +187,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onQueued: () => mail.wake(),
     outage,
   });
+  const storage = createStorage({ dir: deps.config.uploadsDir, limits: deps.uploadLimits, imageJobs: deps.imageJobs });
+  const newsMails = new NewsMails({
+    db,
+    clock,
+    logger: app.log,
+    serverLog,
+    context: { publicUrl: deps.config.publicUrl, urlOf: storage.urlOf },
+    onQueued: () => mail.wake(),
+    outage,
+  });
   const services: AppServices = {
     db,
     dialect: deps.dialect,
@@ -197,9 +210,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     serverLog,
     logger: app.log,
     publicCache: new PublicCache(clock),
-    storage: createStorage({ dir: deps.config.uploadsDir, limits: deps.uploadLimits, imageJobs: deps.imageJobs }),
+    storage,
     mail,
     dutyReminders,
+    newsMails,
     outage,
   };
   // One hook, so the order is certain: Fastify runs a later onClose hook of the same
@@ -208,6 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // What requests started may still enqueue mails: first it, then the worker.
     await background.idle();
     await dutyReminders.stop();
+    await newsMails.stop();
     await mail.stop();
     outage.close();
     if (deps.closeDatabase) await deps.db.destroy();
@@ -216,6 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onReady', (done) => {
       mail.start();
       dutyReminders.start();
+      newsMails.start();
       background.run('gallery phone versions', async () => {
         await addMissingMediumVersions(services);
       });
@@ -247,6 +263,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(trpcScope, { prefix: '/trpc', contextFor, sessionCookie });
   await app.register(restScope, { prefix: '/api', contextFor, sessionCookie });
   await app.register(fileRoutes, { storage: services.storage, catalogue: databaseCatalogue(db), cache: services.publicCache, contextFor });
+  // The article mail's unsubscribe link (issue 27.4): a page of its own, before the pages' catch-all.
+  await app.register(newsUnsubscribeRoutes);
   await app.register(pages, { clientDir: deps.clientDir, renderer: deps.renderer, securityHeaders: security.page });
   await app.register(attachmentCleanup);
   return app;

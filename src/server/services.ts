@@ -11,6 +11,7 @@ import type { Storage } from './storage/storage.ts';
 import type { OutboxWorker } from './mail/worker.ts';
 import type { BackgroundTasks } from './background.ts';
 import type { DutyReminders } from './areas/duties/reminders.ts';
+import type { NewsMails } from './areas/news/mail.ts';
 import type { DatabaseOutage } from './db/outage.ts';
 
 export interface Clock {
@@ -43,6 +44,8 @@ export interface AppServices {
   mail: OutboxWorker;
   /** Queues the reminder mails the day before a duty (README „Meine Dienste“); started and stopped with the outbox worker. */
   dutyReminders: DutyReminders;
+  /** Mails scheduled articles to the chosen groups when they appear (issue 27.4); started and stopped with the outbox worker. */
+  newsMails: NewsMails;
   /** Counts and logs the requests refused while the database is gone (README „Wenn die Datenbank ausfällt“). */
   outage: DatabaseOutage;
 }

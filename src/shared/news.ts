@@ -147,6 +147,17 @@ export interface NewsArticle {
   author: string;
   createdAt: string;
   updatedAt: string;
+  /** Groups whose members get the article by mail when it appears (issue 27.4); empty once mailed. */
+  mailGroupIds: number[];
+  /** Members who were mailed the article so far. */
+  mailedCount: number;
+}
+
+/** A group the article mail can go to, with how many members it has. */
+export interface NewsMailGroup {
+  id: number;
+  name: string;
+  members: number;
 }
 
 /** The state an article is in at `now` (club-local date-time). */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describePrincipal } from '../../src/server/areas/auth/principal.ts';
@@ -106,7 +107,7 @@ async function memberWithEverything(uid: string, prename: string, lastname: stri
     .values({ appointment_id: null, filename: `Anhang ${lastname}.pdf`, stored_name: `${uid}.pdf`, mime: 'application/pdf', size: 123, uploaded_by: created.id, created_at: toClubDateTime(clock.now()) })
     .execute();
   // An article the member wrote (issue 27): its author is named in the export.
-  await t.db
+  const article = await t.db
     .insertInto('news_articles')
     .values({
       slug: `bericht-${uid}`,
@@ -122,7 +123,13 @@ async function memberWithEverything(uid: string, prename: string, lastname: stri
       created_at: toClubDateTime(clock.now()),
       updated_at: toClubDateTime(clock.now()),
     })
+    .executeTakeFirstOrThrow();
+  // The article mailed to the member, and the mails switched off after (issue 27.4).
+  await t.db
+    .insertInto('news_mail_sends')
+    .values({ article_id: Number(article.insertId), user_id: created.id, token_hash: createHash('sha256').update(`news ${uid}`).digest('hex'), created_at: toClubDateTime(clock.now()) })
     .execute();
+  await t.db.insertInto('news_mail_optouts').values({ user_id: created.id, created_at: toClubDateTime(clock.now()) }).execute();
   await enqueueMail(
     t.db,
     { kind: 'calendar', to: email, subject: `Termin für ${prename}`, text: 'Ein Termin', attachments: [{ filename: `termin-${uid}.ics`, content: 'BEGIN:VCALENDAR', contentType: 'text/calendar' }] },
@@ -230,6 +237,11 @@ describe('account.export', () => {
       { id: expect.any(Number), filename: 'Anhang Musterfrau.pdf', mime: 'application/pdf', size: 123, appointment_id: null, series_id: null, uploaded_at: expect.any(String) },
     ]);
     expect(exported.news_articles.map((article) => article.title)).toEqual(['Bericht von Musterfrau']);
+    expect(exported.news_mail).toEqual({
+      receive: false,
+      switched_off_at: toClubDateTime(clock.now()),
+      mailed_articles: [{ article_id: exported.news_articles[0]!.id, title: 'Bericht von Musterfrau', mailed_at: toClubDateTime(clock.now()) }],
+    });
     const mailKinds = exported.mails.map((mail) => [mail.kind, mail.attachments]);
     expect(mailKinds).toEqual([
       // The security notice of the new app password.
@@ -298,10 +310,12 @@ describe('account.export', () => {
       t.db.selectFrom('password_reset_requests').select('target').execute(),
       t.db.selectFrom('server_secrets').select('value').execute(),
     ]);
+    const unsubscribeLinks = await t.db.selectFrom('news_mail_sends').select('token_hash').where('user_id', '=', erika.id).execute();
     const stored = [
       user.password_hash,
       factor.secret,
       settings.feed_token_hash!,
+      ...unsubscribeLinks.map((row) => row.token_hash),
       ...codes.map((row) => row.code_hash),
       ...apps.map((row) => row.secret_hash),
       ...sessions.map((row) => row.id),

@@ -142,6 +142,44 @@ async function fillEveryTable(t: TestApp): Promise<void> {
   await db.insertInto('group_message_recipients').values({ group_id: group.id, recipient: 'bogen' }).execute();
   // Rights per section (0028): the group's limit goes with it.
   await db.insertInto('group_sections').values({ group_id: group.id, section: 'arch' }).execute();
+  // The article mail (0030): an HTML part and headers in the outbox, groups waiting, a member mailed, a member's opt-out.
+  await db
+    .insertInto('mail_outbox')
+    .values({
+      kind: 'news',
+      recipient: 'mitglied@example.org',
+      reply_to: null,
+      subject: 'Aktuelles: Sommerfest',
+      body: 'Hallo',
+      html: '<p>Hallo &amp; Grüße</p>',
+      headers: JSON.stringify({ 'List-Unsubscribe': '<https://verein.example/aktuelles/abmelden/x>' }),
+      created_at: now,
+      sent_at: null,
+      last_error: null,
+      created_ms: 1_790_000_000_789,
+      next_attempt_ms: 1_790_000_000_789,
+    })
+    .execute();
+  const article = await db
+    .insertInto('news_articles')
+    .values({
+      slug: 'sommerfest',
+      title: 'Sommerfest',
+      teaser: '',
+      body: JSON.stringify({ type: 'doc', content: [{ type: 'paragraph' }] }),
+      section: 'club',
+      cover_image_id: null,
+      appointment_id: null,
+      album_id: null,
+      author_id: member.id,
+      publish_at: '2030-01-01 12:00:00',
+      created_at: now,
+      updated_at: now,
+    })
+    .executeTakeFirstOrThrow();
+  await db.insertInto('news_mail_groups').values({ article_id: Number(article.insertId), group_id: group.id }).execute();
+  await db.insertInto('news_mail_sends').values({ article_id: Number(article.insertId), user_id: member.id, token_hash: 'a'.repeat(64), created_at: now }).execute();
+  await db.insertInto('news_mail_optouts').values({ user_id: member.id, created_at: now }).execute();
   const appointment = await db
     .insertInto('appointments')
     .values({
@@ -339,7 +377,8 @@ describe('backup', () => {
       expect.arrayContaining([
         'albums', 'appointments', 'attachments', 'club_picture_files', 'club_pictures', 'contact_messages', 'downloads', 'duty_offers', 'duty_reminders', 'duty_settings',
         'group_message_recipients', 'group_permissions', 'group_sections', 'groups', 'host_entries',
-        'images', 'info_texts', 'log_entries', 'log_once', 'login_attempts', 'mail_attachments', 'mail_outbox', 'permissions', 'results',
+        'images', 'info_texts', 'log_entries', 'log_once', 'login_attempts', 'mail_attachments', 'mail_outbox', 'news_articles', 'news_mail_groups',
+        'news_mail_optouts', 'news_mail_sends', 'permissions', 'results',
         'section_alerts', 'sessions', 'sponsors', 'timetable_entries', 'user_groups', 'users',
       ]),
     );

@@ -160,6 +160,42 @@ describe('enqueueMail', () => {
   });
 });
 
+describe('an HTML alternative and extra headers (issue 27.4, for every user of the outbox)', () => {
+  it('are stored with the mail and sent as multipart/alternative with the headers', async () => {
+    await enqueueMail(
+      database.db,
+      { ...mail(1), html: '<p>Hallo &amp; Grüße</p>', headers: { 'List-Unsubscribe': '<https://verein.example/aus/1>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } },
+      clock.now(),
+    );
+    expect(await workerWith(smtp()).runOnce()).toMatchObject({ sent: 1 });
+    const [received] = peer.received;
+    const headers = received!.raw.split(/\r?\n\r?\n/, 1)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+    expect(headers).toMatch(/^List-Unsubscribe: <https:\/\/verein\.example\/aus\/1>\r?$/m);
+    expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
+    expect(headers).toMatch(/^Content-Type: multipart\/alternative/m);
+    expect(received!.parsed.text?.trim()).toBe(`${BODY_MARKER} 1`);
+    expect(received!.parsed.html).toBe('<p>Hallo &amp; Grüße</p>');
+  });
+
+  it('refuse a header the transport sets itself or a malformed name, keep a value on one line, and store nothing', async () => {
+    for (const name of ['Bcc', 'to', 'Content-Type', 'X Header', 'X-Ä']) {
+      await expect(enqueueMail(database.db, { ...mail(1), headers: { [name]: 'x@example.org' } }, clock.now())).rejects.toThrow(/cannot be an extra header/);
+    }
+    expect(await database.db.selectFrom('mail_outbox').select('id').execute()).toEqual([]);
+    await enqueueMail(database.db, { ...mail(2), headers: { 'X-Info': 'eins\r\nBcc: fremd@example.org' } }, clock.now());
+    await workerWith(smtp()).runOnce();
+    expect(peer.received.map((received) => received.envelope.to)).toEqual([['empfaenger2@verein.example']]);
+    expect(peer.received[0]!.raw).not.toMatch(/^Bcc:/im);
+  });
+
+  it('a mail with a secret loses its HTML with its text once sent', async () => {
+    await enqueueMail(database.db, { ...mail(3), html: `<p>${BODY_MARKER}</p>`, expiresMs: nowMs + 60_000 }, clock.now());
+    await workerWith(smtp()).runOnce();
+    expect(peer.received[0]!.parsed.html).toBe(`<p>${BODY_MARKER}</p>`);
+    expect(await database.db.selectFrom('mail_outbox').select(['html']).execute()).toEqual([{ html: null }]);
+  });
+});
+
 describe('mail server outage and restart', () => {
   it('answers 2xx while the peer is down, and after a restart and the peer\'s return every message arrives exactly once', async () => {
     const config = readConfig({

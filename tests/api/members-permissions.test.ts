@@ -539,6 +539,9 @@ const matrix: Record<string, Entry> = {
   'news.update': { access: 'news_update', input: (fx) => newsArticleInput(fx.articleId) },
   'news.delete': { access: 'news_delete', input: (fx) => ({ id: fx.articleId }) },
   'news.checkUpload': { access: 'news_create' },
+  'news.mailGroups': { access: 'news_create' },
+  'news.mailSetting': { access: 'authed' },
+  'news.setMailSetting': { access: 'authed', input: () => ({ receive: true }) },
   'news.createPicture': { access: 'news_create', uploadOnly: true, input: () => ({ file: 'nicht-hochgeladen' }) },
   // The fixture's gallery file is not a picture: past the permission, the copy is refused (tests/api/news.test.ts copies a real one).
   'news.pictureFromGallery': { access: 'news_create', allowedStatus: 422, input: (fx) => ({ imageId: fx.imageId }) },

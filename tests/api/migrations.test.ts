@@ -514,3 +514,57 @@ describe('0029: phone versions of gallery images', () => {
     expect((await db.introspection.getTables()).find((table) => table.name === 'images')!.columns.map((column) => column.name)).not.toContain('medium_name');
   });
 });
+
+describe('0030: the article mail', () => {
+  it('keeps every mail as plain text, adds the mail tables, takes a member’s and an article’s rows with them, and goes down again', async () => {
+    const { db } = await open({ migrate: false });
+    await migrateTo(db, '0028_group_sections');
+    const mail = Number(
+      (
+        await db
+          .insertInto('mail_outbox')
+          .values({ recipient: 'a@example.org', reply_to: null, subject: 'Vorher', body: 'Text', created_at: '2026-11-27 10:00:00', sent_at: null, last_error: null, created_ms: 1, next_attempt_ms: 1 })
+          .executeTakeFirstOrThrow()
+      ).insertId,
+    );
+    await migrateTo(db, '0030_news_mail');
+    expect(await db.selectFrom('mail_outbox').select(['id', 'body', 'html', 'headers']).execute()).toEqual([{ id: mail, body: 'Text', html: null, headers: null }]);
+
+    const user = Number(
+      (
+        await db
+          .insertInto('users')
+          .values({ prename: 'Anna', lastname: 'Muster', uid: '00004711', password_hash: 'x', email: 'anna@example.org', phone: '', created_at: '2026-11-27 10:00:00', updated_at: '2026-11-27 10:00:00' })
+          .executeTakeFirstOrThrow()
+      ).insertId,
+    );
+    const group = Number((await db.insertInto('groups').values({ name: 'Mannschaft' }).executeTakeFirstOrThrow()).insertId);
+    const article = Number(
+      (
+        await db
+          .insertInto('news_articles')
+          .values({ slug: 'fest', title: 'Fest', teaser: '', body: '{}', section: 'club', cover_image_id: null, appointment_id: null, album_id: null, author_id: user, publish_at: null, created_at: '2026-11-27 10:00:00', updated_at: '2026-11-27 10:00:00' })
+          .executeTakeFirstOrThrow()
+      ).insertId,
+    );
+    await db.insertInto('news_mail_groups').values({ article_id: article, group_id: group }).execute();
+    await db.insertInto('news_mail_sends').values({ article_id: article, user_id: user, token_hash: 'b'.repeat(64), created_at: '2026-11-27 10:00:00' }).execute();
+    await db.insertInto('news_mail_optouts').values({ user_id: user, created_at: '2026-11-27 10:00:00' }).execute();
+    // Nobody twice: the key is (article, member); a link's hash is unique.
+    await expect(
+      db.insertInto('news_mail_sends').values({ article_id: article, user_id: user, token_hash: 'c'.repeat(64), created_at: '2026-11-27 10:00:00' }).execute(),
+    ).rejects.toSatisfy(isUniqueViolation);
+    await db.deleteFrom('users').where('id', '=', user).execute();
+    expect(await db.selectFrom('news_mail_sends').selectAll().execute()).toEqual([]);
+    expect(await db.selectFrom('news_mail_optouts').selectAll().execute()).toEqual([]);
+    await db.deleteFrom('news_articles').where('id', '=', article).execute();
+    expect(await db.selectFrom('news_mail_groups').selectAll().execute()).toEqual([]);
+
+    const { error } = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo('0028_group_sections');
+    expect(error).toBeUndefined();
+    const tables = (await db.introspection.getTables()).map((table) => table.name);
+    expect(tables).not.toContain('news_mail_sends');
+    expect(tables.find((table) => table === 'mail_outbox')).toBeDefined();
+    expect(await db.selectFrom('mail_outbox').select(['id', 'body']).execute()).toEqual([{ id: mail, body: 'Text' }]);
+  });
+});

@@ -57,6 +57,9 @@ export interface Database {
   news_articles: NewsArticleTable;
   news_slugs: NewsSlugTable;
   news_images: NewsImageTable;
+  news_mail_groups: NewsMailGroupTable;
+  news_mail_sends: NewsMailSendTable;
+  news_mail_optouts: NewsMailOptoutTable;
 }
 
 type CreatedAt = ColumnType<string, string, never>;
@@ -183,6 +186,10 @@ export interface MailOutboxTable {
    * erased once sent, and the mail is given up unsent after it. Null for every other mail.
    */
   expires_ms: Generated<number | null>;
+  /** An HTML alternative to the plain text (migration 0030); null: plain text only. */
+  html: Generated<string | null>;
+  /** Extra headers as JSON of name → value (migration 0030, e.g. List-Unsubscribe); null: none. */
+  headers: Generated<string | null>;
 }
 
 /** pending: to be sent; held: kept while no mail server is configured; sent; failed: given up. */
@@ -631,5 +638,26 @@ export interface NewsImageTable {
   wide_name: string;
   width: number;
   height: number;
+  created_at: CreatedAt;
+}
+
+/** The groups an article is to be mailed to once it appears (migration 0030); gone once the mails are queued. */
+export interface NewsMailGroupTable {
+  article_id: number;
+  group_id: number;
+}
+
+/** An article mailed to a member (migration 0030): the key makes sure nobody gets it twice. */
+export interface NewsMailSendTable {
+  article_id: number;
+  user_id: number;
+  /** SHA-256 of the mail's unsubscribe link (link-token.ts, purpose 'news-unsubscribe'). */
+  token_hash: string;
+  created_at: CreatedAt;
+}
+
+/** A member who does not want articles by mail (migration 0030): 'Aktuelles per Mail erhalten' off. */
+export interface NewsMailOptoutTable {
+  user_id: number;
   created_at: CreatedAt;
 }

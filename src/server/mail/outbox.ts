@@ -24,6 +24,16 @@ export interface NewMail {
   subject: string;
   /** Plain text, UTF-8. */
   text: string;
+  /**
+   * An HTML alternative to the text, for mail programs that show it (the article mail).
+   * The caller escapes everything in it; the text stays the complete message.
+   */
+  html?: string;
+  /**
+   * Extra headers (`List-Unsubscribe`, …): names of letters, digits and dashes that no
+   * other field sets, values kept on one line like every header.
+   */
+  headers?: Record<string, string>;
   attachments?: MailAttachmentInput[];
   /** Who asked for it ('contact', 'calendar', …); shown in the log. */
   kind: string;
@@ -43,6 +53,8 @@ export interface OutgoingMail {
   replyTo: string | null;
   subject: string;
   text: string;
+  html: string | null;
+  headers: Record<string, string>;
   attachments: Array<{ filename: string; content: string | Buffer; contentType: string }>;
 }
 
@@ -115,6 +127,44 @@ export function mailboxWithName(name: string, address: string): string {
   return shown === '' ? address : `"${shown}" <${address}>`;
 }
 
+/**
+ * Headers the transport sets itself (sender, recipients, subject, the MIME structure):
+ * an extra header may not name one, so no caller can redirect or reshape a mail.
+ */
+const RESERVED_HEADERS = new Set([
+  'from',
+  'to',
+  'cc',
+  'bcc',
+  'reply-to',
+  'sender',
+  'subject',
+  'date',
+  'message-id',
+  'return-path',
+  'mime-version',
+  'content-type',
+  'content-transfer-encoding',
+  'content-disposition',
+]);
+
+function checkedHeaders(headers: Record<string, string> | undefined): string | null {
+  const entries = Object.entries(headers ?? {});
+  if (entries.length === 0) return null;
+  const checked: Record<string, string> = {};
+  for (const [name, value] of entries) {
+    if (!/^[A-Za-z][A-Za-z0-9-]{0,63}$/.test(name) || RESERVED_HEADERS.has(name.toLowerCase())) {
+      throw new Error(`enqueueMail: ${name} cannot be an extra header`);
+    }
+    checked[name] = singleLine(value, 1000);
+  }
+  return JSON.stringify(checked);
+}
+
+function parsedHeaders(stored: string | null): Record<string, string> {
+  return stored === null ? {} : (JSON.parse(stored) as Record<string, string>);
+}
+
 function checkedAddress(value: string, field: 'to' | 'replyTo'): string {
   const trimmed = value.trim();
   if (codePoints(trimmed) > HEADER_MAX || mailboxOf(trimmed) === undefined) {
@@ -139,6 +189,8 @@ export async function enqueueMail(db: DbOrTrx, mail: NewMail, now: Date = new Da
       reply_to: replyTo,
       subject: singleLine(mail.subject),
       body: mail.text,
+      html: mail.html ?? null,
+      headers: checkedHeaders(mail.headers),
       created_at: toClubDateTime(now),
       created_ms: now.getTime(),
       retry_since_ms: now.getTime(),
@@ -220,7 +272,7 @@ export async function claimMail(db: DbOrTrx, id: number, nowMs: number, leaseMs:
 export async function loadClaimedMail(db: DbOrTrx, id: number): Promise<OutgoingMail | undefined> {
   const row = await db
     .selectFrom('mail_outbox')
-    .select(['id', 'kind', 'recipient', 'reply_to', 'subject', 'body'])
+    .select(['id', 'kind', 'recipient', 'reply_to', 'subject', 'body', 'html', 'headers'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -237,6 +289,8 @@ export async function loadClaimedMail(db: DbOrTrx, id: number): Promise<Outgoing
     replyTo: row.reply_to,
     subject: row.subject,
     text: row.body,
+    html: row.html,
+    headers: parsedHeaders(row.headers),
     attachments: attachments.map((attachment) => ({
       filename: attachment.filename,
       contentType: attachment.content_type,
@@ -253,6 +307,11 @@ function bodyAfterwards(eb: ExpressionBuilder<Database, 'mail_outbox'>) {
   return eb.case().when('expires_ms', 'is', null).then(eb.ref('body')).else(ERASED_BODY).end();
 }
 
+/** The same for the HTML alternative: a mail with a secret keeps none. */
+function htmlAfterwards(eb: ExpressionBuilder<Database, 'mail_outbox'>) {
+  return eb.case().when('expires_ms', 'is', null).then(eb.ref('html')).else(null).end();
+}
+
 /**
  * Records the outcome; only the holder of the claim can (a retaken claim voids the old one).
  * The text of a mail with a secret is erased with it.
@@ -267,6 +326,7 @@ export async function markSent(db: DbOrTrx, id: number, token: string, now: Date
       lease_until_ms: null,
       last_error: null,
       body: bodyAfterwards(eb),
+      html: htmlAfterwards(eb),
     }))
     .where('id', '=', id)
     .where('claim_token', '=', token)
@@ -287,7 +347,7 @@ export async function expireMails(db: DbOrTrx, now: Date): Promise<Array<Pick<Ou
   const token = randomBytes(16).toString('hex');
   const result = await db
     .updateTable('mail_outbox')
-    .set({ status: 'failed', failed_at: toClubDateTime(now), body: ERASED_BODY, last_error: EXPIRED_ERROR, claim_token: token })
+    .set({ status: 'failed', failed_at: toClubDateTime(now), body: ERASED_BODY, html: null, last_error: EXPIRED_ERROR, claim_token: token })
     .where('expires_ms', '<=', nowMs)
     .where('status', 'in', ['pending', 'held'])
     .where((eb) => eb.or([eb('lease_until_ms', 'is', null), eb('lease_until_ms', '<', nowMs)]))
@@ -329,7 +389,7 @@ export async function markFailed(db: DbOrTrx, id: number, token: string, error: 
       lease_until_ms: null,
       last_error: error.slice(0, 1023),
       // A secret is kept only while the mail may still go out.
-      ...(giveUp ? { body: bodyAfterwards(eb) } : {}),
+      ...(giveUp ? { body: bodyAfterwards(eb), html: htmlAfterwards(eb) } : {}),
     }))
     .where('id', '=', id)
     .where('claim_token', '=', token)

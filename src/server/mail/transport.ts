@@ -18,7 +18,7 @@ export interface SmtpOptions {
 
 /**
  * SMTP through nodemailer: From is MAIL_FROM, To the recipient, Reply-To the visitor;
- * UTF-8 plain text. nodemailer encodes every header value, and the outbox keeps them on
+ * UTF-8 plain text, with an HTML alternative and extra headers where the mail has them. nodemailer encodes every header value, and the outbox keeps them on
  * one line (outbox.ts `singleLine`), so no value can add a header or a recipient.
  */
 export function smtpTransport({ url, from, timeoutMs = 60_000 }: SmtpOptions): MailTransport {
@@ -47,6 +47,9 @@ export function smtpTransport({ url, from, timeoutMs = 60_000 }: SmtpOptions): M
         ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
         subject: mail.subject,
         text: mail.text,
+        // multipart/alternative: the text first, the HTML for programs that show it.
+        ...(mail.html === null ? {} : { html: mail.html }),
+        ...(Object.keys(mail.headers).length === 0 ? {} : { headers: mail.headers }),
         textEncoding: 'quoted-printable',
         attachments: mail.attachments.map((attachment) => ({
           filename: attachment.filename,

@@ -23,7 +23,18 @@ export const NEWS_MESSAGES = {
   unknownCover: 'Das gewählte Titelbild gibt es nicht.',
   unknownImage: 'Das gewählte Bild gibt es nicht.',
   missingPicture: 'Bitte wähle ein Bild aus.',
+  mailOnlyWhenPublished: 'Eine Mail an die Mitglieder geht nur mit dem Veröffentlichen hinaus: Wähle „Veröffentlichen“ oder einen Zeitpunkt.',
+  unknownMailGroup: 'Eine der gewählten Gruppen gibt es nicht.',
+  tooManyMailGroups: 'Bitte wähle höchstens 100 Gruppen.',
 } as const;
+
+/** The mail's recipients as its message after saving names them (issue 27.4). */
+export function newsMailQueuedMessage(queued: number): string {
+  return queued === 0
+    ? 'Keine neue Mail: Alle Mitglieder der gewählten Gruppen haben den Artikel schon, wollen keine Artikel per Mail oder haben keine E-Mail-Adresse.'
+    : `${queued} ${queued === 1 ? 'Mail' : 'Mails'} an Mitglieder in den Postausgang gelegt.`;
+}
+
 
 export const newsSection = z.enum(SECTIONS, { error: NEWS_MESSAGES.section });
 
@@ -39,6 +50,11 @@ export const newsSaveInput = z
     appointmentId: idSchema.nullable(),
     albumId: idSchema.nullable(),
     state: z.enum(NEWS_STATES, { error: NEWS_MESSAGES.state }),
+    /**
+     * Groups whose members get the article by mail once it appears (issue 27.4); only with
+     * 'published' or 'scheduled'. Members who had it already get no second one.
+     */
+    mailGroupIds: z.array(idSchema).max(100, { error: NEWS_MESSAGES.tooManyMailGroups }).default([]),
     /** Only for 'scheduled': club-local `YYYY-MM-DD HH:mm:ss`. */
     publishAt: z
       .string()
@@ -47,7 +63,8 @@ export const newsSaveInput = z
       .refine((value) => fromClubDateTime(value) !== undefined, { error: NEWS_MESSAGES.publishAtSkipped })
       .nullish(),
   })
-  .refine((value) => value.state !== 'scheduled' || (value.publishAt ?? null) !== null, { error: NEWS_MESSAGES.publishAtMissing, path: ['publishAt'] });
+  .refine((value) => value.state !== 'scheduled' || (value.publishAt ?? null) !== null, { error: NEWS_MESSAGES.publishAtMissing, path: ['publishAt'] })
+  .refine((value) => value.state !== 'draft' || value.mailGroupIds.length === 0, { error: NEWS_MESSAGES.mailOnlyWhenPublished, path: ['mailGroupIds'] });
 export type NewsSaveInput = z.input<typeof newsSaveInput>;
 
 export const newsIdInput = z.object({ id: idSchema });

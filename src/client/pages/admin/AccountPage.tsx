@@ -21,6 +21,7 @@ import { UserFields, userFormValues, userInput, type UserFormValues } from './us
 import { AppPasswordsSection } from './account/AppPasswordsSection.tsx';
 import { DataExportSection } from './account/DataExportSection.tsx';
 import { DutiesSection } from './account/DutiesSection.tsx';
+import { NewsMailSection } from './account/NewsMailSection.tsx';
 import { SecondFactorSection } from './account/SecondFactorSection.tsx';
 
 /**
@@ -146,6 +147,7 @@ function AccountDetails() {
         <SaveButton saving={save.isPending} spacing={2} />
       </Paper>
       <DutiesSection />
+      <NewsMailSection />
       <SecondFactorSection />
       <AppPasswordsSection />
       <LogoutEverywhere />

@@ -5,6 +5,7 @@ import {
   newsStateOf,
   type NewsArticle,
   type NewsLinks,
+  type NewsMailGroup,
   type NewsPicture,
   type PublicNewsArticle,
   type PublicNewsArticleWithBody,
@@ -184,7 +185,28 @@ export async function publicNewsLinks(db: Db, now: string): Promise<NewsLinks> {
   return links;
 }
 
-function adminView(row: ArticleRow & { body: string }, urlOf: UrlOf, now: string): NewsArticle {
+interface MailState {
+  groups: Map<number, number[]>;
+  mailed: Map<number, number>;
+}
+
+/** The chosen groups waiting and the members mailed, of the given articles (issue 27.4). */
+async function mailStateOf(db: Db, ids: number[]): Promise<MailState> {
+  const state: MailState = { groups: new Map(), mailed: new Map() };
+  if (ids.length === 0) return state;
+  const groups = await db.selectFrom('news_mail_groups').select(['article_id', 'group_id']).where('article_id', 'in', ids).orderBy('group_id').execute();
+  for (const row of groups) state.groups.set(Number(row.article_id), [...(state.groups.get(Number(row.article_id)) ?? []), Number(row.group_id)]);
+  const mailed = await db
+    .selectFrom('news_mail_sends')
+    .select((eb) => ['article_id', eb.fn.countAll<number | string>().as('n')])
+    .where('article_id', 'in', ids)
+    .groupBy('article_id')
+    .execute();
+  for (const row of mailed) state.mailed.set(Number(row.article_id), Number(row.n));
+  return state;
+}
+
+function adminView(row: ArticleRow & { body: string }, urlOf: UrlOf, now: string, mail: MailState): NewsArticle {
   return {
     id: Number(row.id),
     slug: row.slug,
@@ -200,13 +222,16 @@ function adminView(row: ArticleRow & { body: string }, urlOf: UrlOf, now: string
     author: authorOf(row),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    mailGroupIds: mail.groups.get(Number(row.id)) ?? [],
+    mailedCount: mail.mailed.get(Number(row.id)) ?? 0,
   };
 }
 
 /** Every article for the back office: drafts and scheduled ones first, then newest first. */
 export async function listArticles(db: Db, urlOf: UrlOf, now: string): Promise<NewsArticle[]> {
   const rows = await articleQuery(db).select('a.body').orderBy('a.updated_at', 'desc').orderBy('a.id', 'desc').execute();
-  const views = rows.map((row) => adminView(row, urlOf, now));
+  const mail = await mailStateOf(db, rows.map((row) => Number(row.id)));
+  const views = rows.map((row) => adminView(row, urlOf, now, mail));
   const rank = (article: NewsArticle) => (article.state === 'published' ? 1 : 0);
   return views.sort((a, b) => rank(a) - rank(b));
 }
@@ -214,7 +239,7 @@ export async function listArticles(db: Db, urlOf: UrlOf, now: string): Promise<N
 export async function findArticle(db: Db, urlOf: UrlOf, id: number, now: string): Promise<NewsArticle> {
   const row = await articleQuery(db).select('a.body').where('a.id', '=', id).executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND', NEWS_MESSAGES.notFound);
-  return adminView(row, urlOf, now);
+  return adminView(row, urlOf, now, await mailStateOf(db, [id]));
 }
 
 /**
@@ -230,6 +255,18 @@ export async function freeSlug(db: Db, title: string, articleId: number | undefi
   for (const row of old) if (Number(row.article_id) !== articleId) taken.add(row.slug);
   if (!taken.has(base)) return base;
   for (let suffix = 2; ; suffix += 1) if (!taken.has(`${base}-${suffix}`)) return `${base}-${suffix}`;
+}
+
+/** The groups an article mail can go to, with their number of members (the dialog's choice). */
+export async function mailGroupOptions(db: Db): Promise<NewsMailGroup[]> {
+  const rows = await db
+    .selectFrom('groups as g')
+    .leftJoin('user_groups as m', 'm.group_id', 'g.id')
+    .select((eb) => ['g.id', 'g.name', eb.fn.count<number | string>('m.user_id').as('members')])
+    .groupBy(['g.id', 'g.name'])
+    .orderBy('g.name')
+    .execute();
+  return rows.map((row) => ({ id: Number(row.id), name: row.name, members: Number(row.members) }));
 }
 
 export interface ArticleValues {

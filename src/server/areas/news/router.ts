@@ -2,15 +2,27 @@ import { z } from 'zod';
 import type { Section } from '../../../shared/constants.ts';
 import { toClubDateTime } from '../../../shared/dates.ts';
 import { NEWS_ON_HOME, NEWS_STATE_LABELS, newsStateOf } from '../../../shared/news.ts';
-import { NEWS_MESSAGES, newsArticleInput, newsCoverFromGalleryInput, newsIdInput, newsListInput, newsSaveInput } from '../../../shared/schemas/news.ts';
+import {
+  NEWS_MESSAGES,
+  newsArticleInput,
+  newsCoverFromGalleryInput,
+  newsIdInput,
+  newsListInput,
+  newsMailQueuedMessage,
+  newsSaveInput,
+} from '../../../shared/schemas/news.ts';
+import { NEWS_MAIL_SETTING_MESSAGES, newsMailSettingInput } from '../../../shared/schemas/newsMail.ts';
 import { imageListInput } from '../../../shared/schemas/galleries.ts';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { receivedPicture } from '../../storage/schema.ts';
 import { removeStoredFiles, storeAllWithRows, type ReceivedPicture } from '../../storage/storage.ts';
 import type { Context } from '../../trpc/context.ts';
-import { can, canAny, canIn, router, sharedReadProcedure } from '../../trpc/index.ts';
+import { authedProcedure, can, canAny, canIn, router, sharedReadProcedure } from '../../trpc/index.ts';
+import { mailboxOf } from '../../mail/outbox.ts';
 import { listImages } from '../galleries/queries.ts';
+import { setNewsMailReceiving } from './unsubscribe.ts';
+import { queueArticleMails, queuedMailsText, setMailGroups, type QueuedArticleMails } from './mail.ts';
 import { NEWS_CACHE_AREA, latestNews, publicNewsArticle, publicNewsLinksCached, publicNewsPage } from './cache.ts';
 import {
   deleteArticleWithPictures,
@@ -21,6 +33,7 @@ import {
   insertPicture,
   linkOptions,
   listArticles,
+  mailGroupOptions,
   updateArticle,
   type ArticleValues,
 } from './queries.ts';
@@ -57,9 +70,37 @@ function publishAtOf(input: z.output<typeof newsSaveInput>, previous: string | n
   return chosen;
 }
 
-function savedMessage(publishAt: string | null, now: string): string {
+function savedMessage(publishAt: string | null, now: string, mail: { queued: QueuedArticleMails | undefined; waiting: boolean }): string {
   const state = newsStateOf(publishAt, now);
-  return state === 'published' ? NEWS_MESSAGES.published : state === 'scheduled' ? NEWS_MESSAGES.scheduled : NEWS_MESSAGES.saved;
+  const saved = state === 'published' ? NEWS_MESSAGES.published : state === 'scheduled' ? NEWS_MESSAGES.scheduled : NEWS_MESSAGES.saved;
+  if (mail.queued) return `${saved}. ${newsMailQueuedMessage(mail.queued.queued)}`;
+  return mail.waiting ? `${saved}. Die Mail an die Mitglieder geht hinaus, wenn er erscheint.` : saved;
+}
+
+/** The chosen groups must exist: a clear message instead of a foreign key's refusal. */
+async function checkMailGroups(db: Db, groupIds: readonly number[]): Promise<void> {
+  if (groupIds.length === 0) return;
+  const found = await db.selectFrom('groups').select('id').where('id', 'in', [...groupIds]).execute();
+  if (found.length !== new Set(groupIds).size) throw AppError.field('mailGroupIds', NEWS_MESSAGES.unknownMailGroup);
+}
+
+const mailContextOf = (ctx: Context) => ({ publicUrl: ctx.services.config.publicUrl, urlOf: ctx.services.storage.urlOf });
+
+/**
+ * The chosen groups replace those chosen before, and an article that is visible now is
+ * mailed to them in the transaction that saves it (a scheduled one by the rounds of
+ * mail.ts when it appears).
+ */
+async function saveMailChoice(trx: Db, ctx: Context, articleId: number, groupIds: readonly number[]): Promise<QueuedArticleMails | undefined> {
+  await setMailGroups(trx, articleId, groupIds);
+  return groupIds.length === 0 ? undefined : queueArticleMails(trx, mailContextOf(ctx), articleId, ctx.services.clock.now());
+}
+
+/** After the commit: the outbox sends at once, and the log names the mails. */
+async function afterMailChoice(ctx: Context, articleId: number, queued: QueuedArticleMails | undefined): Promise<void> {
+  if (!queued) return;
+  if (queued.queued > 0) ctx.services.mail.wake();
+  await ctx.log(queuedMailsText(articleId, queued));
 }
 
 function logState(publishAt: string | null, now: string): string {
@@ -125,15 +166,18 @@ export const newsRouter = router({
       const { db, storage, publicCache } = ctx.services;
       const now = nowOf(ctx);
       await checkReferences(db, input);
+      await checkMailGroups(db, input.mailGroupIds);
       const publishAt = publishAtOf(input, null, now);
-      const article = await db.transaction().execute(async (trx) => {
+      const { article, queued } = await db.transaction().execute(async (trx) => {
         const values: ArticleValues = { ...input, slug: await freeSlug(trx, input.title, undefined), publishAt };
         const id = await insertArticle(trx, values, ctx.user.id, now);
-        return findArticle(trx, storage.urlOf, id, now);
+        const queued = await saveMailChoice(trx, ctx, id, input.mailGroupIds);
+        return { article: await findArticle(trx, storage.urlOf, id, now), queued };
       });
       publicCache.invalidate(NEWS_CACHE_AREA);
       await ctx.log(`Artikel ${article.id} („${article.title}“) angelegt: ${logState(publishAt, now)}`);
-      return { message: savedMessage(publishAt, now), data: article };
+      await afterMailChoice(ctx, article.id, queued);
+      return { message: savedMessage(publishAt, now, { queued, waiting: article.mailGroupIds.length > 0 }), data: article };
     }),
 
   /** Saves, publishes, schedules or withdraws an article; its address follows the title (old ones redirect). */
@@ -147,17 +191,20 @@ export const newsRouter = router({
       const now = nowOf(ctx);
       const id = input.id!;
       await checkReferences(db, input);
-      const { before, article, publishAt } = await db.transaction().execute(async (trx) => {
+      await checkMailGroups(db, input.mailGroupIds);
+      const { before, article, publishAt, queued } = await db.transaction().execute(async (trx) => {
         const previous = await findArticle(trx, storage.urlOf, id, now);
         const publishAt = publishAtOf(input, previous.publishAt, now);
         const slug = previous.title === input.title ? previous.slug : await freeSlug(trx, input.title, id);
         await updateArticle(trx, id, { ...input, slug, publishAt }, { slug: previous.slug, wasVisible: previous.state === 'published' }, now);
-        return { before: previous, article: await findArticle(trx, storage.urlOf, id, now), publishAt };
+        const queued = await saveMailChoice(trx, ctx, id, input.mailGroupIds);
+        return { before: previous, article: await findArticle(trx, storage.urlOf, id, now), publishAt, queued };
       });
       publicCache.invalidate(NEWS_CACHE_AREA);
       const moved = before.slug === article.slug ? '' : `, Adresse ${before.slug} → ${article.slug}`;
       await ctx.log(`Artikel ${article.id} („${article.title}“) gespeichert: ${logState(publishAt, now)}${moved}`);
-      return { message: savedMessage(publishAt, now), data: article };
+      await afterMailChoice(ctx, article.id, queued);
+      return { message: savedMessage(publishAt, now, { queued, waiting: article.mailGroupIds.length > 0 }), data: article };
     }),
 
   delete: canIn('news_delete', newsIdInput, (input, ctx) => sectionOfArticle(ctx.services.db, input.id))
@@ -172,6 +219,24 @@ export const newsRouter = router({
       await ctx.log(`Artikel ${article.id} („${article.title}“) gelöscht`);
       return { message: NEWS_MESSAGES.deleted, data: { id: article.id } };
     }),
+
+  /** The groups an article can be mailed to (issue 27.4), with their number of members. */
+  mailGroups: canAny('news_create', 'news_update').query(({ ctx }) => mailGroupOptions(ctx.services.db)),
+
+  /** 'Aktuelles per Mail erhalten' in Meine Daten: on unless the member switched it off. */
+  mailSetting: authedProcedure.query(async ({ ctx }) => {
+    const { db } = ctx.services;
+    const optout = await db.selectFrom('news_mail_optouts').select('user_id').where('user_id', '=', ctx.user.id).executeTakeFirst();
+    const user = await db.selectFrom('users').select('email').where('id', '=', ctx.user.id).executeTakeFirst();
+    return { receive: optout === undefined, hasEmail: user !== undefined && mailboxOf(user.email.trim()) !== undefined };
+  }),
+
+  setMailSetting: authedProcedure.input(newsMailSettingInput).mutation(async ({ ctx, input }) => {
+    const { db } = ctx.services;
+    await setNewsMailReceiving(db, ctx.user.id, input.receive, nowOf(ctx));
+    await ctx.log(input.receive ? 'Aktuelles per Mail eingeschaltet' : 'Aktuelles per Mail ausgeschaltet');
+    return { message: input.receive ? NEWS_MAIL_SETTING_MESSAGES.on : NEWS_MAIL_SETTING_MESSAGES.off, data: { receive: input.receive } };
+  }),
 
   /** Asked by the upload route before a byte is read. */
   checkUpload: canAny('news_create', 'news_update').query(() => ({ allowed: true })),

@@ -40,6 +40,8 @@ export const MEMBER_DATA_TABLES = {
   duty_reminders: 'duty_reminders',
   attachments: 'uploaded_attachments',
   news_articles: 'news_articles',
+  news_mail_sends: 'news_mail',
+  news_mail_optouts: 'news_mail',
   mail_outbox: 'mails',
   mail_attachments: 'mails',
   contact_messages: 'contact_messages',
@@ -74,6 +76,7 @@ export const TABLES_WITHOUT_MEMBER_DATA = {
   group_message_recipients: 'which contact-form recipients a group reads, naming no member',
   news_slugs: 'former addresses of public articles',
   news_images: 'pictures of public articles',
+  news_mail_groups: 'which groups an article is to be mailed to, naming no member',
   group_sections: 'which sections a group’s content permissions are limited to, naming no member',
 } as const satisfies Partial<Record<keyof Database, string>>;
 
@@ -116,6 +119,11 @@ export interface MemberDataExport {
   uploaded_attachments: Array<{ id: number; filename: string; mime: string; size: number; appointment_id: number | null; series_id: number | null; uploaded_at: string }>;
   /** Articles of 'Aktuelles' the member is named as author of (issue 27). */
   news_articles: Array<{ id: number; title: string; slug: string; publish_at: string | null; created_at: string; updated_at: string }>;
+  /**
+   * 'Aktuelles per Mail erhalten' (issue 27.4) and the articles mailed to the member. Each
+   * mail's unsubscribe link is kept only as a hash, which is not exported (see above).
+   */
+  news_mail: { receive: boolean; switched_off_at: string | null; mailed_articles: Array<{ article_id: number; title: string; mailed_at: string }> };
   /** Mails to the member's address, and those sent for them with it as Reply-To (contact form). */
   mails: Array<{
     id: number;
@@ -177,6 +185,8 @@ export async function exportMemberData(db: Db, request: ExportRequest): Promise<
     reminders,
     attachments,
     articles,
+    newsOptout,
+    newsSends,
     mails,
     contactMessages,
     log,
@@ -222,6 +232,15 @@ export async function exportMemberData(db: Db, request: ExportRequest): Promise<
       .select(['id', 'title', 'slug', 'publish_at', 'created_at', 'updated_at'])
       .where('author_id', '=', userId)
       .orderBy('id')
+      .execute(),
+    db.selectFrom('news_mail_optouts').select('created_at').where('user_id', '=', userId).executeTakeFirst(),
+    db
+      .selectFrom('news_mail_sends as s')
+      .innerJoin('news_articles as a', 'a.id', 's.article_id')
+      .select(['s.article_id', 'a.title', 's.created_at'])
+      .where('s.user_id', '=', userId)
+      .orderBy('s.created_at')
+      .orderBy('s.article_id')
       .execute(),
     email === ''
       ? Promise.resolve([])
@@ -306,6 +325,11 @@ export async function exportMemberData(db: Db, request: ExportRequest): Promise<
     duty_reminders: reminders.map((reminder) => ({ entry_id: reminder.host_entry_id, role: reminder.role, duty_date: reminder.duty_date, queued_at: clubTimeOf(reminder.created_ms) })),
     uploaded_attachments: attachments.map(({ created_at, size, ...attachment }) => ({ ...attachment, size: Number(size), uploaded_at: created_at })),
     news_articles: articles.map((article) => ({ ...article, id: Number(article.id) })),
+    news_mail: {
+      receive: newsOptout === undefined,
+      switched_off_at: newsOptout?.created_at ?? null,
+      mailed_articles: newsSends.map((send) => ({ article_id: Number(send.article_id), title: send.title, mailed_at: send.created_at })),
+    },
     mails: mails.map((mail) => ({
       id: mail.id,
       kind: mail.kind,

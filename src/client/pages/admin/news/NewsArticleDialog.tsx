@@ -35,6 +35,7 @@ import { trpc, type RouterOutputs } from '../../../trpc.ts';
 import { NewsArticleContent } from '../../public/news/NewsArticleContent.tsx';
 import { CoverPicker } from './CoverPicker.tsx';
 import { NewsBodyEditor } from './NewsBodyEditor.tsx';
+import { NewsMailChoice } from './NewsMailChoice.tsx';
 
 type LinkOptions = RouterOutputs['news']['linkOptions'];
 
@@ -50,6 +51,8 @@ interface ArticleFormValues {
   state: NewsState;
   /** As the date-time field holds it: `YYYY-MM-DDTHH:mm`. */
   publishAt: string;
+  /** 'An Mitglieder senden' (issue 27.4). */
+  mailGroupIds: number[];
 }
 
 function valuesOf(article: NewsArticle | null): ArticleFormValues {
@@ -64,6 +67,7 @@ function valuesOf(article: NewsArticle | null): ArticleFormValues {
     albumId: article?.albumId ?? null,
     state: article?.state ?? 'draft',
     publishAt: article?.state === 'scheduled' && article.publishAt ? article.publishAt.slice(0, 16).replace(' ', 'T') : '',
+    mailGroupIds: article?.mailGroupIds ?? [],
   };
 }
 
@@ -71,6 +75,8 @@ function toInput({ publishAt, ...values }: ArticleFormValues) {
   return {
     ...values,
     publishAt: values.state === 'scheduled' && publishAt !== '' ? `${publishAt.replace('T', ' ')}:00` : null,
+    // A draft mails nobody; the ticks come back with the state.
+    mailGroupIds: values.state === 'draft' ? [] : values.mailGroupIds,
   };
 }
 
@@ -110,6 +116,7 @@ export function NewsArticleDialog({ state, author, canSave, onSaved }: NewsArtic
   const [cover, setCover] = useState<NewsPicture | null>(article?.cover ?? null);
   const [preview, setPreview] = useState(false);
   const options = trpc.news.linkOptions.useQuery(undefined, { enabled: state.open, meta: { errorPrefix: 'Fehler beim Abrufen der Termine und Alben' } });
+  const mailGroups = trpc.news.mailGroups.useQuery(undefined, { enabled: state.open && canSave, meta: { errorPrefix: 'Fehler beim Abrufen der Gruppen' } });
   const upload = useUpload<{ data: NewsPicture }>({ errorPrefix: 'Fehler beim Hochladen des Bildes' });
   const uploadPicture = async (file: File) => {
     const body = new FormData();
@@ -232,6 +239,17 @@ export function NewsArticleDialog({ state, author, canSave, onSaved }: NewsArtic
                   error={form.errorOf('publishAt') !== undefined}
                   helperText={form.errorOf('publishAt') ?? 'Der Artikel erscheint dann von selbst'}
                   slotProps={{ inputLabel: { shrink: true } }}
+                  disabled={busy}
+                />
+              )}
+              {values.state !== 'draft' && canSave && (
+                <NewsMailChoice
+                  groups={mailGroups.data ?? []}
+                  value={values.mailGroupIds}
+                  onChange={(groupIds) => form.setField('mailGroupIds', groupIds)}
+                  mailedCount={article?.mailedCount ?? 0}
+                  scheduled={values.state === 'scheduled'}
+                  error={form.errorOf('mailGroupIds')}
                   disabled={busy}
                 />
               )}

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+/**
+ * 'Aktuelles per Mail erhalten' in Meine Daten (issue 27.4); a module of its own, so the
+ * account page does not load the article schemas.
+ */
+export const NEWS_MAIL_SETTING_MESSAGES = {
+  on: 'Du bekommst neue Artikel per Mail.',
+  off: 'Du bekommst keine Artikel mehr per Mail.',
+  missing: 'Bitte wähle, ob du Artikel per Mail bekommen willst.',
+} as const;
+
+export const newsMailSettingInput = z.object({ receive: z.boolean({ error: NEWS_MAIL_SETTING_MESSAGES.missing }) });
