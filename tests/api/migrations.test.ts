@@ -503,7 +503,7 @@ describe('0029: phone versions of gallery images', () => {
     await migrateTo(db, '0028_group_sections');
     const album = Number((await db.insertInto('albums').values({ name: 'Alt', section: 'club', created_at: '2026-11-27 10:00:00' }).executeTakeFirstOrThrow()).insertId);
     const image = { album_id: album, title: '', name: 'a.png', mime: 'image/webp', width: 10, height: 10, created_at: '2026-11-27 10:00:00' };
-    await db.insertInto('images').values({ ...image, stored_name: 'a.webp', thumb_name: 'a-t.webp' } as never).execute();
+    await db.insertInto('images').values({ ...image, stored_name: 'a.webp', thumb_name: 'a-t.webp' }).execute();
     await migrateToLatest(db);
     expect(await db.selectFrom('images').select('medium_name').execute()).toEqual([{ medium_name: null }]);
     await db.insertInto('images').values({ ...image, stored_name: 'b.webp', thumb_name: 'b-t.webp', medium_name: 'm.webp' }).execute();

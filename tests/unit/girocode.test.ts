@@ -1,4 +1,4 @@
-import jsQR from 'jsqr';
+import jsqr from 'jsqr';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import sharp from 'sharp';
@@ -12,7 +12,8 @@ const club = { name: 'Schützenverein Tannenfeld 1921 e. V.', iban: 'DE89 3704 0
 async function scanned(text: string): Promise<string> {
   const svg = renderToStaticMarkup(createElement(QrCode, { text, label: 'GiroCode', size: 400 }));
   const { data, info } = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  const code = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height);
+  // A CommonJS package whose types name its function as the default export.
+  const code = jsqr.default(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height);
   if (!code) throw new Error('no QR code found');
   return Buffer.from(code.binaryData).toString('utf8');
 }
