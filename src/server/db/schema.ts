@@ -57,6 +57,7 @@ export interface Database {
   news_articles: NewsArticleTable;
   news_slugs: NewsSlugTable;
   news_images: NewsImageTable;
+  network_attempts: NetworkAttemptTable;
 }
 
 type CreatedAt = ColumnType<string, string, never>;
@@ -630,4 +631,12 @@ export interface NewsImageTable {
   width: number;
   height: number;
   created_at: CreatedAt;
+}
+
+/** One accepted attempt of a kind from a network, for the per-network limiter (migration 0031, http/network-limit.ts). */
+export interface NetworkAttemptTable {
+  id: Generated<number>;
+  kind: string;
+  network: string;
+  created_ms: number;
 }

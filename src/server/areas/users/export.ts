@@ -75,6 +75,7 @@ export const TABLES_WITHOUT_MEMBER_DATA = {
   news_slugs: 'former addresses of public articles',
   news_images: 'pictures of public articles',
   group_sections: 'which sections a group’s content permissions are limited to, naming no member',
+  network_attempts: 'counted attempts per network (contact form, sign-ups), naming no member',
 } as const satisfies Partial<Record<keyof Database, string>>;
 
 type MsColumn = number | string | null;
