@@ -2,6 +2,7 @@ import type { Db } from './db/connection.ts';
 import { pruneNetworkAttempts } from './http/network-limit.ts';
 import { OUTBOX_RETENTION_DAYS, pruneOutbox } from './mail/outbox.ts';
 import { toClubDateTime } from '../shared/dates.ts';
+import { pruneRegistrations } from './areas/registrations/retention.ts';
 
 /**
  * The one retention sweep (DESIGN §10): each area that keeps personal data for a period
@@ -20,6 +21,8 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
   { name: 'mails and contact messages', prune: async (db, now) => sum(await pruneOutbox(db, daysBefore(now, OUTBOX_RETENTION_DAYS))) },
   // Counted attempts of the per-network limiter: older than any window.
   { name: 'network attempts', prune: pruneNetworkAttempts },
+  // Sign-ups: 90 days after their appointment, with their mails (README „Anmeldungen“).
+  { name: 'sign-ups', prune: pruneRegistrations },
 ];
 
 const DAY_MS = 24 * 60 * 60_000;

@@ -160,8 +160,8 @@ export const participantSchema = z.object({
   birthdate: z
     .string({ error: REGISTRATION_MESSAGES.birthdate })
     .trim()
-    .default('')
-    .refine((value) => value === '' || isCalendarDate(value), { error: REGISTRATION_MESSAGES.birthdate }),
+    .refine((value) => value === '' || isCalendarDate(value), { error: REGISTRATION_MESSAGES.birthdate })
+    .default(''),
   club: optionalText('Der Verein', REGISTRATION_LIMITS.club).default(''),
   places: z.coerce.number({ error: REGISTRATION_MESSAGES.signupPlaces(REGISTRATION_LIMITS.placesPerSignup) }).int().min(1).max(REGISTRATION_LIMITS.placesPerSignup).default(1),
   /** Custom fields by key: text, choice (one of its options) or yes/no (a boolean). */
@@ -189,7 +189,21 @@ export const organiserAddInput = participantSchema.extend({
   /** 'place' takes a place only if one is free; 'waiting' puts them on the waiting list. */
   status: z.enum(['place', 'waiting']).optional(),
 });
-export const organiserUpdateInput = participantSchema.partial().extend({
+/** The participant's fields, each optional and without its default: a field left out stays as it is. */
+const participantChanges = z.object({
+  prename: participantSchema.shape.prename.optional(),
+  lastname: participantSchema.shape.lastname.optional(),
+  email: participantSchema.shape.email.optional(),
+  phone: participantSchema.shape.phone.unwrap().optional(),
+  birthdate: participantSchema.shape.birthdate.unwrap().optional(),
+  club: participantSchema.shape.club.unwrap().optional(),
+  places: participantSchema.shape.places.unwrap().optional(),
+  answers: participantSchema.shape.answers.unwrap().optional(),
+  guardianName: participantSchema.shape.guardianName.unwrap().optional(),
+  guardianConsent: participantSchema.shape.guardianConsent.unwrap().optional(),
+});
+
+export const organiserUpdateInput = participantChanges.extend({
   appointmentId: idSchema,
   id: idSchema,
   paid: z.boolean().optional(),
