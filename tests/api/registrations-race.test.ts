@@ -1,7 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+
+type Inject = (options: InjectOptions) => Promise<LightMyRequestResponse>;
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed } from '../../db/seed.ts';
 import { buildApp } from '../../src/server/app.ts';
@@ -21,7 +23,7 @@ import { freshDatabase, usesMysql } from '../helpers/database.ts';
 const SIGNUPS = 200;
 const PLACES = 50;
 
-async function appointmentWithPlaces(db: Db, inject: FastifyInstance['inject'], admin: { authorization: string }): Promise<number> {
+async function appointmentWithPlaces(db: Db, inject: Inject, admin: { authorization: string }): Promise<number> {
   const inserted = await db
     .insertInto('appointments')
     .values({ name: 'Bogen-Einsteigerkurs', datetime_begin: '2099-05-01 10:00:00', datetime_end: '2099-05-01 16:00:00', location: 'Bogenplatz', visibility: 1, description: '', notes: '', assignment: 1, status: 0, notify: 0, created_at: '2026-11-27 10:00:00', updated_at: '2026-11-27 10:00:00' })
@@ -33,7 +35,7 @@ async function appointmentWithPlaces(db: Db, inject: FastifyInstance['inject'], 
 }
 
 /** Each from a network of its own (the limit per network is not what is tested here). */
-const signup = (inject: FastifyInstance['inject'], appointmentId: number, n: number) =>
+const signup = (inject: Inject, appointmentId: number, n: number) =>
   inject({ method: 'POST', url: `/api/public/registrations/${appointmentId}`, remoteAddress: `10.${Math.floor(n / 250)}.${n % 250}.1`, payload: { prename: `Teilnehmer ${n}`, lastname: 'Schütz', email: `t${n}@example.org` } });
 
 async function expectNoOverbooking(db: Db, appointmentId: number, statuses: number[]): Promise<void> {
@@ -57,8 +59,8 @@ describe.skipIf(usesMysql())('on one app', () => {
   afterAll(() => t.close());
 
   it(`gives ${PLACES} places and a waiting list of ${SIGNUPS - PLACES} to ${SIGNUPS} sign-ups at once`, async () => {
-    const id = await appointmentWithPlaces(t.db, (options) => t.inject(options), t.admin);
-    const responses = await Promise.all(Array.from({ length: SIGNUPS }, (_, n) => signup((options) => t.inject(options), id, n)));
+    const id = await appointmentWithPlaces(t.db, (options: InjectOptions) => t.inject(options), t.admin);
+    const responses = await Promise.all(Array.from({ length: SIGNUPS }, (_, n) => signup((options: InjectOptions) => t.inject(options), id, n)));
     await expectNoOverbooking(t.db, id, responses.map((response) => response.statusCode));
     // The answers say the same: fifty places, and waiting-list positions 1 to 150 once each.
     const answers = responses.map((response) => response.json().data as { status: string; waitingPosition: number | null });
@@ -100,8 +102,8 @@ describe.skipIf(!usesMysql())('on two app instances on one MariaDB', () => {
   });
 
   it(`gives exactly ${PLACES} places across both instances`, async () => {
-    const id = await appointmentWithPlaces(firstDb, (options) => first.inject(options), admin);
-    const responses = await Promise.all(Array.from({ length: SIGNUPS }, (_, n) => signup((options) => (n % 2 === 0 ? first : second).inject(options), id, n)));
+    const id = await appointmentWithPlaces(firstDb, (options: InjectOptions) => first.inject(options), admin);
+    const responses = await Promise.all(Array.from({ length: SIGNUPS }, (_, n) => signup((options: InjectOptions) => (n % 2 === 0 ? first : second).inject(options), id, n)));
     await expectNoOverbooking(database.db, id, responses.map((response) => response.statusCode));
   }, 120_000);
 });
