@@ -117,8 +117,8 @@ function label(appointment: SignupAppointment): string {
 }
 
 /** The instant the public state changes next (opens, closes), so a kept answer does not outlive it. */
-function nextChange(settings: RegistrationSettings, appointment: SignupAppointment, now: Date): number | undefined {
-  const instants = [settings.opensAt, closingOf(settings, appointment)]
+function nextChange(info: { opensAt: string | null; closesAt: string }, now: Date): number | undefined {
+  const instants = [info.opensAt, info.closesAt]
     .filter((value): value is string => value !== null)
     .map((value) => fromClubDateTime(value)?.getTime())
     .filter((value): value is number => value !== undefined && value > now.getTime());
@@ -144,12 +144,13 @@ async function byToken(ctx: Context, token: string) {
 
 export const registrationsRouter = router({
   /** What the sign-up page shows: the appointment, the form's fields, the note and the free places; nobody's data. */
-  publicInfo: sharedReadProcedure.input(appointmentIdInput).query(async ({ ctx, input }) => {
-    const { settings, appointment } = await publicSignup(ctx, input.appointmentId);
-    return ctx.services.publicCache.read(
+  publicInfo: sharedReadProcedure.input(appointmentIdInput).query(({ ctx, input }) =>
+    // Kept with the calendar's answers: a sign-up, a change of the settings or of the appointment drops it.
+    ctx.services.publicCache.read(
       CALENDAR_CACHE_AREA,
       `signup:${input.appointmentId}`,
       async () => {
+        const { settings, appointment } = await publicSignup(ctx, input.appointmentId);
         const now = ctx.services.clock.now();
         const state = publicState(settings, appointment, (await counts(ctx.services.db, input.appointmentId)).taken, toClubDateTime(now));
         return {
@@ -161,13 +162,15 @@ export const registrationsRouter = router({
           note: settings.note,
           guardianConsent: settings.guardianConsent,
           fields: settings.fields,
+          opensAt: settings.opensAt,
           closesAt: closingOf(settings, appointment),
           keptDays: REGISTRATION_LIMITS.keptDays,
         };
       },
-      () => nextChange(settings, appointment, ctx.services.clock.now()),
-    );
-  }),
+      // Not kept past the moment the sign-up opens or closes.
+      (info) => nextChange(info, ctx.services.clock.now()),
+    ),
+  ),
 
   /**
    * The public sign-up: the honeypot, the limit per network, the fields the settings ask,
