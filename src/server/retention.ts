@@ -1,7 +1,8 @@
 import type { Db } from './db/connection.ts';
 import { pruneNetworkAttempts } from './http/network-limit.ts';
 import { OUTBOX_RETENTION_DAYS, pruneOutbox } from './mail/outbox.ts';
-import { toClubDateTime } from '../shared/dates.ts';
+import { toClubDate, toClubDateTime } from '../shared/dates.ts';
+import { pruneDutyRecords } from './areas/duties/reminders.ts';
 import { pruneRegistrations } from './areas/registrations/retention.ts';
 
 /**
@@ -21,6 +22,8 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
   { name: 'mails and contact messages', prune: async (db, now) => sum(await pruneOutbox(db, daysBefore(now, OUTBOX_RETENTION_DAYS))) },
   // Counted attempts of the per-network limiter: older than any window.
   { name: 'network attempts', prune: pruneNetworkAttempts },
+  // Duty reminders and open offers of duties more than a week past (README „Meine Dienste“).
+  { name: 'duty records', prune: (db, now) => pruneDutyRecords(db, toClubDate(now)) },
   // Sign-ups: 90 days after their appointment, with their mails (README „Anmeldungen“).
   { name: 'sign-ups', prune: pruneRegistrations },
 ];

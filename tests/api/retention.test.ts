@@ -3,6 +3,7 @@ import { CONTACT_LIMIT } from '../../src/server/areas/contact/router.ts';
 import { NETWORK_ATTEMPTS_KEPT_MS, withinNetworkLimit } from '../../src/server/http/network-limit.ts';
 import { RETENTION_RULES, sweepRetention, type RetentionRule } from '../../src/server/retention.ts';
 import { freshDatabase } from '../helpers/database.ts';
+import { insertMember } from '../helpers/members.ts';
 
 /**
  * The shared mechanisms of DESIGN §10 on their own: the per-network limiter counted in the
@@ -42,7 +43,7 @@ describe('the per-network limiter', () => {
 
 describe('the retention sweep', () => {
   it('has the contact/outbox, limiter and sign-up rules registered', () => {
-    expect(RETENTION_RULES.map((rule) => rule.name)).toEqual(expect.arrayContaining(['mails and contact messages', 'network attempts']));
+    expect(RETENTION_RULES.map((rule) => rule.name)).toEqual(['mails and contact messages', 'network attempts', 'duty records', 'sign-ups']);
     expect(CONTACT_LIMIT.windowMs).toBeLessThanOrEqual(NETWORK_ATTEMPTS_KEPT_MS);
   });
 
@@ -59,6 +60,22 @@ describe('the retention sweep', () => {
     const result = await sweepRetention(database.db, now);
     expect(result.deleted['network attempts']).toBe(1);
     expect(await database.db.selectFrom('network_attempts').select('created_ms').execute()).toHaveLength(1);
+  });
+
+  it('deletes duty reminders and offers of duties more than a week past (moved here from the reminders’ round)', async () => {
+    const { id: userId } = await insertMember(database.db, { uid: '40000001', passwordHash: 'x', prename: 'Dieter', lastname: 'Dienst', groupName: 'Dienste', permissions: [] });
+    const entry = async (date: string) =>
+      Number((await database.db.insertInto('host_entries').values({ date, supervisor_user_id: null, supervisor_special: -1, host_user_id: userId, host_special: null }).executeTakeFirstOrThrow()).insertId);
+    const old = await entry('2026-11-10');
+    const recent = await entry('2026-11-20');
+    for (const [id, date] of [[old, '2026-11-10'], [recent, '2026-11-20']] as const) {
+      await database.db.insertInto('duty_reminders').values({ host_entry_id: id, role: 'host', user_id: userId, duty_date: date, created_ms: 0 }).execute();
+      await database.db.insertInto('duty_offers').values({ host_entry_id: id, role: 'host', user_id: userId, created_ms: 0 }).execute();
+    }
+    const result = await sweepRetention(database.db, new Date('2026-11-27T12:00:00Z'));
+    expect(result.deleted['duty records']).toBe(2);
+    expect((await database.db.selectFrom('duty_reminders').select('host_entry_id').execute()).map((row) => row.host_entry_id)).toEqual([recent]);
+    expect((await database.db.selectFrom('duty_offers').select('host_entry_id').execute()).map((row) => row.host_entry_id)).toEqual([recent]);
   });
 
   it('runs every rule even when one fails, and reports the failure', async () => {
