@@ -96,9 +96,10 @@ export async function readSettings(db: Db, appointmentId: number): Promise<Store
 /**
  * Locks the appointment's sign-up settings for the rest of the transaction and reads them.
  * MySQL/MariaDB: `SELECT … FOR UPDATE` on the row, which every other transaction of the
- * appointment waits for. SQLite: a write as the transaction's first statement takes the
- * database's write lock at once (a plain `BEGIN` takes it only at the first write), so no
- * other writer counts in between.
+ * appointment waits for, on every instance. SQLite: a write takes the database's write lock
+ * (Kysely's `BEGIN` is deferred and takes it only at the first write), held to the commit;
+ * the process's one connection runs one transaction at a time anyway, and several
+ * instances need MySQL/MariaDB (README „Mehrere Instanzen“).
  */
 export async function lockSettings(trx: Db, dialect: Dialect, appointmentId: number): Promise<StoredSettings | undefined> {
   if (dialect === 'sqlite') {
