@@ -144,7 +144,7 @@ async function fixture(): Promise<Fixture> {
     .insertInto('password_resets')
     .values({ id: resetTokenHash(resetToken), user_id: member.id, created_ms: Date.now(), expires_ms: Date.now() + 60 * 60_000, used_ms: null })
     .execute();
-  // From another network than the matrix's calls: contact.send counts stored messages per network.
+  // From another network than the matrix's calls (contact.send counts accepted messages per network, http/network-limit.ts).
   const message = await t.db
     .insertInto('contact_messages')
     .values({ recipient: 'info', prename: 'Erika', lastname: 'Muster', email: 'erika@example.org', subject: 'Frage', text: 'Hallo', address: '192.0.2.1', created_at: createdAt, created_ms: Date.now() })
