@@ -27,6 +27,7 @@ import * as contactInbox from './0026_contact_inbox.ts';
 import * as groupSections from './0028_group_sections.ts';
 import * as galleryMedium from './0029_gallery_medium.ts';
 import * as newsMail from './0030_news_mail.ts';
+import * as signups from './0031_signups.ts';
 
 /** Every migration in order; listed statically so no file system scan is needed at start. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '0028_group_sections': groupSections,
   '0029_gallery_medium': galleryMedium,
   '0030_news_mail': newsMail,
+  '0031_signups': signups,
 };

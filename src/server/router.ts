@@ -12,6 +12,7 @@ import { sponsorsRouter } from './areas/sponsors/router.ts';
 import { hostsRouter } from './areas/hosts/router.ts';
 import { timetablesRouter } from './areas/timetables/router.ts';
 import { dutiesRouter } from './areas/duties/router.ts';
+import { registrationsRouter } from './areas/registrations/router.ts';
 import { groupsRouter, permissionsRouter } from './areas/groups/router.ts';
 import { logRouter } from './areas/log/router.ts';
 import { accountRouter, usersRouter } from './areas/users/router.ts';
@@ -40,6 +41,7 @@ export const appRouter = router({
   calendar: calendarRouter,
   hosts: hostsRouter,
   duties: dutiesRouter,
+  registrations: registrationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

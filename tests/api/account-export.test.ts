@@ -130,6 +130,35 @@ async function memberWithEverything(uid: string, prename: string, lastname: stri
     .values({ article_id: Number(article.insertId), user_id: created.id, token_hash: createHash('sha256').update(`news ${uid}`).digest('hex'), created_at: toClubDateTime(clock.now()) })
     .execute();
   await t.db.insertInto('news_mail_optouts').values({ user_id: created.id, created_at: toClubDateTime(clock.now()) }).execute();
+  // A sign-up to an appointment (issue 29) made logged in: the member's data as they gave them.
+  const stamp = toClubDateTime(clock.now());
+  const appointment = await t.db
+    .insertInto('appointments')
+    .values({ name: `Kurs ${uid}`, datetime_begin: '2027-03-06 10:00:00', datetime_end: '2027-03-06 14:00:00', location: 'Bogenplatz', visibility: 1, description: '', notes: '', assignment: 1, status: 0, notify: 0, created_at: stamp, updated_at: stamp })
+    .executeTakeFirstOrThrow();
+  await t.db
+    .insertInto('registrations')
+    .values({
+      appointment_id: Number(appointment.insertId),
+      position: 1,
+      status: 'place',
+      places: 1,
+      prename,
+      lastname,
+      email,
+      phone: '',
+      birthdate: '',
+      club: '',
+      answers: JSON.stringify({ f1: 'Recurve' }),
+      token_hash: null,
+      user_id: created.id,
+      guardian_name: '',
+      guardian_consent_at: null,
+      created_at: stamp,
+      updated_at: stamp,
+      cancelled_at: null,
+    })
+    .execute();
   await enqueueMail(
     t.db,
     { kind: 'calendar', to: email, subject: `Termin für ${prename}`, text: 'Ein Termin', attachments: [{ filename: `termin-${uid}.ics`, content: 'BEGIN:VCALENDAR', contentType: 'text/calendar' }] },
@@ -266,6 +295,9 @@ describe('account.export', () => {
         address: '198.51.100.11',
         sent_at: expect.any(String),
       },
+    ]);
+    expect(exported.registrations).toEqual([
+      expect.objectContaining({ appointment: `Kurs ${erika.uid}`, status: 'place', prename: 'Erika', lastname: 'Musterfrau', answers: { f1: 'Recurve' }, paid: false }),
     ]);
     const log = exported.log.map((line) => `${line.actor}: ${line.message}`);
     expect(log).toEqual(

@@ -235,6 +235,15 @@ async function fillEveryTable(t: TestApp): Promise<void> {
     .insertInto('timetable_entries')
     .values({ section: 'arch', weekday: 6, time_from: '10:00', time_to: '12:30', what: 'Freies Schießen', note: 'nur mit Einweisung', active: 0, sort_order: 0 })
     .execute();
+  // Sign-ups (issue 29): settings, a sign-up with umlauts, its confirmation mail and the counted attempt.
+  const course = await db
+    .insertInto('appointments')
+    .values({ name: 'Bogenkurs für Einsteiger', datetime_begin: '2099-04-03 10:00:00', datetime_end: '2099-04-03 14:00:00', location: 'Bogenplatz', visibility: 1, description: '', notes: '', assignment: 1, status: 0, notify: 0, created_at: now, updated_at: now })
+    .executeTakeFirstOrThrow();
+  const courseId = Number(course.insertId);
+  expect((await t.inject({ method: 'PUT', url: `/api/registrations/${courseId}`, headers: t.admin, payload: { places: 8, fields: { custom: [{ label: 'Bogenklasse', type: 'choice', options: ['Recurve', 'Langbogen'] }] } } })).statusCode).toBe(200);
+  const signup = await t.inject({ method: 'POST', url: `/api/public/registrations/${courseId}`, remoteAddress: '198.51.100.77', payload: { prename: 'Jürgen', lastname: 'Größer', email: 'juergen@example.org' } });
+  expect(signup.statusCode, signup.body).toBe(201);
   // A file no row names is not part of the site and stays out of the backup.
   await writeFile(join(t.uploadsDir, '0a1b2c3d-0000-4000-8000-00000000dead.bin'), 'verwaist');
 }
@@ -377,8 +386,8 @@ describe('backup', () => {
       expect.arrayContaining([
         'albums', 'appointments', 'attachments', 'club_picture_files', 'club_pictures', 'contact_messages', 'downloads', 'duty_offers', 'duty_reminders', 'duty_settings',
         'group_message_recipients', 'group_permissions', 'group_sections', 'groups', 'host_entries',
-        'images', 'info_texts', 'log_entries', 'log_once', 'login_attempts', 'mail_attachments', 'mail_outbox', 'news_articles', 'news_mail_groups',
-        'news_mail_optouts', 'news_mail_sends', 'permissions', 'results',
+        'images', 'info_texts', 'log_entries', 'log_once', 'login_attempts', 'mail_attachments', 'mail_outbox', 'network_attempts', 'news_articles', 'news_mail_groups',
+        'news_mail_optouts', 'news_mail_sends', 'permissions', 'registration_mails', 'registration_settings', 'registrations', 'results',
         'section_alerts', 'sessions', 'sponsors', 'timetable_entries', 'user_groups', 'users',
       ]),
     );

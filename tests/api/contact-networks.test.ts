@@ -14,7 +14,7 @@ const message = { to: 'info', prename: 'Erika', lastname: 'Muster', email: 'erik
 const send = (remoteAddress: string) => t.inject({ method: 'POST', url: '/api/public/contact', remoteAddress, payload: message });
 
 it('refuses the next message from any address of a /64 once that network has sent the limit', async () => {
-  for (let i = 1; i <= CONTACT_LIMIT.perAddress; i++) {
+  for (let i = 1; i <= CONTACT_LIMIT.perNetwork; i++) {
     const response = await send(`2001:db8:5:6::${i.toString(16)}`);
     expect(response.statusCode, response.body).toBe(200);
   }

@@ -160,13 +160,13 @@ describe('accepted messages', () => {
     expect(await count('mail_outbox')).toBe(0);
   });
 
-  it(`accepts ${CONTACT_LIMIT.perAddress} messages per address and hour, then answers 429`, async () => {
+  it(`accepts ${CONTACT_LIMIT.perNetwork} messages per address and hour, then answers 429`, async () => {
     const visitor = nextAddress();
-    for (let i = 0; i < CONTACT_LIMIT.perAddress; i += 1) expect((await post(message, visitor)).statusCode).toBe(200);
+    for (let i = 0; i < CONTACT_LIMIT.perNetwork; i += 1) expect((await post(message, visitor)).statusCode).toBe(200);
     const refused = await post(message, visitor);
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({ message: CONTACT_RESPONSES.tooMany });
-    expect(await count('mail_outbox')).toBe(CONTACT_LIMIT.perAddress);
+    expect(await count('mail_outbox')).toBe(CONTACT_LIMIT.perNetwork);
     // Other visitors are not affected, and an hour later this one may write again.
     expect((await post(message)).statusCode).toBe(200);
     nowMs += CONTACT_LIMIT.windowMs + 1000;
@@ -177,15 +177,15 @@ describe('accepted messages', () => {
     const visitor = nextAddress();
     const responses = await Promise.all(Array.from({ length: 9 }, () => post(message, visitor)));
     const statuses = responses.map((response) => response.statusCode).sort();
-    expect(statuses).toEqual([...Array<number>(CONTACT_LIMIT.perAddress).fill(200), ...Array<number>(9 - CONTACT_LIMIT.perAddress).fill(429)]);
-    expect(await count('mail_outbox')).toBe(CONTACT_LIMIT.perAddress);
-    expect(await count('contact_messages')).toBe(CONTACT_LIMIT.perAddress);
+    expect(statuses).toEqual([...Array<number>(CONTACT_LIMIT.perNetwork).fill(200), ...Array<number>(9 - CONTACT_LIMIT.perNetwork).fill(429)]);
+    expect(await count('mail_outbox')).toBe(CONTACT_LIMIT.perNetwork);
+    expect(await count('contact_messages')).toBe(CONTACT_LIMIT.perNetwork);
   });
 
   it('counts only accepted messages towards the limit', async () => {
     const visitor = nextAddress();
-    for (let i = 0; i < CONTACT_LIMIT.perAddress + 2; i += 1) await post({ ...message, email: 'falsch' }, visitor);
-    for (let i = 0; i < CONTACT_LIMIT.perAddress + 2; i += 1) await post({ ...message, homepage: 'x' }, visitor);
+    for (let i = 0; i < CONTACT_LIMIT.perNetwork + 2; i += 1) await post({ ...message, email: 'falsch' }, visitor);
+    for (let i = 0; i < CONTACT_LIMIT.perNetwork + 2; i += 1) await post({ ...message, homepage: 'x' }, visitor);
     expect((await post(message, visitor)).statusCode).toBe(200);
   });
 });

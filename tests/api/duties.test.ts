@@ -416,9 +416,9 @@ describe('reminder mails through a real SMTP peer', () => {
       const date = id === old ? '2026-11-10' : YESTERDAY;
       await t.db.insertInto('duty_reminders').values({ host_entry_id: id, role: 'host', user_id: werner.id, duty_date: date, created_ms: START_MS }).execute();
     }
-    // A new day for this app's process (each prunes once a day).
+    // The retention sweep (retention.ts) runs with the outbox worker, at most once an hour per process.
     nowMs = Date.parse('2026-11-23T23:30:00Z');
-    await reminders();
+    await send();
     expect((await t.db.selectFrom('duty_offers').select('host_entry_id').execute()).map((row) => row.host_entry_id)).toEqual([recent]);
     expect((await t.db.selectFrom('duty_reminders').select('host_entry_id').execute()).map((row) => row.host_entry_id)).toEqual([recent]);
   });

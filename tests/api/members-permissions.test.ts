@@ -6,6 +6,7 @@ import type { PermissionName } from '../../src/shared/permissions.ts';
 import { appRouter } from '../../src/server/router.ts';
 import { resetTokenHash } from '../../src/server/areas/auth/password-reset.ts';
 import { feedTokenHash, newFeedToken } from '../../src/server/areas/duties/feed.ts';
+import { linkTokenHash, newLinkToken } from '../../src/server/http/link-token.ts';
 import { DEFAULT_ABOUT_CAPTIONS } from '../../src/shared/aboutSlides.ts';
 import { DEFAULT_CLUB_DATA } from '../../src/shared/clubData.ts';
 import { DEFAULT_COURSE_FACTS } from '../../src/shared/courseFacts.ts';
@@ -49,6 +50,10 @@ interface Fixture {
   messageId: number;
   /** A draft of the news (issue 27). */
   articleId: number;
+  /** A public appointment taking sign-ups (issue 29), one sign-up on it and that sign-up's personal link. */
+  signupAppointmentId: number;
+  registrationId: number;
+  signupToken: string;
 }
 
 function appointmentInput(fx: Fixture) {
@@ -139,7 +144,7 @@ async function fixture(): Promise<Fixture> {
     .insertInto('password_resets')
     .values({ id: resetTokenHash(resetToken), user_id: member.id, created_ms: Date.now(), expires_ms: Date.now() + 60 * 60_000, used_ms: null })
     .execute();
-  // From another network than the matrix's calls: contact.send counts stored messages per network.
+  // From another network than the matrix's calls (contact.send counts accepted messages per network, http/network-limit.ts).
   const message = await t.db
     .insertInto('contact_messages')
     .values({ recipient: 'info', prename: 'Erika', lastname: 'Muster', email: 'erika@example.org', subject: 'Frage', text: 'Hallo', address: '192.0.2.1', created_at: createdAt, created_ms: Date.now() })
@@ -161,9 +166,27 @@ async function fixture(): Promise<Fixture> {
       updated_at: createdAt,
     })
     .executeTakeFirstOrThrow();
+  // Sign-ups (issue 29) on an appointment far ahead, so the period is open whenever this runs.
+  const signupAppointment = await t.db
+    .insertInto('appointments')
+    .values({ name: 'Kurs', datetime_begin: '2099-05-01 10:00:00', datetime_end: '2099-05-01 12:00:00', location: 'Bogenplatz', visibility: 1, description: '', notes: '', assignment: 1, status: 0, notify: 0, created_at: createdAt, updated_at: createdAt })
+    .executeTakeFirstOrThrow();
+  const signupAppointmentId = Number(signupAppointment.insertId);
+  await t.db
+    .insertInto('registration_settings')
+    .values({ appointment_id: signupAppointmentId, places: 1000, places_per_signup: 1, opens_at: null, closes_at: null, audience: 'everyone', note: '', guardian_consent: 0, fields: '{}', created_at: createdAt, updated_at: createdAt })
+    .execute();
+  const signupToken = newLinkToken();
+  const registration = await t.db
+    .insertInto('registrations')
+    .values({ appointment_id: signupAppointmentId, position: 1, status: 'place', places: 1, prename: 'Erika', lastname: 'Muster', email: 'erika@example.org', phone: '', birthdate: '', club: '', answers: '{}', token_hash: linkTokenHash('signup', signupToken), user_id: null, guardian_name: '', guardian_consent_at: null, created_at: createdAt, updated_at: createdAt, cancelled_at: null })
+    .executeTakeFirstOrThrow();
   const feedToken = newFeedToken();
   await t.db.insertInto('duty_settings').values({ user_id: member.id, feed_token_hash: feedTokenHash(feedToken), feed_created_ms: Date.now(), remind_at: null }).execute();
   return {
+    signupAppointmentId,
+    registrationId: Number(registration.insertId),
+    signupToken,
     articleId: Number(newsArticle.insertId),
     feedToken,
     messageId: Number(message.insertId),
@@ -589,6 +612,58 @@ const matrix: Record<string, Entry> = {
   'duties.offer': { access: 'authed', input: () => ({ entry_id: 999999, role: 'host' }), allowedStatus: 404 },
   'duties.withdraw': { access: 'authed', input: () => ({ entry_id: 999999, role: 'host' }), allowedStatus: 404 },
   'duties.take': { access: 'authed', input: () => ({ id: 999999 }), allowedStatus: 404 },
+  // Sign-ups (issue 29): the public form and the personal link are public; the organiser's list follows the calendar's rights.
+  'registrations.publicInfo': {
+    access: 'public',
+    input: (fx) => ({ appointmentId: fx.signupAppointmentId }),
+    rest: { method: 'GET', url: (fx) => `/api/public/registrations/${fx.signupAppointmentId}` },
+  },
+  'registrations.signup': {
+    access: 'public',
+    input: (fx) => ({ appointmentId: fx.signupAppointmentId, prename: 'Erika', lastname: 'Muster', email: 'erika@example.org' }),
+    rest: { method: 'POST', url: (fx) => `/api/public/registrations/${fx.signupAppointmentId}`, body: () => ({ prename: 'Erika', lastname: 'Muster', email: 'erika@example.org' }) },
+  },
+  'registrations.mine': { access: 'public', input: (fx) => ({ token: fx.signupToken }) },
+  'registrations.changeMine': { access: 'public', input: (fx) => ({ token: fx.signupToken, prename: 'Erika', lastname: 'Musterfrau', email: 'erika@example.org' }) },
+  'registrations.cancelMine': { access: 'public', input: (fx) => ({ token: fx.signupToken }) },
+  'registrations.settings': { access: 'calendar_view', input: (fx) => ({ appointmentId: fx.signupAppointmentId }) },
+  'registrations.list': {
+    access: 'calendar_view',
+    input: (fx) => ({ appointmentId: fx.signupAppointmentId }),
+    rest: { method: 'GET', url: (fx) => `/api/registrations/${fx.signupAppointmentId}` },
+  },
+  'registrations.get': {
+    access: 'calendar_view',
+    input: (fx) => ({ appointmentId: fx.signupAppointmentId, id: fx.registrationId }),
+    rest: { method: 'GET', url: (fx) => `/api/registrations/${fx.signupAppointmentId}/${fx.registrationId}` },
+  },
+  'registrations.export': { access: 'calendar_view', input: (fx) => ({ appointmentId: fx.signupAppointmentId, layout: 'ianseo' }) },
+  'registrations.configure': {
+    access: 'calendar_update',
+    input: (fx) => ({ appointmentId: fx.signupAppointmentId, settings: { places: 999 } }),
+    rest: { method: 'PUT', url: (fx) => `/api/registrations/${fx.signupAppointmentId}`, body: () => ({ places: 998 }) },
+  },
+  'registrations.remove': {
+    access: 'calendar_update',
+    input: (fx) => ({ appointmentId: fx.signupAppointmentId }),
+    rest: { method: 'DELETE', url: (fx) => `/api/registrations/${fx.signupAppointmentId}` },
+  },
+  'registrations.add': {
+    access: 'calendar_update',
+    input: (fx) => ({ appointmentId: fx.signupAppointmentId, prename: 'Otto', lastname: 'Anrufer', email: 'otto@example.org' }),
+    rest: { method: 'POST', url: (fx) => `/api/registrations/${fx.signupAppointmentId}`, body: () => ({ prename: 'Otto', lastname: 'Anrufer', email: 'otto@example.org' }) },
+  },
+  'registrations.update': {
+    access: 'calendar_update',
+    input: (fx) => ({ appointmentId: fx.signupAppointmentId, id: fx.registrationId, paid: true }),
+    rest: { method: 'PUT', url: (fx) => `/api/registrations/${fx.signupAppointmentId}/${fx.registrationId}`, body: () => ({ present: true }) },
+  },
+  'registrations.cancel': {
+    access: 'calendar_update',
+    input: (fx) => ({ appointmentId: fx.signupAppointmentId, id: fx.registrationId }),
+    rest: { method: 'DELETE', url: (fx) => `/api/registrations/${fx.signupAppointmentId}/${fx.registrationId}` },
+  },
+  'registrations.mail': { access: 'calendar_update', input: (fx) => ({ appointmentId: fx.signupAppointmentId, to: 'all', subject: 'Hinweis', text: 'Bitte pünktlich.' }) },
 };
 
 // At run time the router keeps its procedures flat under dotted paths ("users.get").

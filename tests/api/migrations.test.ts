@@ -568,3 +568,60 @@ describe('0030: the article mail', () => {
     expect(await db.selectFrom('mail_outbox').select(['id', 'body']).execute()).toEqual([{ id: mail, body: 'Text' }]);
   });
 });
+
+describe('0031: sign-ups', () => {
+  it('adds empty sign-up tables to a database with appointments, keeps one position per appointment and one token, follows the appointment, and goes down again', async () => {
+    const { db } = await open({ migrate: false });
+    await migrateTo(db, '0028_group_sections');
+    const group = Number((await db.insertInto('groups').values({ name: 'Bogen-Team' }).executeTakeFirstOrThrow()).insertId);
+    const stamp = '2026-11-27 10:00:00';
+    const appointment = Number(
+      (
+        await db
+          .insertInto('appointments')
+          .values({ name: '3D-Turnier', datetime_begin: '2027-05-01 09:00:00', datetime_end: '2027-05-01 17:00:00', location: 'Parcours', visibility: 1, description: '', notes: '', assignment: group, status: 0, notify: 0, created_at: stamp, updated_at: stamp })
+          .executeTakeFirstOrThrow()
+      ).insertId,
+    );
+    await migrateToLatest(db);
+    for (const table of ['network_attempts', 'registration_settings', 'registrations', 'registration_mails'] as const) {
+      expect(await db.selectFrom(table).selectAll().execute(), table).toEqual([]);
+    }
+    await db
+      .insertInto('registration_settings')
+      .values({ appointment_id: appointment, places: 60, places_per_signup: 1, opens_at: null, closes_at: null, audience: 'everyone', note: '', guardian_consent: 0, fields: '{}', created_at: stamp, updated_at: stamp })
+      .execute();
+    const row = (position: number, token: string | null) => ({
+      appointment_id: appointment,
+      position,
+      status: 'place',
+      places: 1,
+      prename: 'Jörg',
+      lastname: 'Weiß',
+      email: 'j@example.org',
+      phone: '',
+      birthdate: '',
+      club: '',
+      answers: '{}',
+      token_hash: token,
+      user_id: null,
+      guardian_name: '',
+      guardian_consent_at: null,
+      created_at: stamp,
+      updated_at: stamp,
+      cancelled_at: null,
+    });
+    await db.insertInto('registrations').values(row(1, 'a'.repeat(64))).execute();
+    await expect(db.insertInto('registrations').values(row(1, 'b'.repeat(64))).execute()).rejects.toSatisfy(isUniqueViolation);
+    await expect(db.insertInto('registrations').values(row(2, 'a'.repeat(64))).execute()).rejects.toSatisfy(isUniqueViolation);
+    // Tokens emptied by cancellations do not collide.
+    await db.insertInto('registrations').values([row(2, null), row(3, null)]).execute();
+    await db.deleteFrom('appointments').where('id', '=', appointment).execute();
+    expect(await db.selectFrom('registrations').selectAll().execute()).toEqual([]);
+    expect(await db.selectFrom('registration_settings').selectAll().execute()).toEqual([]);
+
+    await migrateTo(db, '0028_group_sections');
+    const tables = (await db.introspection.getTables()).map((table) => table.name);
+    for (const table of ['network_attempts', 'registration_settings', 'registrations', 'registration_mails']) expect(tables).not.toContain(table);
+  });
+});

@@ -176,6 +176,30 @@ describe('appointments', () => {
     expect((await rest('DELETE', `/api/calendar/${ownId}`, head.auth)).statusCode).toBe(200);
     expect((await rest('DELETE', `/api/calendar/${club.json().data.id}`, t.admin)).statusCode).toBe(200);
   });
+
+  it('sign-ups follow their appointment’s section (issue 29): the Bogen head opens Bogen sign-ups only, reads every list', async () => {
+    const head = await memberLimitedTo(['arch']);
+    const bogen = await t.db.selectFrom('groups').select('id').where('name', '=', 'Bogen').executeTakeFirstOrThrow();
+    const other = await t.createMember([], nextUid());
+    const appointmentOf = async (assignment: number) =>
+      Number(
+        (
+          await t.db
+            .insertInto('appointments')
+            .values({ name: 'Kurs', datetime_begin: '2099-05-05 10:00:00', datetime_end: '2099-05-05 12:00:00', location: 'Parcours', visibility: 1, description: '', notes: '', assignment, status: 0, notify: 0, created_at: '2026-11-27 10:00:00', updated_at: '2026-11-27 10:00:00' })
+            .executeTakeFirstOrThrow()
+        ).insertId,
+      );
+    const arch = await appointmentOf(bogen.id);
+    const club = await appointmentOf(other.groupId);
+    expect((await rest('PUT', `/api/registrations/${arch}`, head.auth, { places: 8 })).statusCode).toBe(200);
+    expectRefused(await rest('PUT', `/api/registrations/${club}`, head.auth, { places: 8 }), 'Verein');
+    expect((await rest('PUT', `/api/registrations/${club}`, t.admin, { places: 8 })).statusCode).toBe(200);
+    expectRefused(await rest('POST', `/api/registrations/${club}`, head.auth, { prename: 'A', lastname: 'B', email: 'a@example.org' }), 'Verein');
+    expectRefused(await rest('DELETE', `/api/registrations/${club}`, head.auth), 'Verein');
+    // Reading needs calendar_view, which no section limits.
+    expect((await t.inject({ method: 'GET', url: `/api/registrations/${club}`, headers: head.auth })).statusCode).toBe(200);
+  });
 });
 
 describe('several groups and unlimited groups', () => {

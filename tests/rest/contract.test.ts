@@ -113,3 +113,74 @@ describe('failures of DESIGN §3', () => {
     });
   });
 });
+
+describe('sign-ups for programs (issue 29.7)', () => {
+  async function signupAppointment(): Promise<number> {
+    const inserted = await t.db
+      .insertInto('appointments')
+      .values({ name: 'Vereinsmeisterschaft', datetime_begin: '2099-06-01 10:00:00', datetime_end: '2099-06-01 18:00:00', location: 'Schützenhaus', visibility: 1, description: '', notes: '', assignment: 1, status: 0, notify: 0, created_at: '2026-11-27 10:00:00', updated_at: '2026-11-27 10:00:00' })
+      .executeTakeFirstOrThrow();
+    return Number(inserted.insertId);
+  }
+
+  it('opens, lists, adds, changes and cancels with the bodies of DESIGN §3, with Basic auth and an app password', async () => {
+    const id = await signupAppointment();
+    const opened = await t.inject({ method: 'PUT', url: `/api/registrations/${id}`, headers: { ...t.admin, ...json }, payload: { places: 1, fields: { club: 'optional' } } });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json()).toEqual({ message: 'Anmeldung gespeichert', data: { saved: true, wouldMove: 0, moved: 0, promoted: 0 } });
+
+    const publicForm = await t.inject({ method: 'GET', url: `/api/public/registrations/${id}` });
+    expect(publicForm.statusCode).toBe(200);
+    expect(publicForm.json().data).toMatchObject({ stateText: 'noch 1 Platz frei', fields: { club: 'optional' }, keptDays: 90 });
+
+    const signedUp = await t.inject({ method: 'POST', url: `/api/public/registrations/${id}`, headers: json, payload: { prename: 'Jörg', lastname: 'Weiß', email: 'joerg@example.org', club: 'BSV' } });
+    expect(signedUp.statusCode).toBe(201);
+    expect(signedUp.json()).toEqual({ message: expect.stringContaining('Du bist angemeldet'), data: { status: 'place', waitingPosition: null } });
+
+    const added = await t.inject({ method: 'POST', url: `/api/registrations/${id}`, headers: { ...t.admin, ...json }, payload: { prename: 'Otto', lastname: 'Anrufer', email: 'otto@example.org' } });
+    expect(added.statusCode).toBe(201);
+    expect(added.json()).toEqual({ message: 'Auf die Warteliste eingetragen', data: { id: expect.any(Number), status: 'waiting' } });
+
+    // A program with an app password reads the list (the club's data, not the account).
+    const appPassword = await t.inject({ method: 'POST', url: '/trpc/appPasswords.create', headers: { ...t.admin, ...json }, payload: JSON.stringify({ name: 'Turnierprogramm', current_password: 'Admin1234' }) });
+    expect(appPassword.statusCode, appPassword.body).toBe(200);
+    const viaApp = t.basic(ADMIN_UID, appPassword.json().result.data.password as string);
+    const listed = await t.inject({ method: 'GET', url: `/api/registrations/${id}`, headers: viaApp });
+    expect(listed.statusCode).toBe(200);
+    expect(Object.keys(listed.json())).toEqual(['data']);
+    expect(listed.json().data.participants.map((row: { lastname: string; status: string }) => [row.lastname, row.status])).toEqual([
+      ['Weiß', 'place'],
+      ['Anrufer', 'waiting'],
+    ]);
+
+    const first = listed.json().data.participants[0].id as number;
+    const one = await t.inject({ method: 'GET', url: `/api/registrations/${id}/${first}`, headers: t.admin });
+    expect(one.json()).toEqual({ data: expect.objectContaining({ id: first, club: 'BSV', status: 'place' }) });
+    const updated = await t.inject({ method: 'PUT', url: `/api/registrations/${id}/${first}`, headers: { ...t.admin, ...json }, payload: { paid: true } });
+    expect(updated.json()).toEqual({ message: 'Anmeldung gespeichert', data: expect.objectContaining({ paid: true }) });
+    const cancelled = await t.inject({ method: 'DELETE', url: `/api/registrations/${id}/${first}`, headers: t.admin });
+    expect(cancelled.json()).toEqual({ message: 'Anmeldung storniert', data: { id: first } });
+    const after = await t.inject({ method: 'GET', url: `/api/registrations/${id}`, headers: t.admin });
+    expect(after.json().data.participants.map((row: { status: string }) => row.status)).toEqual(['cancelled', 'place']);
+
+    const closed = await t.inject({ method: 'DELETE', url: `/api/registrations/${id}`, headers: t.admin });
+    expect(closed.json()).toEqual({ message: 'Anmeldung geschlossen und alle Anmeldungen gelöscht', data: { deleted: 2 } });
+  });
+
+  it('answers 401, 404 and 422 as every path does', async () => {
+    const id = await signupAppointment();
+    const anonymous = await t.inject({ method: 'GET', url: `/api/registrations/${id}` });
+    expect(anonymous.statusCode).toBe(401);
+    expect(Object.keys(anonymous.json())).toEqual(['message']);
+    const none = await t.inject({ method: 'GET', url: `/api/public/registrations/${id}` });
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toEqual({ message: 'Für diesen Termin ist keine Anmeldung möglich.' });
+    await t.inject({ method: 'PUT', url: `/api/registrations/${id}`, headers: { ...t.admin, ...json }, payload: { places: 10 } });
+    const unknown = await t.inject({ method: 'GET', url: `/api/registrations/${id}/4711`, headers: t.admin });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: 'Diese Anmeldung gibt es nicht.' });
+    const invalid = await t.inject({ method: 'POST', url: `/api/public/registrations/${id}`, headers: json, payload: { prename: 'A', lastname: '', email: 'a@example.org' } });
+    expect(invalid.statusCode).toBe(422);
+    expect(invalid.json()).toEqual({ message: 'Der Nachname darf nicht leer gelassen werden!', errors: { lastname: ['Der Nachname darf nicht leer gelassen werden!'] } });
+  });
+});

@@ -60,6 +60,10 @@ export interface Database {
   news_mail_groups: NewsMailGroupTable;
   news_mail_sends: NewsMailSendTable;
   news_mail_optouts: NewsMailOptoutTable;
+  network_attempts: NetworkAttemptTable;
+  registration_settings: RegistrationSettingsTable;
+  registrations: RegistrationTable;
+  registration_mails: RegistrationMailTable;
 }
 
 type CreatedAt = ColumnType<string, string, never>;
@@ -660,4 +664,66 @@ export interface NewsMailSendTable {
 export interface NewsMailOptoutTable {
   user_id: number;
   created_at: CreatedAt;
+}
+
+/** One accepted attempt of a kind from a network, for the per-network limiter (migration 0031, http/network-limit.ts). */
+export interface NetworkAttemptTable {
+  id: Generated<number>;
+  kind: string;
+  network: string;
+  created_ms: number;
+}
+
+/** Sign-ups opened on one appointment (migration 0031, issue 29). */
+export interface RegistrationSettingsTable {
+  appointment_id: number;
+  places: number;
+  places_per_signup: number;
+  /** Club-local; null: open from the save on. */
+  opens_at: string | null;
+  /** Club-local; null: closes at the appointment's start. */
+  closes_at: string | null;
+  /** 'everyone' or 'members'. */
+  audience: string;
+  note: string;
+  guardian_consent: number;
+  /** RegistrationFields (src/shared/schemas/registrations.ts) as JSON. */
+  fields: string;
+  created_at: CreatedAt;
+  updated_at: string;
+}
+
+/** One sign-up (migration 0031); `position` is its arrival order within the appointment. */
+export interface RegistrationTable {
+  id: Generated<number>;
+  appointment_id: number;
+  position: number;
+  /** 'place', 'waiting' or 'cancelled'. */
+  status: string;
+  places: number;
+  prename: string;
+  lastname: string;
+  email: string;
+  phone: string;
+  /** `YYYY-MM-DD` or empty. */
+  birthdate: string;
+  club: string;
+  /** The custom fields' answers by key, as JSON. */
+  answers: string;
+  paid: Generated<number>;
+  present: Generated<number>;
+  /** SHA-256 of the personal link's token (http/link-token.ts); null once cancelled by it. */
+  token_hash: string | null;
+  user_id: number | null;
+  guardian_name: string;
+  guardian_consent_at: string | null;
+  created_at: CreatedAt;
+  updated_at: string;
+  cancelled_at: string | null;
+}
+
+/** A sign-up's mails in the outbox, deleted with its data (migration 0031). */
+export interface RegistrationMailTable {
+  registration_id: number;
+  mail_id: number;
 }

@@ -15,6 +15,7 @@ import { groupsRest } from '../areas/groups/rest.ts';
 import { logRest } from '../areas/log/rest.ts';
 import { usersRest } from '../areas/users/rest.ts';
 import { messagesRest } from '../areas/messages/rest.ts';
+import { registrationsRest } from '../areas/registrations/rest.ts';
 import type { RestOptions } from './rest.ts';
 
 /** The REST shim of SPEC §7, one plugin per area, all under /api. */
@@ -35,4 +36,5 @@ export async function registerRestRoutes(api: FastifyInstance, options: RestOpti
   await api.register(calendarRest, options);
   await api.register(hostsRest, options);
   await api.register(dutiesRest, options);
+  await api.register(registrationsRest, options);
 }

@@ -12,12 +12,11 @@ import {
   loadClaimedMail,
   markFailed,
   markSent,
-  OUTBOX_RETENTION_DAYS,
-  pruneOutbox,
   releaseHeld,
   type OutgoingMail,
 } from './outbox.ts';
 import type { MailTransport } from './transport.ts';
+import { RETENTION_RULES, sweepRetention, type RetentionRule } from '../retention.ts';
 
 export interface OutboxWorkerOptions {
   db: Db;
@@ -37,8 +36,8 @@ export interface OutboxWorkerOptions {
   leaseMs?: number;
   /** Messages per round. */
   batch?: number;
-  /** Sent and given-up mails and contact messages older than this are deleted. */
-  retentionDays?: number;
+  /** The retention sweep's rules (retention.ts), which this worker runs as the periodic job. */
+  retention?: readonly RetentionRule[];
   /** Pruning costs a few deletes; each worker (one per process) prunes at most once an interval. */
   pruneIntervalMs?: number;
 }
@@ -54,7 +53,6 @@ export const DEFAULT_POLL_MS = 5_000;
 export const DEFAULT_LEASE_MS = 5 * 60_000;
 /** As the server log: once an hour per process keeps the tables bounded at no cost per message. */
 export const OUTBOX_PRUNE_INTERVAL_MS = 60 * 60_000;
-const DAY_MS = 24 * 60 * 60_000;
 /** How often mails whose link ran out are given up and erased (`expireMails`). */
 const EXPIRY_INTERVAL_MS = 60_000;
 /** Repeated failures of one message reach the members' log once per hour (every one reaches the process log). */
@@ -131,7 +129,7 @@ export class OutboxWorker {
       pollMs: DEFAULT_POLL_MS,
       leaseMs: DEFAULT_LEASE_MS,
       batch: 20,
-      retentionDays: OUTBOX_RETENTION_DAYS,
+      retention: RETENTION_RULES,
       pruneIntervalMs: OUTBOX_PRUNE_INTERVAL_MS,
       outage: NO_OUTAGE,
       ...options,
@@ -301,17 +299,19 @@ export class OutboxWorker {
     return expired.length;
   }
 
-  /** Deletes what the retention lets go, at most once an interval; a failure only reaches the process log. */
+  /**
+   * Runs the retention sweep (retention.ts) at most once an interval; a failure only
+   * reaches the process log, and the next sweep tries again.
+   */
   private async pruneWhenDue(): Promise<void> {
-    const { db, clock, logger, retentionDays, pruneIntervalMs } = this.options;
-    const nowMs = clock.now().getTime();
-    if (nowMs - this.lastPruneMs < pruneIntervalMs) return;
-    this.lastPruneMs = nowMs;
-    try {
-      const pruned = await pruneOutbox(db, toClubDateTime(new Date(nowMs - retentionDays * DAY_MS)));
-      if (pruned.mails + pruned.messages > 0) logger.info(pruned, 'mail outbox: old mails and contact messages deleted');
-    } catch (error) {
-      if (!this.options.outage.failed(error)) logger.error({ err: error }, 'mail outbox: could not delete old mails and contact messages');
+    const { db, clock, logger, retention, pruneIntervalMs } = this.options;
+    const now = clock.now();
+    if (now.getTime() - this.lastPruneMs < pruneIntervalMs) return;
+    this.lastPruneMs = now.getTime();
+    const { deleted, failed } = await sweepRetention(db, now, retention);
+    if (Object.keys(deleted).length > 0) logger.info({ deleted }, 'retention: old data deleted');
+    for (const { name, error } of failed) {
+      if (!this.options.outage.failed(error)) logger.error({ err: error, rule: name }, 'retention: could not delete old data');
     }
   }
 

@@ -1,9 +1,8 @@
 import { CONTACT_RECIPIENT_LABELS, contactInput } from '../../../shared/schemas/contact.ts';
 import { toClubDateTime } from '../../../shared/dates.ts';
-import type { Db } from '../../db/connection.ts';
-import { withNamedLock } from '../../db/locks.ts';
 import { AppError } from '../../errors.ts';
 import { networkOf } from '../../http/network.ts';
+import { withinNetworkLimit, type NetworkLimit } from '../../http/network-limit.ts';
 import { enqueueMail, mailboxWithName } from '../../mail/outbox.ts';
 import { publicProcedure, router } from '../../trpc/index.ts';
 import { contactAddressOf, readClubData } from '../club/queries.ts';
@@ -15,8 +14,7 @@ export const CONTACT_RESPONSES = {
 } as const;
 
 /** Accepted messages per client address within the window (README „Kontaktformular“). */
-export const CONTACT_LIMIT = { perAddress: 5, windowMs: 60 * 60_000 } as const;
-const CONTACT_LOCK_WAIT_SECONDS = 2;
+export const CONTACT_LIMIT = { kind: 'contact', perNetwork: 5, windowMs: 60 * 60_000 } as const satisfies NetworkLimit;
 
 export const contactRouter = router({
   send: publicProcedure.input(contactInput).mutation(async ({ ctx, input }) => {
@@ -44,41 +42,29 @@ export const contactRouter = router({
       '-- ',
       `Gesendet über ${services.config.publicUrl}`,
     ].join('\n');
-    const store = (db: Db) =>
-      db.transaction().execute(async (trx) => {
-        const recent = await trx
-          .selectFrom('contact_messages')
-          .select((eb) => eb.fn.countAll<number>().as('count'))
-          .where('address', '=', clientAddress)
-          .where('created_ms', '>', now.getTime() - CONTACT_LIMIT.windowMs)
-          .executeTakeFirstOrThrow();
-        if (Number(recent.count) >= CONTACT_LIMIT.perAddress) throw new AppError('TOO_MANY_REQUESTS', CONTACT_RESPONSES.tooMany);
-        const replyTo = mailboxWithName(name, input.email);
-        const mailId = await enqueueMail(trx, { kind: 'contact', to: address, replyTo, subject: input.subject, text }, now);
-        // Linked to its mail, whose state the inbox 'Nachrichten' shows (sent, waiting, failed).
-        await trx
-          .insertInto('contact_messages')
-          .values({
-            recipient: input.to,
-            prename: input.prename,
-            lastname: input.lastname,
-            email: input.email,
-            subject: input.subject,
-            text: input.text,
-            address: clientAddress,
-            created_at: toClubDateTime(now),
-            created_ms: now.getTime(),
-            mail_id: mailId,
-          })
-          .execute();
-      });
-    // Count and insert under a lock per address that every process shares: requests that
-    // arrive together would otherwise each count the same earlier messages (a burst of ten
-    // would all pass). The message and its mail are one transaction. A request waits for
-    // the lock only briefly: waiting holds a database connection, and a flood from one
-    // address must not tie up the pool.
-    const stored = await withNamedLock(services.db, services.dialect, `contact-limit\n${clientAddress}`, CONTACT_LOCK_WAIT_SECONDS, store);
-    if (!stored) throw new AppError('TOO_MANY_REQUESTS', CONTACT_RESPONSES.tooMany);
+    // Counted per network (an IPv6 /64) in the one limiter of DESIGN §10; the message, its
+    // mail and the counted attempt are one transaction, so only accepted messages count.
+    const stored = await withinNetworkLimit(services, CONTACT_LIMIT, clientAddress, now, async (trx) => {
+      const replyTo = mailboxWithName(name, input.email);
+      const mailId = await enqueueMail(trx, { kind: 'contact', to: address, replyTo, subject: input.subject, text }, now);
+      // Linked to its mail, whose state the inbox 'Nachrichten' shows (sent, waiting, failed).
+      await trx
+        .insertInto('contact_messages')
+        .values({
+          recipient: input.to,
+          prename: input.prename,
+          lastname: input.lastname,
+          email: input.email,
+          subject: input.subject,
+          text: input.text,
+          address: clientAddress,
+          created_at: toClubDateTime(now),
+          created_ms: now.getTime(),
+          mail_id: mailId,
+        })
+        .execute();
+    });
+    if (!stored.admitted) throw new AppError('TOO_MANY_REQUESTS', CONTACT_RESPONSES.tooMany);
     services.mail.wake();
     return { message: CONTACT_RESPONSES.sent };
   }),

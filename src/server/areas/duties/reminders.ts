@@ -38,13 +38,14 @@ export const DUTY_RECORDS_KEPT_DAYS = 7;
  * Keeps the duty tables bounded: sent reminders and open offers of duties more than
  * DUTY_RECORDS_KEPT_DAYS days ago are deleted (the roster itself keeps its history).
  */
-export async function pruneDutyRecords(db: Db, today: string): Promise<void> {
+export async function pruneDutyRecords(db: Db, today: string): Promise<number> {
   const cutoff = addDays(today, -DUTY_RECORDS_KEPT_DAYS);
-  await db.deleteFrom('duty_reminders').where('duty_date', '<', cutoff).execute();
-  await db
+  const reminders = await db.deleteFrom('duty_reminders').where('duty_date', '<', cutoff).executeTakeFirst();
+  const offers = await db
     .deleteFrom('duty_offers')
     .where('host_entry_id', 'in', (eb) => eb.selectFrom('host_entries').select('id').where('date', '<', cutoff))
-    .execute();
+    .executeTakeFirst();
+  return Number(reminders.numDeletedRows) + Number(offers.numDeletedRows);
 }
 
 export interface DutyRemindersOptions {
@@ -147,8 +148,6 @@ export class DutyReminders {
   private running = false;
   private timer: NodeJS.Timeout | undefined;
   private current: Promise<unknown> | undefined;
-  /** The club day this process last pruned on: once a day is enough. */
-  private prunedOn: string | undefined;
 
   constructor(options: DutyRemindersOptions) {
     this.options = { intervalMs: DUTY_REMINDER_INTERVAL_MS, outage: NO_OUTAGE, ...options };
@@ -190,10 +189,6 @@ export class DutyReminders {
     const stamp = toClubDateTime(now);
     const today = stamp.slice(0, 10);
     const tomorrow = addDays(today, 1);
-    if (this.prunedOn !== today) {
-      this.prunedOn = today;
-      await pruneDutyRecords(db, today);
-    }
     const due = await candidates(db, tomorrow, stamp.slice(11, 16));
     const round: ReminderRound = { queued: 0, withoutAddress: 0 };
     if (due.length === 0) return round;

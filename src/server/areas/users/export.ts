@@ -45,6 +45,8 @@ export const MEMBER_DATA_TABLES = {
   mail_outbox: 'mails',
   mail_attachments: 'mails',
   contact_messages: 'contact_messages',
+  registrations: 'registrations',
+  registration_mails: 'mails',
   log_entries: 'log',
 } as const satisfies Partial<Record<keyof Database, keyof MemberDataExport>>;
 
@@ -78,6 +80,8 @@ export const TABLES_WITHOUT_MEMBER_DATA = {
   news_images: 'pictures of public articles',
   news_mail_groups: 'which groups an article is to be mailed to, naming no member',
   group_sections: 'which sections a group’s content permissions are limited to, naming no member',
+  network_attempts: 'counted attempts per network (contact form, sign-ups), naming no member',
+  registration_settings: 'how sign-ups to an appointment are set up, naming no member',
 } as const satisfies Partial<Record<keyof Database, string>>;
 
 type MsColumn = number | string | null;
@@ -140,6 +144,28 @@ export interface MemberDataExport {
   }>;
   /** Contact form messages sent with the member's e-mail address. */
   contact_messages: Array<{ recipient: string; prename: string; lastname: string; email: string; subject: string; text: string; address: string; sent_at: string }>;
+  /** Sign-ups to appointments (issue 29) made logged in or with the member's e-mail address. */
+  registrations: Array<{
+    id: number;
+    appointment_id: number;
+    appointment: string;
+    appointment_begins: string;
+    status: string;
+    places: number;
+    prename: string;
+    lastname: string;
+    email: string;
+    phone: string;
+    birthdate: string;
+    club: string;
+    answers: Record<string, string | boolean>;
+    paid: boolean;
+    present: boolean;
+    guardian_name: string;
+    guardian_consent_at: string | null;
+    signed_up_at: string;
+    cancelled_at: string | null;
+  }>;
   /** Server log lines whose actor or text names the member's shooter number or name. */
   log: Array<{ at: string; actor: string; message: string }>;
 }
@@ -189,6 +215,7 @@ export async function exportMemberData(db: Db, request: ExportRequest): Promise<
     newsSends,
     mails,
     contactMessages,
+    registrations,
     log,
   ] = await Promise.all([
     db.selectFrom('second_factors').select(['created_ms', 'confirmed_ms']).where('user_id', '=', userId).executeTakeFirst(),
@@ -265,6 +292,35 @@ export async function exportMemberData(db: Db, request: ExportRequest): Promise<
           .where((eb) => eb(eb.fn('lower', [eb.ref('email')]), '=', email))
           .orderBy('id')
           .execute(),
+    db
+      .selectFrom('registrations')
+      .innerJoin('appointments', 'appointments.id', 'registrations.appointment_id')
+      .select([
+        'registrations.id',
+        'registrations.appointment_id',
+        'appointments.name as appointment',
+        'appointments.datetime_begin as appointment_begins',
+        'registrations.status',
+        'registrations.places',
+        'registrations.prename',
+        'registrations.lastname',
+        'registrations.email',
+        'registrations.phone',
+        'registrations.birthdate',
+        'registrations.club',
+        'registrations.answers',
+        'registrations.paid',
+        'registrations.present',
+        'registrations.guardian_name',
+        'registrations.guardian_consent_at',
+        'registrations.created_at',
+        'registrations.cancelled_at',
+      ])
+      .where((eb) =>
+        eb.or([eb('registrations.user_id', '=', userId), ...(email === '' ? [] : [eb(eb.fn('lower', [eb.ref('registrations.email')]), '=', email)])]),
+      )
+      .orderBy('registrations.id')
+      .execute(),
     db
       .selectFrom('log_entries')
       .select(['created_at', 'actor', 'message'])
@@ -344,6 +400,16 @@ export async function exportMemberData(db: Db, request: ExportRequest): Promise<
       attachments: mailAttachments.filter((attachment) => attachment.mail_id === mail.id).map((attachment) => attachment.filename),
     })),
     contact_messages: contactMessages.map(({ created_at, ...message }) => ({ ...message, sent_at: created_at })),
+    registrations: registrations.map(({ created_at, answers, paid, present, places, id, appointment_id, ...registration }) => ({
+      ...registration,
+      id: Number(id),
+      appointment_id: Number(appointment_id),
+      places: Number(places),
+      answers: JSON.parse(answers) as Record<string, string | boolean>,
+      paid: Number(paid) === 1,
+      present: Number(present) === 1,
+      signed_up_at: created_at,
+    })),
     log: log.map((line) => ({ at: line.created_at, actor: line.actor, message: line.message })),
   };
 }
