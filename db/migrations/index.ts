@@ -25,6 +25,7 @@ import * as clubPictures from './0024_club_pictures.ts';
 import * as news from './0025_news.ts';
 import * as contactInbox from './0026_contact_inbox.ts';
 import * as groupSections from './0028_group_sections.ts';
+import * as courseState from './0032_course_state.ts';
 
 /** Every migration in order; listed statically so no file system scan is needed at start. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0025_news': news,
   '0026_contact_inbox': contactInbox,
   '0028_group_sections': groupSections,
+  '0032_course_state': courseState,
 };
