@@ -49,6 +49,8 @@ interface Fixture {
   messageId: number;
   /** A draft of the news (issue 27). */
   articleId: number;
+  /** A planned closure of the 3D course (issue 30.1). */
+  closureId: number;
 }
 
 function appointmentInput(fx: Fixture) {
@@ -161,9 +163,14 @@ async function fixture(): Promise<Fixture> {
       updated_at: createdAt,
     })
     .executeTakeFirstOrThrow();
+  const closure = await t.db
+    .insertInto('course_closures')
+    .values({ from_date: '2099-06-01', to_date: '2099-06-02', reason: 'forestry', note: '', created_at: createdAt, updated_at: createdAt })
+    .executeTakeFirstOrThrow();
   const feedToken = newFeedToken();
   await t.db.insertInto('duty_settings').values({ user_id: member.id, feed_token_hash: feedTokenHash(feedToken), feed_created_ms: Date.now(), remind_at: null }).execute();
   return {
+    closureId: Number(closure.insertId),
     articleId: Number(newsArticle.insertId),
     feedToken,
     messageId: Number(message.insertId),
@@ -395,6 +402,13 @@ const matrix: Record<string, Entry> = {
     rest: { method: 'PUT', url: () => '/api/club/about', body: () => ({ captions: DEFAULT_ABOUT_CAPTIONS }) },
   },
   'club.pictures': { access: 'public' },
+  // The 3D course's state (issue 30.1); tests/api/course-state.test.ts has the rules.
+  'parcours.publicState': { access: 'public' },
+  'parcours.state': { access: 'parcours_view' },
+  'parcours.updateState': { access: 'parcours_update', input: () => ({ closedTargets: '4, 12', detour: 'Rechts am Bach entlang.' }) },
+  'parcours.createClosure': { access: 'parcours_update', input: () => ({ from: '2099-07-01', to: '2099-07-01', reason: 'storm', note: '' }) },
+  'parcours.updateClosure': { access: 'parcours_update', input: (fx) => ({ id: fx.closureId, from: '2099-06-01', to: '2099-06-03', reason: 'forestry', note: 'Holzernte' }) },
+  'parcours.deleteClosure': { access: 'parcours_update', input: (fx) => ({ id: fx.closureId }) },
   'club.pictureSettings': { access: 'dashboard_view', rest: { method: 'GET', url: () => '/api/club/pictures' } },
   'club.checkPictureUpload': { access: 'dashboard_update', input: () => ({ alt: 'Das Schützenhaus' }) },
   'club.uploadLogo': { access: 'dashboard_update', uploadOnly: true, input: () => ({ file: 'nicht-hochgeladen' }) },

@@ -75,6 +75,8 @@ export const TABLES_WITHOUT_MEMBER_DATA = {
   news_slugs: 'former addresses of public articles',
   news_images: 'pictures of public articles',
   group_sections: 'which sections a group’s content permissions are limited to, naming no member',
+  course_state: 'the 3D course’s closed targets and detour, public',
+  course_closures: 'the days the 3D course is closed, public',
 } as const satisfies Partial<Record<keyof Database, string>>;
 
 type MsColumn = number | string | null;
