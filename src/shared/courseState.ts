@@ -65,6 +65,34 @@ export function isCourseTournament(appointment: { name: string; location: string
   return /parcours/i.test(appointment.location) && /turnier/i.test(appointment.name);
 }
 
+const WEEKDAYS = ['So', 'Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa'] as const;
+
+/** `Sa, 28.11.2026`: a club-local day as the opening-hour list names it. */
+export function dayLabel(date: string): string {
+  const weekday = WEEKDAYS[new Date(`${date}T12:00:00Z`).getUTCDay()];
+  return `${weekday}, ${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
+}
+
+/** The `YYYY-MM-DD` `offset` days after another. */
+export function addDays(date: string, offset: number): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + offset, 12)).toISOString().slice(0, 10);
+}
+
+/**
+ * The closed days among the `days` days from `today` on, each as the opening-hour list writes
+ * it ('Sa, 28.11.2026 geschlossen (Sturm)'): what the home page says without computing the sun.
+ */
+export function closedDaysAhead(state: PublicCourseState, today: string, days: number): string[] {
+  const lines: string[] = [];
+  for (let offset = 0; offset < days; offset += 1) {
+    const date = addDays(today, offset);
+    const closure = closureOn(state, date);
+    if (closure) lines.push(formatCourseDay({ date, label: dayLabel(date), open: null, close: null, closed: true, closedBecause: closure.text }));
+  }
+  return lines;
+}
+
 /** `Ziel 4`, `Ziele 4 und 12`, `Ziele 4, 12 und 17`. */
 export function targetsText(targets: readonly number[]): string {
   if (targets.length === 1) return `Ziel ${targets[0]}`;

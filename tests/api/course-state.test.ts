@@ -217,7 +217,7 @@ describe('closures with the injected clock', () => {
     ]);
 
     const home = textOf(await page('/home'));
-    expect(home).toMatch(/Heute geöffnet von \d\d:\d\d bis \d\d:\d\d Uhr\./);
+    expect(home).not.toContain('Heute geschlossen');
     expect(home).toContain('Sa, 28.11.2026 geschlossen (Sturm: umgestürzte Bäume)');
     expect(home).toContain('So, 29.11.2026 geschlossen (Sturm: umgestürzte Bäume)');
   });
@@ -231,7 +231,7 @@ describe('closures with the injected clock', () => {
     expect(course).not.toMatch(/Fr, 27\.11\.2026 \d\d:\d\d/);
     const home = textOf(await page('/home'));
     expect(home).toContain('Der Parcours ist heute bis einschließlich 28.11.2026 geschlossen (Forstarbeiten).');
-    expect(home).not.toContain('Heute geöffnet');
+    expect(home).toContain('Sa, 28.11.2026 geschlossen (Forstarbeiten)');
 
     // Read (and kept) seconds before midnight of the last day, read again just after it.
     now = at('2026-11-28 23:59:55');
@@ -341,6 +341,8 @@ describe('closed targets', () => {
     expect((await mutate('parcours.updateState', { closedTargets: '', detour: '' })).statusCode).toBe(200);
     expect(await lastLogLine()).toBe('Parcours: alle Ziele offen');
     for (const url of ['/bogenparcours', '/home']) expect(textOf(await page(url))).not.toContain('gesperrt');
+    // Open all week: the home page says nothing about the course, as before.
+    expect(textOf(await page('/home'))).not.toContain('Öffnungszeiten, Preise und Regeln');
   });
 });
 
