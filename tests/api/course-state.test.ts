@@ -346,6 +346,31 @@ describe('closed targets', () => {
   });
 });
 
+describe('REST for programs', () => {
+  it('reads and writes the same state, refuses with 422 and the field, and answers the public state with an ETag (304 when held)', async () => {
+    const refused = await t.inject({ method: 'PUT', url: '/api/parcours', headers: editor, payload: { closedTargets: '3, 99', detour: '' } });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({ message: COURSE_STATE_MESSAGES.targetUnknown(99, 28), errors: { closedTargets: [COURSE_STATE_MESSAGES.targetUnknown(99, 28)] } });
+    const wrongDay = await t.inject({ method: 'POST', url: '/api/parcours/closures', headers: editor, payload: { from: '31.11.2026', to: '01.12.2026', reason: 'storm' } });
+    expect(wrongDay.statusCode).toBe(422);
+    expect(wrongDay.json().errors.from).toEqual([COURSE_STATE_MESSAGES.date]);
+
+    const created = await t.inject({ method: 'POST', url: '/api/parcours/closures', headers: editor, payload: { from: '28.11.2026', to: '28.11.2026', reason: 'storm' } });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ message: 'Schließung eingetragen', data: { from: '2026-11-28', to: '2026-11-28', reason: 'storm' } });
+    const first = await t.inject({ method: 'GET', url: '/api/public/parcours' });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ data: { closedTargets: [], detour: '', closures: [{ from: '2026-11-28', to: '2026-11-28', reason: 'storm', text: 'Sturm' }] } });
+    const again = await t.inject({ method: 'GET', url: '/api/public/parcours', headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+
+    const deleted = await t.inject({ method: 'DELETE', url: `/api/parcours/closures/${created.json().data.id}`, headers: editor });
+    expect(deleted.json()).toEqual({ message: 'Schließung gelöscht' });
+    expect((await t.inject({ method: 'GET', url: '/api/public/parcours' })).json().data.closures).toEqual([]);
+    expect((await t.inject({ method: 'GET', url: '/api/parcours', headers: viewer })).json().data).toMatchObject({ closures: [], targets: 28 });
+  });
+});
+
 describe('the club’s bank data', () => {
   const IBAN = 'DE02120300000000202051';
   const save = (fields: Record<string, unknown>) =>
@@ -379,7 +404,7 @@ describe('the club’s bank data', () => {
     for (let round = 0; round < 2; round += 1) {
       for (const entry of PUBLIC_PAGES) answers.push(await page(entry.path.replace('/:section?', '').replace('/:slug', '/nichts')).catch(() => ''));
       for (const path of ['club.profile', 'club.texts', 'club.course', 'parcours.publicState', 'content.publicInfo']) answers.push((await query(path)).body);
-      for (const url of ['/api/public/calendar', '/api/public/calendar.ics', '/manifest.webmanifest', '/sitemap.xml']) answers.push((await t.inject({ method: 'GET', url })).body);
+      for (const url of ['/api/public/calendar', '/api/public/calendar.ics', '/api/public/parcours', '/manifest.webmanifest', '/sitemap.xml']) answers.push((await t.inject({ method: 'GET', url })).body);
     }
     expect(answers.join('\n')).toContain('Schützenverein');
     for (const spelling of spellings) expect(answers.join('\n')).not.toContain(spelling);
