@@ -28,6 +28,7 @@ import * as groupSections from './0028_group_sections.ts';
 import * as galleryMedium from './0029_gallery_medium.ts';
 import * as newsMail from './0030_news_mail.ts';
 import * as signups from './0031_signups.ts';
+import * as courseState from './0032_course_state.ts';
 
 /** Every migration in order; listed statically so no file system scan is needed at start. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '0029_gallery_medium': galleryMedium,
   '0030_news_mail': newsMail,
   '0031_signups': signups,
+  '0032_course_state': courseState,
 };

@@ -68,6 +68,18 @@ export function useCourseFacts() {
   });
 }
 
+/**
+ * The 3D course's state (issue 30.1): closed targets with the detour, and the closures that
+ * have not ended (tournament days from the calendar included); set on the back-office screen
+ * 'Parcours'. The course page, its opening hours and the home page read this one answer.
+ */
+export function useCourseState() {
+  return trpc.parcours.publicState.useQuery(undefined, {
+    meta: { errorPrefix: 'Fehler beim Abrufen des Zustands des Bogenparcours' },
+    staleTime: PUBLIC_STALE_MS,
+  });
+}
+
 /** The air gun range's lanes and minimum age (issue 26.1); edited in the back office (panel 'Luftdruckstand: Fakten'). */
 export function useRangeFacts() {
   return trpc.club.range.useQuery(undefined, {

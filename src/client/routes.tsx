@@ -168,6 +168,7 @@ export function createRoutes(): RouteObject[] {
                   ),
                   loader: calendarLoader,
                 },
+                adminScreen('parcours', async () => (await import('./pages/admin/ParcoursPage.tsx')).ParcoursPage),
                 adminScreen('hosts', async () => (await import('./pages/admin/HostsPage.tsx')).HostsPage),
                 adminScreen('groups', async () => (await import('./pages/admin/GroupsPage.tsx')).GroupsPage),
                 adminScreen('users', async () => (await import('./pages/admin/UsersPage.tsx')).UsersPage),

@@ -1,7 +1,7 @@
 import { previewPicture, type ClubPictures } from '../shared/clubPictures.ts';
 import { hasAddress, isClubPlace, type ClubProfile } from '../shared/clubProfile.ts';
 import type { CourseFacts, PriceRow } from '../shared/courseFacts.ts';
-import type { OpeningDay } from '../shared/openingHours.ts';
+import type { CourseDay, PublicCourseState } from '../shared/courseState.ts';
 import { toIsoWithClubOffset } from '../shared/dates.ts';
 import type { PublicAppointment } from '../shared/schemas/calendar.ts';
 import { newsArticlePath, type PublicNewsArticle } from '../shared/news.ts';
@@ -145,9 +145,11 @@ function offer(ticket: string, row: PriceRow, url: string) {
  * The 3D course (schema.org SportsActivityLocation), from the same data the course page
  * shows: its coordinates and parking address, the opening hours of the days the page lists
  * (one OpeningHoursSpecification per open day, valid that day only: the times follow the
- * sun), and every price of its tables as an Offer (`makesOffer`).
+ * sun), every announced closure (issue 30.1) as a `specialOpeningHoursSpecification` closed
+ * all day (opens and closes 00:00, as schema.org and Google write "closed"), and every price
+ * of its tables as an Offer (`makesOffer`).
  */
-export function archeryCourse(profile: ClubProfile, facts: CourseFacts, days: readonly OpeningDay[], origin: string, description: string): object {
+export function archeryCourse(profile: ClubProfile, facts: CourseFacts, days: readonly CourseDay[], origin: string, description: string, state?: PublicCourseState): object {
   const url = `${origin}/bogenparcours`;
   const parking = profile.course.parking;
   return {
@@ -169,6 +171,18 @@ export function archeryCourse(profile: ClubProfile, facts: CourseFacts, days: re
         validFrom: day.date,
         validThrough: day.date,
       })),
+    ...(state && state.closures.length > 0
+      ? {
+          specialOpeningHoursSpecification: state.closures.map((closure) => ({
+            '@type': 'OpeningHoursSpecification',
+            opens: '00:00',
+            closes: '00:00',
+            validFrom: closure.from,
+            validThrough: closure.to,
+            description: `geschlossen: ${closure.text}`,
+          })),
+        }
+      : {}),
     makesOffer: [...facts.dayPrices.map((row) => offer('Tageskarte', row, url)), ...facts.annualPrices.map((row) => offer('Jahreskarte', row, url))],
     parentOrganization: clubReference(profile, origin),
   };

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CLUB_DATA_FIELDS, CONTACT_ADDRESS_FIELDS, DEFAULT_CLUB_TEXTS, SOCIAL_FIELDS, differingFieldLabels, type ClubData } from '../shared/clubData.ts';
+import { CLUB_DATA_FIELDS, CONTACT_ADDRESS_FIELDS, DEFAULT_CLUB_BANK, DEFAULT_CLUB_TEXTS, SOCIAL_FIELDS, differingFieldLabels, type ClubData } from '../shared/clubData.ts';
 import { SOCIAL_KINDS, type ClubProfile } from '../shared/clubProfile.ts';
 import { CONTACT_RECIPIENTS } from '../shared/constants.ts';
 import { parseClubProfile } from '../shared/schemas/clubProfile.ts';
@@ -73,6 +73,7 @@ export function initialClubData(config: StartConfig): ClubData {
     rangeLon: profile.range?.lon ?? null,
     ...DEFAULT_CLUB_TEXTS,
     ...contacts,
+    ...DEFAULT_CLUB_BANK,
   };
 }
 
@@ -88,7 +89,8 @@ export function fileDifferences(config: StartConfig, stored: ClubData): string[]
   } catch {
     return [];
   }
-  const texts = new Set<string>(Object.keys(DEFAULT_CLUB_TEXTS));
+  // The files give neither the texts nor the bank account.
+  const texts = new Set<string>([...Object.keys(DEFAULT_CLUB_TEXTS), ...Object.keys(DEFAULT_CLUB_BANK)]);
   return differingFieldLabels(
     fromFiles,
     stored,

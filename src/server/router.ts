@@ -7,6 +7,7 @@ import { contentRouter } from './areas/content/router.ts';
 import { downloadsRouter } from './areas/downloads/router.ts';
 import { galleriesRouter } from './areas/galleries/router.ts';
 import { newsRouter } from './areas/news/router.ts';
+import { parcoursRouter } from './areas/parcours/router.ts';
 import { resultsRouter } from './areas/results/router.ts';
 import { sponsorsRouter } from './areas/sponsors/router.ts';
 import { hostsRouter } from './areas/hosts/router.ts';
@@ -31,6 +32,7 @@ export const appRouter = router({
   content: contentRouter,
   timetables: timetablesRouter,
   club: clubRouter,
+  parcours: parcoursRouter,
   contact: contactRouter,
   messages: messagesRouter,
   downloads: downloadsRouter,

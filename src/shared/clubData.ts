@@ -48,7 +48,26 @@ export interface ClubTexts {
   privacyContact: string;
 }
 
+/**
+ * The club's bank account and the course book's retention (issue 30.5): the transfer of a
+ * day ticket (GiroCode) names the account, the course book keeps names and phone numbers
+ * this many months. Only the back office reads them: no public answer carries the IBAN.
+ */
+export interface ClubBank {
+  /** Without spaces, upper case; empty: no bank transfer offered. */
+  iban: string;
+  /** Optional (SEPA needs none within the EU); empty: none. */
+  bic: string;
+  /** The account's holder; empty: the club's name. */
+  accountHolder: string;
+  /** How many months the course book keeps names and phone numbers (default one year). */
+  courseBookRetentionMonths: number;
+}
+
+export const DEFAULT_CLUB_BANK: ClubBank = { iban: '', bic: '', accountHolder: '', courseBookRetentionMonths: 12 };
+
 export type ClubData = ClubTexts &
+  ClubBank &
   Record<SocialField | ContactAddressField, string> & {
     name: string;
     street: string;
@@ -112,6 +131,7 @@ export const DEFAULT_CLUB_DATA: ClubData = {
   rangeLon: 9.684,
   ...DEFAULT_CLUB_TEXTS,
   ...noContactAddresses,
+  ...DEFAULT_CLUB_BANK,
 };
 
 /** The labels of the fields, for the form and for the log line of a save. */
@@ -149,6 +169,10 @@ export const CLUB_DATA_LABELS = {
   contactBogen: 'Kontaktformular: Bogen',
   contactBlasrohr: 'Kontaktformular: Blasrohr',
   contactWebmaster: 'Kontaktformular: Webmaster',
+  iban: 'IBAN',
+  bic: 'BIC',
+  accountHolder: 'Kontoinhaber',
+  courseBookRetentionMonths: 'Aufbewahrung des Parcoursbuchs (Monate)',
 } as const satisfies Record<keyof ClubData, string>;
 
 /** The fields in the order of the form. */

@@ -1,6 +1,7 @@
 import { getTimes } from 'suncalc';
 import { minutesOfDay, type OpeningRule } from './courseFacts.ts';
 import { toClubDateTime } from './dates.ts';
+import { dayLabel } from './courseState.ts';
 
 /**
  * Sun-based opening hours of the archery course (SPEC §9), always in club-local time. The
@@ -26,7 +27,6 @@ export interface OpeningDay {
 
 const QUARTER = 15;
 const HOUR = 60;
-const WEEKDAYS = ['So', 'Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa'] as const;
 
 /** Minutes since club-local midnight, with seconds as a fraction so that rounding up is exact. */
 function clubMinutes(instant: Date): number {
@@ -56,7 +56,7 @@ export function openingHours(from: Date, days: number, coords: Coordinates, rule
     // longitudes sunrise and sunset fall on that same club-local date.
     const noon = new Date(Date.UTC(year, month - 1, day + offset, 12));
     const date = noon.toISOString().slice(0, 10);
-    const label = `${WEEKDAYS[noon.getUTCDay()]}, ${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
+    const label = dayLabel(date);
     const sun = getTimes(noon, coords.lat, coords.lon);
     let open: number | null = null;
     let close: number | null = null;

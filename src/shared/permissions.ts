@@ -1,5 +1,5 @@
 /** Permission areas and actions of SPEC §6; a permission is named `area_action`. */
-export const PERMISSION_AREAS = ['dashboard', 'calendar', 'hosts', 'groups', 'users', 'log', 'news', 'messages'] as const;
+export const PERMISSION_AREAS = ['dashboard', 'calendar', 'hosts', 'groups', 'users', 'log', 'news', 'messages', 'parcours'] as const;
 export const PERMISSION_ACTIONS = ['create', 'view', 'update', 'delete'] as const;
 
 export type PermissionArea = (typeof PERMISSION_AREAS)[number];
@@ -12,6 +12,8 @@ export type PermissionAction = (typeof PERMISSION_ACTIONS)[number];
  */
 const LIMITED_AREA_ACTIONS = {
   messages: ['view', 'update'],
+  // The 3D course's state (issue 30.1): members see it and set it; closures are part of it.
+  parcours: ['view', 'update'],
 } as const satisfies Partial<Record<PermissionArea, readonly PermissionAction[]>>;
 
 type ActionOf<Area extends PermissionArea> = Area extends keyof typeof LIMITED_AREA_ACTIONS

@@ -101,6 +101,12 @@ async function fillEveryTable(t: TestApp): Promise<void> {
   const logo = await postForm(t, '/api/club/logo', [{ name: 'file', filename: 'wappen.png', content: await png(300, 100) }], t.admin);
   expect(logo.statusCode, logo.body).toBe(201);
 
+  // The 3D course's state (0032): closed targets and a planned closure, through the API.
+  const parcours = (path: string, input: unknown) =>
+    t.inject({ method: 'POST', url: `/trpc/parcours.${path}`, headers: { ...t.admin, 'content-type': 'application/json' }, payload: JSON.stringify(input) });
+  expect((await parcours('updateState', { closedTargets: '4, 12', detour: 'Rechts am Bach entlang.' })).statusCode).toBe(200);
+  expect((await parcours('createClosure', { from: '2030-05-01', to: '2030-05-03', reason: 'forestry', note: 'Holzernte' })).statusCode).toBe(200);
+
   // Areas without an API of their own yet: rows and their files written directly.
   const db = t.db;
   const mail = await db
@@ -384,7 +390,7 @@ describe('backup', () => {
     const filled = Object.entries(sourceTables).filter(([, rows]) => rows.length > 0).map(([name]) => name);
     expect(filled).toEqual(
       expect.arrayContaining([
-        'albums', 'appointments', 'attachments', 'club_picture_files', 'club_pictures', 'contact_messages', 'downloads', 'duty_offers', 'duty_reminders', 'duty_settings',
+        'albums', 'appointments', 'attachments', 'club_picture_files', 'club_pictures', 'contact_messages', 'course_closures', 'course_state', 'downloads', 'duty_offers', 'duty_reminders', 'duty_settings',
         'group_message_recipients', 'group_permissions', 'group_sections', 'groups', 'host_entries',
         'images', 'info_texts', 'log_entries', 'log_once', 'login_attempts', 'mail_attachments', 'mail_outbox', 'network_attempts', 'news_articles', 'news_mail_groups',
         'news_mail_optouts', 'news_mail_sends', 'permissions', 'registration_mails', 'registration_settings', 'registrations', 'results',

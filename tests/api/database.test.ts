@@ -55,9 +55,9 @@ beforeAll(async () => {
 afterAll(() => database.drop());
 
 describe('seed on an empty database', () => {
-  it('creates the 30 permissions area_action (messages only view and update)', async () => {
+  it('creates the 32 permissions area_action (messages and parcours only view and update)', async () => {
     const names = (await db.selectFrom('permissions').select('name').execute()).map((row) => row.name).sort();
-    expect(names).toHaveLength(30);
+    expect(names).toHaveLength(32);
     expect(names).toEqual([...PERMISSION_NAMES].sort());
     expect(names).toContain('dashboard_create');
     expect(names).toContain('log_delete');
@@ -130,9 +130,9 @@ describe('seed on an empty database', () => {
     const admin = await db.selectFrom('users').select(['uid', 'password_hash']).where('id', '=', 1).executeTakeFirstOrThrow();
     expect(admin).toEqual({ uid: ADMIN_UID, password_hash: hashBefore });
     expect(before).toEqual({
-      permissions: 30,
+      permissions: 32,
       groups: 5,
-      group_permissions: 30,
+      group_permissions: 32,
       users: 1,
       user_groups: 1,
       info_texts: 17,
@@ -181,7 +181,7 @@ describe('foreign keys leave no orphans', () => {
     expect(await db.selectFrom('group_permissions').selectAll().where('group_id', '=', groupId).execute()).toEqual([]);
     expect(await db.selectFrom('user_groups').selectAll().where('group_id', '=', groupId).execute()).toEqual([]);
     expect(await db.selectFrom('users').select('id').where('id', '=', userId).execute()).toHaveLength(1);
-    expect(await countRows('permissions')).toBe(30);
+    expect(await countRows('permissions')).toBe(32);
   });
 
   it('refuses to delete a group that appointments are assigned to', async () => {

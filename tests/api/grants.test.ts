@@ -218,6 +218,6 @@ describe('giving groups permissions', () => {
     const all = [...permissionIds.values()];
     const response = await rest('PUT', `/api/groups/${group}`, { name: 'Alles', permissions: all }, t.admin);
     expect(response.statusCode, response.body).toBe(200);
-    expect(await permissionsOf(group)).toHaveLength(30);
+    expect(await permissionsOf(group)).toHaveLength(32);
   });
 });

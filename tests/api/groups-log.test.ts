@@ -14,10 +14,10 @@ function send(method: 'POST' | 'PUT', url: string, body: unknown, headers: Recor
 }
 
 describe('groups', () => {
-  it('lists the 30 permissions with their ids', async () => {
+  it('lists the 32 permissions with their ids', async () => {
     const response = await t.inject({ method: 'GET', url: '/api/permissions', headers: t.admin });
     const names = response.json().data.map((p: { name: string }) => p.name);
-    expect(names).toHaveLength(30);
+    expect(names).toHaveLength(32);
     expect(new Set(names)).toEqual(new Set(PERMISSION_NAMES));
   });
 

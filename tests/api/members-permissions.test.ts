@@ -54,6 +54,8 @@ interface Fixture {
   signupAppointmentId: number;
   registrationId: number;
   signupToken: string;
+  /** A planned closure of the 3D course (issue 30.1). */
+  closureId: number;
 }
 
 function appointmentInput(fx: Fixture) {
@@ -181,12 +183,17 @@ async function fixture(): Promise<Fixture> {
     .insertInto('registrations')
     .values({ appointment_id: signupAppointmentId, position: 1, status: 'place', places: 1, prename: 'Erika', lastname: 'Muster', email: 'erika@example.org', phone: '', birthdate: '', club: '', answers: '{}', token_hash: linkTokenHash('signup', signupToken), user_id: null, guardian_name: '', guardian_consent_at: null, created_at: createdAt, updated_at: createdAt, cancelled_at: null })
     .executeTakeFirstOrThrow();
+  const closure = await t.db
+    .insertInto('course_closures')
+    .values({ from_date: '2099-06-01', to_date: '2099-06-02', reason: 'forestry', note: '', created_at: createdAt, updated_at: createdAt })
+    .executeTakeFirstOrThrow();
   const feedToken = newFeedToken();
   await t.db.insertInto('duty_settings').values({ user_id: member.id, feed_token_hash: feedTokenHash(feedToken), feed_created_ms: Date.now(), remind_at: null }).execute();
   return {
     signupAppointmentId,
     registrationId: Number(registration.insertId),
     signupToken,
+    closureId: Number(closure.insertId),
     articleId: Number(newsArticle.insertId),
     feedToken,
     messageId: Number(message.insertId),
@@ -418,6 +425,29 @@ const matrix: Record<string, Entry> = {
     rest: { method: 'PUT', url: () => '/api/club/about', body: () => ({ captions: DEFAULT_ABOUT_CAPTIONS }) },
   },
   'club.pictures': { access: 'public' },
+  // The 3D course's state (issue 30.1); tests/api/course-state.test.ts has the rules.
+  'parcours.publicState': { access: 'public', rest: { method: 'GET', url: () => '/api/public/parcours' } },
+  'parcours.state': { access: 'parcours_view', rest: { method: 'GET', url: () => '/api/parcours' } },
+  'parcours.updateState': {
+    access: 'parcours_update',
+    input: () => ({ closedTargets: '4, 12', detour: 'Rechts am Bach entlang.' }),
+    rest: { method: 'PUT', url: () => '/api/parcours', body: () => ({ closedTargets: [7], detour: '' }) },
+  },
+  'parcours.createClosure': {
+    access: 'parcours_update',
+    input: () => ({ from: '2099-07-01', to: '2099-07-01', reason: 'storm', note: '' }),
+    rest: { method: 'POST', url: () => '/api/parcours/closures', body: () => ({ from: '02.07.2099', to: '02.07.2099', reason: 'other', note: 'Vereinsfest' }) },
+  },
+  'parcours.updateClosure': {
+    access: 'parcours_update',
+    input: (fx) => ({ id: fx.closureId, from: '2099-06-01', to: '2099-06-03', reason: 'forestry', note: 'Holzernte' }),
+    rest: { method: 'PUT', url: (fx) => `/api/parcours/closures/${fx.closureId}`, body: () => ({ from: '2099-06-01', to: '2099-06-02', reason: 'storm' }) },
+  },
+  'parcours.deleteClosure': {
+    access: 'parcours_update',
+    input: (fx) => ({ id: fx.closureId }),
+    rest: { method: 'DELETE', url: (fx) => `/api/parcours/closures/${fx.closureId}` },
+  },
   'club.pictureSettings': { access: 'dashboard_view', rest: { method: 'GET', url: () => '/api/club/pictures' } },
   'club.checkPictureUpload': { access: 'dashboard_update', input: () => ({ alt: 'Das Schützenhaus' }) },
   'club.uploadLogo': { access: 'dashboard_update', uploadOnly: true, input: () => ({ file: 'nicht-hochgeladen' }) },

@@ -625,3 +625,44 @@ describe('0031: sign-ups', () => {
     for (const table of ['network_attempts', 'registration_settings', 'registrations', 'registration_mails']) expect(tables).not.toContain(table);
   });
 });
+
+describe('0032: the course state and the club’s bank data', () => {
+  it('gives group 1 of an existing database parcours_view and parcours_update, keeps the club data with an empty account and a year of retention, and goes down again', async () => {
+    const { db } = await open({ migrate: false });
+    await migrateTo(db, '0028_group_sections');
+    for (const [id, name] of [[1, 'Administratoren'], [5, 'Vorstand']] as const) await db.insertInto('groups').values({ id, name }).execute();
+    const permission = Number((await db.insertInto('permissions').values({ name: 'calendar_view' }).executeTakeFirstOrThrow()).insertId);
+    await db.insertInto('group_permissions').values([{ group_id: 1, permission_id: permission }, { group_id: 5, permission_id: permission }]).execute();
+    await sql`insert into club_profile (id, name, street, postal_code, city, phone, email, social_facebook, social_instagram, social_youtube, social_tiktok, social_x, social_mastodon, social_whatsapp, course_lat, course_lon, parking_street, parking_postal_code, parking_city, history, representation, register, responsible, privacy_contact, contact_info, contact_vorstand, contact_lg_lp, contact_bogen, contact_blasrohr, contact_webmaster)
+      values (1, 'SV Alt', '', '', '', '', '', '', '', '', '', '', '', '', 50.5, 9.7, '', '', '', '', '', '', '', '', '', '', '', '', '', '')`.execute(db);
+
+    await migrateToLatest(db);
+
+    const granted = await db
+      .selectFrom('group_permissions')
+      .innerJoin('permissions', 'permissions.id', 'group_permissions.permission_id')
+      .select(['group_permissions.group_id', 'permissions.name'])
+      .orderBy('group_permissions.group_id')
+      .orderBy('permissions.name')
+      .execute();
+    expect(granted).toEqual([
+      { group_id: 1, name: 'calendar_view' },
+      { group_id: 1, name: 'parcours_update' },
+      { group_id: 1, name: 'parcours_view' },
+      { group_id: 5, name: 'calendar_view' },
+    ]);
+    const club = await db.selectFrom('club_profile').select(['name', 'iban', 'bic', 'account_holder', 'course_book_retention_months']).executeTakeFirstOrThrow();
+    expect({ ...club, course_book_retention_months: Number(club.course_book_retention_months) }).toEqual({ name: 'SV Alt', iban: '', bic: '', account_holder: '', course_book_retention_months: 12 });
+    await db.insertInto('course_closures').values({ from_date: '2026-12-01', to_date: '2026-12-02', reason: 'storm', note: '', created_at: '2026-11-27 10:00:00', updated_at: '2026-11-27 10:00:00' }).execute();
+    await db.insertInto('course_state').values({ id: 1, closed_targets: '4,12', detour: 'Links herum', updated_at: null }).execute();
+
+    const { error } = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo('0028_group_sections');
+    expect(error).toBeUndefined();
+    expect((await db.selectFrom('permissions').select('name').execute()).map((row) => row.name)).toEqual(['calendar_view']);
+    const tables = await db.introspection.getTables();
+    expect(tables.map((table) => table.name)).not.toContain('course_closures');
+    expect(tables.map((table) => table.name)).not.toContain('course_state');
+    expect(tables.find((table) => table.name === 'club_profile')!.columns.map((column) => column.name)).not.toContain('iban');
+    expect(await db.selectFrom('club_profile').select('name').execute()).toEqual([{ name: 'SV Alt' }]);
+  });
+});

@@ -60,6 +60,7 @@ describe('back office', () => {
       'Aktuelles',
       'Nachrichten',
       'Kalender',
+      'Parcours',
       'Standaufsicht & Bewirtung',
       'Gruppen',
       'Benutzer',

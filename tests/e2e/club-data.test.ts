@@ -67,7 +67,10 @@ describe('club data in the dashboard', () => {
     await field(form, 'Bogenparcours: Breite').fill('95');
     await field(form, 'Postleitzahl').fill('1234');
     await field(form, 'Instagram').fill('www.instagram.com/verein');
+    // The bank account (issue 30.5): one digit wrong is caught by the check digits.
+    await field(form, 'IBAN').fill('DE02 1203 0000 0000 2020 52');
     await form.getByRole('button', { name: 'Speichern' }).click();
+    await form.getByText('Die IBAN ist ungültig (Prüfziffer stimmt nicht).').waitFor();
     await form.getByText('Die Breite des Bogenparcours muss zwischen -90 und 90 liegen!').waitFor();
     await form.getByText('Die Postleitzahl muss aus genau 5 Ziffern bestehen!').waitFor();
     await form
@@ -77,6 +80,7 @@ describe('club data in the dashboard', () => {
     await field(form, 'Bogenparcours: Breite').fill('50,5521');
     await field(form, 'Postleitzahl').fill('12345');
     await field(form, 'Instagram').fill('https://www.instagram.com/verein/');
+    await field(form, 'IBAN').fill('de02120300000000202051');
     await field(form, 'Name des Vereins').fill('Schützenverein Musterstadt 1921 e. V.');
     await field(form, 'Geschichte (Über uns)').fill(HISTORY);
     await field(form, 'Registereintrag').fill(REGISTER);
@@ -89,6 +93,8 @@ describe('club data in the dashboard', () => {
     await page.reload();
     await page.getByRole('button', { name: 'Vereinsdaten', exact: true }).waitFor();
     expect(await field(clubForm(page), 'Bogenparcours: Breite').inputValue()).toBe('50,5521');
+    expect(await field(clubForm(page), 'IBAN').inputValue()).toBe('DE02 1203 0000 0000 2020 51');
+    expect(await field(clubForm(page), 'Aufbewahrung des Parcoursbuchs (Monate)').inputValue()).toBe('12');
   });
 
   it('shows the saved data on the public pages at once', async () => {
@@ -101,6 +107,8 @@ describe('club data in the dashboard', () => {
     await page.getByText(REGISTER).waitFor();
     await page.getByText('Der Verein wird durch seinen Vorstand vertreten.').waitFor();
     expect(await page.locator('body').innerText()).toContain('Schützenverein Musterstadt 1921 e. V.');
+    // The IBAN stays in the back office: not on the Impressum, not in its page source.
+    expect(await page.content()).not.toContain('202051');
   });
 
   it('offers only recipients with an address, and no form without any', async () => {

@@ -8,6 +8,7 @@ import InboxIcon from '@mui/icons-material/Inbox';
 import MenuIcon from '@mui/icons-material/Menu';
 import PeopleIcon from '@mui/icons-material/People';
 import NewspaperIcon from '@mui/icons-material/Newspaper';
+import ForestIcon from '@mui/icons-material/Forest';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
@@ -45,6 +46,7 @@ const MENU_ICONS: Record<AdminScreenName, ReactNode> = {
   news: <NewspaperIcon />,
   messages: <InboxIcon />,
   calendar: <CalendarMonthIcon />,
+  parcours: <ForestIcon />,
   hosts: <AssignmentIndIcon />,
   groups: <GroupsIcon />,
   users: <PeopleIcon />,

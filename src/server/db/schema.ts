@@ -64,6 +64,29 @@ export interface Database {
   registration_settings: RegistrationSettingsTable;
   registrations: RegistrationTable;
   registration_mails: RegistrationMailTable;
+  course_state: CourseStateTable;
+  course_closures: CourseClosureTable;
+}
+
+/** The 3D course's targets closed for now and the detour (one row, id 1; migration 0032). */
+export interface CourseStateTable {
+  id: number;
+  /** Ascending target numbers separated by commas; empty: the whole course is open. */
+  closed_targets: string;
+  detour: string;
+  updated_at: string | null;
+}
+
+/** Days the 3D course is closed, inclusive, club-local `YYYY-MM-DD` (migration 0032). */
+export interface CourseClosureTable {
+  id: Generated<number>;
+  from_date: string;
+  to_date: string;
+  /** storm, forestry, tournament, other (courseState.ts). */
+  reason: string;
+  note: string;
+  created_at: CreatedAt;
+  updated_at: string;
 }
 
 type CreatedAt = ColumnType<string, string, never>;
@@ -417,6 +440,11 @@ export interface ClubProfileTable {
   contact_bogen: string;
   contact_blasrohr: string;
   contact_webmaster: string;
+  /** The club's bank account and the course book's retention (migration 0032). */
+  iban: string;
+  bic: string;
+  account_holder: string;
+  course_book_retention_months: number;
   updated_at: string | null;
 }
 

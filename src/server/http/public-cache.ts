@@ -99,7 +99,7 @@ export interface StoredAnswer extends PreparedAnswer {
  * The club's next midnight after `instant`: "upcoming" lists (roster, appointments) change
  * with the day, so no kept answer outlives it.
  */
-function nextClubMidnight(instant: Date): number {
+export function nextClubMidnight(instant: Date): number {
   const [year, month, day] = toClubDate(instant).split('-').map(Number) as [number, number, number];
   const next = new Date(Date.UTC(year, month - 1, day + 1));
   const midnight = fromClubDateTime(`${next.toISOString().slice(0, 10)} 00:00:00`);

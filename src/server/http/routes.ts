@@ -16,6 +16,7 @@ import { logRest } from '../areas/log/rest.ts';
 import { usersRest } from '../areas/users/rest.ts';
 import { messagesRest } from '../areas/messages/rest.ts';
 import { registrationsRest } from '../areas/registrations/rest.ts';
+import { parcoursRest } from '../areas/parcours/rest.ts';
 import type { RestOptions } from './rest.ts';
 
 /** The REST shim of SPEC §7, one plugin per area, all under /api. */
@@ -26,6 +27,7 @@ export async function registerRestRoutes(api: FastifyInstance, options: RestOpti
   await api.register(logRest, options);
   await api.register(contentRest, options);
   await api.register(clubRest, options);
+  await api.register(parcoursRest, options);
   await api.register(contactRest, options);
   await api.register(messagesRest, options);
   await api.register(downloadsRest, options);

@@ -5,6 +5,7 @@ import { CONTACT_RECIPIENTS } from '../constants.ts';
 import { CONTACT_RECIPIENT_LABELS } from './contact.ts';
 import { isWebAddress, URL_MESSAGE } from './files.ts';
 import { optionalText, requiredText } from './fields.ts';
+import { IBAN_MESSAGES, ibanProblem, isBic, normalizeIban } from '../iban.ts';
 
 /** The club's data as the panel 'Vereinsdaten' saves it (`club.update`, `PUT /api/club`), with German messages. */
 
@@ -19,6 +20,10 @@ export const CLUB_DATA_LIMITS = {
   legal: 2000,
   /** A whole mail header: `Name <address>`. */
   mailbox: 255,
+  /** The beneficiary's name in a GiroCode (EPC069-12) has at most 70 characters. */
+  accountHolder: 70,
+  /** Months the course book keeps names and phone numbers: one month to ten years. */
+  retentionMonths: 120,
 } as const;
 
 export const CLUB_DATA_MESSAGES = {
@@ -28,7 +33,39 @@ export const CLUB_DATA_MESSAGES = {
   mailbox: (label: string) =>
     `Die Adresse für „${label}“ ist ungültig! Erlaubt ist genau eine E-Mail-Adresse, z. B. vorstand@example.org oder Vorstand <vorstand@example.org>.`,
   pair: 'Breite und Länge müssen beide angegeben oder beide leer gelassen werden!',
+  retention: `Die Aufbewahrung des Parcoursbuchs muss eine ganze Zahl von 1 bis ${CLUB_DATA_LIMITS.retentionMonths} Monaten sein!`,
+  bicWithoutIban: 'Eine BIC ohne IBAN nützt nichts: Bitte gib auch die IBAN an oder lass die BIC leer.',
 } as const;
+
+/** Empty, or an IBAN whose check digits hold; stored without spaces in upper case. */
+const ibanField = z
+  .string({ error: IBAN_MESSAGES.format })
+  .transform(normalizeIban)
+  .superRefine((value, context) => {
+    const problem = value === '' ? undefined : ibanProblem(value);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
+
+/** Empty, or a BIC of 8 or 11 characters. */
+const bicField = z
+  .string({ error: IBAN_MESSAGES.bic })
+  .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+  .refine((value) => value === '' || isBic(value), { error: IBAN_MESSAGES.bic });
+
+/** Whole months, from a number or the form's text; 12 (one year) when left empty. */
+const retentionMonths = z.preprocess(
+  (value) => {
+    if (value === undefined || value === null) return 12;
+    if (typeof value !== 'string') return value;
+    const text = value.trim();
+    return text === '' ? 12 : /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  },
+  z
+    .number({ error: CLUB_DATA_MESSAGES.retention })
+    .int({ error: CLUB_DATA_MESSAGES.retention })
+    .min(1, { error: CLUB_DATA_MESSAGES.retention })
+    .max(CLUB_DATA_LIMITS.retentionMonths, { error: CLUB_DATA_MESSAGES.retention }),
+);
 
 /** Empty, or five digits (a German postal code). */
 function postalCode(subject: string) {
@@ -137,8 +174,13 @@ export const clubDataInput = z
     responsible: optionalText('Die Angabe „Verantwortlich für den Inhalt“', CLUB_DATA_LIMITS.legal),
     privacyContact: optionalText('Der Ansprechpartner für den Datenschutz', CLUB_DATA_LIMITS.legal),
     ...contactFields,
+    iban: ibanField,
+    bic: bicField,
+    accountHolder: optionalText('Der Kontoinhaber', CLUB_DATA_LIMITS.accountHolder),
+    courseBookRetentionMonths: retentionMonths,
   })
   .superRefine((data, context) => {
+    if (data.bic !== '' && data.iban === '') context.addIssue({ code: 'custom', path: ['bic'], message: CLUB_DATA_MESSAGES.bicWithoutIban });
     for (const [lat, lon] of PAIRS) {
       const [a, b] = [data[lat], data[lon]];
       if ((a === null) !== (b === null)) context.addIssue({ code: 'custom', path: [a === null ? lat : lon], message: CLUB_DATA_MESSAGES.pair });

@@ -10,20 +10,19 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useMemo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { formatAddress, hasAddress, routePlannerUrl, type ClubProfile } from '../../../shared/clubProfile.ts';
-import { describeOpeningRule, formatEuro, formatWhole, type CourseFacts, type OpeningRule, type PriceRow } from '../../../shared/courseFacts.ts';
-import { formatOpeningDay, openingHours, type OpeningDay } from '../../../shared/openingHours.ts';
+import { describeOpeningRule, formatEuro, formatWhole, type CourseFacts, type PriceRow } from '../../../shared/courseFacts.ts';
+import { closureDays, formatCourseDay, type CourseDay, type PublicCourseState } from '../../../shared/courseState.ts';
+import { CourseStateNotice } from './parcours/CourseNotice.tsx';
+import { useCourseOpeningDays } from './parcours/courseDays.ts';
 import { InfoText, SectionAlert } from '../../components/InfoText.tsx';
 import { PageHead } from '../../components/PageHead.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { visuallyHidden } from '../../components/visuallyHidden.ts';
-import { useClubProfile, useCourseFacts } from '../../publicContent.ts';
-import { useNow } from '../../render/renderedAt.tsx';
+import { useClubProfile, useCourseFacts, useCourseState } from '../../publicContent.ts';
 import { useSiteOrigin } from '../../render/serverRender.ts';
 import { archeryCourse } from '../../structuredData.ts';
-
-const OPENING_DAYS = 7;
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -91,30 +90,39 @@ function PriceTables({ facts }: { facts: CourseFacts }) {
   );
 }
 
-/** The days of the next week for the course (SPEC §9), for the device's or the server's now. */
-function useOpeningDays(profile: ClubProfile | undefined, rule: OpeningRule | undefined): OpeningDay[] {
-  // Rendered for the server's day first (the page comes rendered), then for the visitor's clock.
-  const now = useNow();
-  // The day, not the render: the list only changes when the date does.
-  const today = now.toDateString();
-  return useMemo(
-    () => (profile && rule ? openingHours(now, OPENING_DAYS, profile.course, rule) : []),
-    // `today` is not read inside, but a new day is the reason to compute again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [profile, rule, today],
-  );
-}
-
-/** Sun-based hours of the next 7 days (SPEC §9), computed here in the visitor's browser. */
-function OpeningHours({ days }: { days: readonly OpeningDay[] | undefined }) {
+/**
+ * Sun-based hours of the next 7 days (SPEC §9), computed here in the visitor's browser, with
+ * the course's closures applied (issue 30.1): a closed day says 'geschlossen' and why.
+ */
+function OpeningHours({ days }: { days: readonly CourseDay[] | undefined }) {
   if (!days) return <Skeleton variant="rectangular" height={160} aria-hidden />;
   return (
     <Box component="ul" aria-label="Öffnungszeiten der nächsten 7 Tage" sx={{ listStyle: 'none', p: 0, m: 0, mb: 2 }}>
       {days.map((day) => (
-        <Typography component="li" key={day.date} sx={{ fontVariantNumeric: 'tabular-nums' }}>
-          {formatOpeningDay(day)}
+        <Typography component="li" key={day.date} sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: day.closedBecause ? 500 : undefined }}>
+          {formatCourseDay(day)}
         </Typography>
       ))}
+    </Box>
+  );
+}
+
+/** The closures announced beyond today (planned ones, tournaments), so visitors can plan ahead. */
+function AnnouncedClosures({ state, today }: { state: PublicCourseState; today: string }) {
+  const ahead = state.closures.filter((closure) => closure.to >= today);
+  if (ahead.length === 0) return null;
+  return (
+    <Box sx={{ mb: 2 }}>
+      <Typography id="parcours-closures" component="h3" variant="subtitle1" sx={{ fontWeight: 500 }}>
+        Angekündigte Schließungen
+      </Typography>
+      <Box component="ul" aria-labelledby="parcours-closures" sx={{ m: 0, pl: 3 }}>
+        {ahead.map((closure) => (
+          <Typography component="li" key={`${closure.from}-${closure.to}-${closure.text}`}>
+            {`Geschlossen ${closureDays(closure)}: ${closure.text}`}
+          </Typography>
+        ))}
+      </Box>
     </Box>
   );
 }
@@ -152,7 +160,18 @@ export function parcoursIntro(facts: CourseFacts): string {
  * the dashboard's panel 'Bogenparcours: Fakten und Preise' the ones being edited, so the
  * preview is this very component (DESIGN §10).
  */
-export function ArchParcoursContent({ facts, profile, days }: { facts: CourseFacts; profile: ClubProfile | undefined; days: readonly OpeningDay[] | undefined }) {
+export function ArchParcoursContent({
+  facts,
+  profile,
+  days,
+  state,
+}: {
+  facts: CourseFacts;
+  profile: ClubProfile | undefined;
+  days: readonly CourseDay[] | undefined;
+  /** The course's state (closures); the dashboard's preview has none. */
+  state?: PublicCourseState | undefined;
+}) {
   return (
     <>
       <Typography sx={{ mb: 4, maxWidth: 800 }}>{parcoursIntro(facts)}</Typography>
@@ -161,6 +180,7 @@ export function ArchParcoursContent({ facts, profile, days }: { facts: CourseFac
         <InfoText identifier="archparcours_openings" />
         <Typography sx={{ mb: 2, maxWidth: 800 }}>{describeOpeningRule(facts.opening)}</Typography>
         <OpeningHours days={days} />
+        {state && days?.[0] && <AnnouncedClosures state={state} today={days[0].date} />}
         <InfoText identifier="archparcours_closings" />
       </Section>
       <Section id="parcours-prices" title="Preise">
@@ -188,28 +208,28 @@ export function ArchParcoursContent({ facts, profile, days }: { facts: CourseFac
   );
 }
 
-/** The course's opening days for given facts (the page's and the preview's). */
-export function useCourseOpeningDays(profile: ClubProfile | undefined, facts: CourseFacts | undefined): OpeningDay[] | undefined {
-  const days = useOpeningDays(profile, facts?.opening);
-  return profile && facts ? days : undefined;
-}
-
 /** Arch parcours (SPEC §2, §9): rules, prices, sun-based opening hours, tournaments, usage and directions, all from the club's data. */
 export function ArchParcoursPage() {
   const profile = useClubProfile().data;
   const facts = useCourseFacts().data;
+  const state = useCourseState().data;
   const origin = useSiteOrigin();
-  const days = useCourseOpeningDays(profile, facts);
+  const days = useCourseOpeningDays(profile, facts, state);
   const description = facts ? `${parcoursIntro(facts)} Öffnungszeiten nach Sonnenauf- und -untergang, Preise, Regeln und Anfahrt.` : undefined;
   return (
     <>
       <PageTitle>3D-Bogenparcours</PageTitle>
+      {/* The state first: it says what the opening hours below say (issue 30.1). */}
+      {days?.[0] && <CourseStateNotice state={state} today={days[0].date} />}
       <SectionAlert identifier="archparcours" />
       <PageHead
         description={description}
-        structuredData={origin && profile && facts && days && description ? [archeryCourse(profile, facts, days, origin, description)] : undefined}
+        structuredData={origin && profile && facts && days && state && description ? [archeryCourse(profile, facts, days, origin, description, state)] : undefined}
       />
-      {facts ? <ArchParcoursContent facts={facts} profile={profile} days={days} /> : <Skeleton variant="rectangular" height={320} aria-hidden />}
+      {facts ? <ArchParcoursContent facts={facts} profile={profile} days={days} state={state} /> : <Skeleton variant="rectangular" height={320} aria-hidden />}
     </>
   );
 }
+
+// The dashboard's preview computes the days as the page does.
+export { useCourseOpeningDays };

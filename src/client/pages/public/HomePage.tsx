@@ -24,6 +24,7 @@ import { NEWS_PATH } from '../../../shared/news.ts';
 import { PUBLIC_STALE_MS, useClubPictures, useClubProfile, useHomeTexts, usePublicAlerts, usePublicAppointments } from '../../publicContent.ts';
 import { trpc } from '../../trpc.ts';
 import { NewsCards } from './news/NewsCards.tsx';
+import { CourseAtAGlance } from './parcours/CourseNotice.tsx';
 import { useSiteOrigin } from '../../render/serverRender.ts';
 import { sportsClub } from '../../structuredData.ts';
 
@@ -193,6 +194,7 @@ export function HomePage() {
       />
       {texts ? <HomeWelcome texts={texts} /> : <Skeleton variant="text" height={72} sx={{ mb: 3 }} aria-hidden />}
       <EnabledNotices />
+      <CourseAtAGlance />
       <LatestNews />
       <NextAppointments />
       {texts && <SectionCards cards={texts.cards} />}

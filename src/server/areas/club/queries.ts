@@ -52,6 +52,10 @@ function toRow(data: ClubData): Row {
     register: data.register,
     responsible: data.responsible,
     privacy_contact: data.privacyContact,
+    iban: data.iban,
+    bic: data.bic,
+    account_holder: data.accountHolder,
+    course_book_retention_months: data.courseBookRetentionMonths,
   };
   for (const kind of SOCIAL_KINDS) row[socialColumn(kind)] = data[SOCIAL_FIELDS[kind]];
   for (const recipient of CONTACT_RECIPIENTS) row[contactColumn(recipient)] = data[CONTACT_ADDRESS_FIELDS[recipient]];
@@ -80,6 +84,10 @@ function fromRow(row: Row): ClubData {
     register: row.register,
     responsible: row.responsible,
     privacyContact: row.privacy_contact,
+    iban: row.iban,
+    bic: row.bic,
+    accountHolder: row.account_holder,
+    courseBookRetentionMonths: Number(row.course_book_retention_months),
   };
   for (const kind of SOCIAL_KINDS) data[SOCIAL_FIELDS[kind]] = row[socialColumn(kind)];
   for (const recipient of CONTACT_RECIPIENTS) data[CONTACT_ADDRESS_FIELDS[recipient]] = row[contactColumn(recipient)];
@@ -110,7 +118,10 @@ export async function saveClubData(db: DbOrTrx, data: ClubData, updatedAt: strin
   if (Number(result.numUpdatedRows) === 0) await db.insertInto('club_profile').values({ id: CLUB_PROFILE_ID, ...values }).execute();
 }
 
-/** What the public pages show of the club data: the profile of DESIGN §8; blank is left out. */
+/**
+ * What the public pages show of the club data: the profile of DESIGN §8; blank is left out.
+ * Picked field by field, so the bank account (issue 30.5) never reaches a public answer.
+ */
 export function publicProfileOf(data: ClubData): PublicClubProfile {
   const coordinates = (lat: number | null, lon: number | null) => (lat === null || lon === null ? undefined : { lat, lon });
   const clubHouse = coordinates(data.clubHouseLat, data.clubHouseLon);

@@ -82,6 +82,8 @@ export const TABLES_WITHOUT_MEMBER_DATA = {
   group_sections: 'which sections a group’s content permissions are limited to, naming no member',
   network_attempts: 'counted attempts per network (contact form, sign-ups), naming no member',
   registration_settings: 'how sign-ups to an appointment are set up, naming no member',
+  course_state: 'the 3D course’s closed targets and detour, public',
+  course_closures: 'the days the 3D course is closed, public',
 } as const satisfies Partial<Record<keyof Database, string>>;
 
 type MsColumn = number | string | null;

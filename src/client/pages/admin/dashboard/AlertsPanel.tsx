@@ -1,4 +1,5 @@
 import FormControlLabel from '@mui/material/FormControlLabel';
+import Typography from '@mui/material/Typography';
 import Switch from '@mui/material/Switch';
 import type { ReactNode } from 'react';
 import { ALERT_LABELS, NOTICE_ALERT_IDENTIFIERS } from '../../../../shared/content.ts';
@@ -95,7 +96,18 @@ export function AlertsPanel({ canUpdate }: { canUpdate: boolean }) {
           switchLabel="Hinweis anzeigen"
           errorPrefix="Fehler beim Speichern des Hinweises"
           canUpdate={canUpdate}
-          renderText={(field) => <RichTextField label="Text" {...field} />}
+          renderText={(field) => (
+            <>
+              <RichTextField label="Text" {...field} />
+              {identifier === 'archparcours' && (
+                // The complaint (30.1): a notice saying 'geschlossen' above opening hours that show times.
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                  Schließungen und gesperrte Ziele trägst du unter „Parcours“ ein: Dann zeigen der Hinweis oben auf der Seite, die Öffnungszeiten und die
+                  Startseite dasselbe. Dieser Hinweis ist für alles andere.
+                </Typography>
+              )}
+            </>
+          )}
         />
       )}
     </PanelEntries>

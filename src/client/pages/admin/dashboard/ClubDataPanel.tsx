@@ -7,6 +7,7 @@ import { CLUB_DATA_FIELDS, CLUB_DATA_LABELS, CONTACT_ADDRESS_FIELDS, SOCIAL_FIEL
 import { SOCIAL_KINDS } from '../../../../shared/clubProfile.ts';
 import { CONTACT_RECIPIENTS } from '../../../../shared/constants.ts';
 import { clubDataInput } from '../../../../shared/schemas/clubData.ts';
+import { formatIban } from '../../../../shared/iban.ts';
 import { SaveButton } from '../../../components/EditorCard.tsx';
 import { textFieldProps, useRecordForm, type SchemaForm } from '../../../components/useSchemaForm.ts';
 import { trpc } from '../../../trpc.ts';
@@ -26,6 +27,9 @@ function valuesOf(data: ClubData): ClubDataValues {
     const value = data[field];
     values[field] = typeof value === 'string' ? value : coordinateText(value);
   }
+  // Months are a whole number, never a coordinate; the IBAN reads best in groups of four.
+  values.courseBookRetentionMonths = String(data.courseBookRetentionMonths);
+  values.iban = formatIban(data.iban);
   return values;
 }
 
@@ -146,6 +150,15 @@ function ClubDataForm({ data, canUpdate }: { data: ClubData; canUpdate: boolean 
         hint="Die E-Mail-Adresse je Adressat, z. B. vorstand@example.org oder Vorstand <vorstand@example.org>. Das Formular bietet nur Adressaten mit Adresse an; ohne jede Adresse zeigt die Kontaktseite kein Formular."
       >
         {CONTACT_RECIPIENTS.map((recipient) => field(CONTACT_ADDRESS_FIELDS[recipient], { inputMode: 'email' }))}
+      </Section>
+      <Section
+        title="Bankverbindung und Parcoursbuch"
+        hint="Das Konto, auf das Gäste des Parcours ihre Tageskarte überweisen können. Die IBAN erscheint nur auf der Eintrittskarte eines Gastes, nie auf einer öffentlichen Seite; ohne IBAN wird keine Überweisung angeboten."
+      >
+        {field('iban', { helperText: 'z. B. DE02 1203 0000 0000 2020 51; die Prüfziffer wird geprüft' })}
+        {field('bic', { helperText: 'freiwillig, 8 oder 11 Zeichen' })}
+        {field('accountHolder', { helperText: 'leer: der Name des Vereins' })}
+        {field('courseBookRetentionMonths', { inputMode: 'numeric', helperText: 'So lange bleiben Namen und Telefonnummern im Parcoursbuch, dann werden sie gelöscht (üblich: 12 Monate).' })}
       </Section>
       {canUpdate && <SaveButton saving={save.isPending} spacing={0} />}
     </Box>

@@ -10,6 +10,7 @@ export const AREA_LABELS: Record<PermissionArea, string> = {
   log: 'Log',
   news: 'Aktuelles',
   messages: 'Nachrichten',
+  parcours: 'Parcours',
 };
 
 export const ACTION_LABELS: Record<PermissionAction, string> = {
