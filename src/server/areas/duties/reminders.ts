@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connection.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { NO_OUTAGE, type DatabaseFailures } from '../../db/outage.ts';
+import { PeriodicRounds } from '../../rounds.ts';
 import type { DutyRole } from '../../db/schema.ts';
 import { enqueueMail, mailboxOf } from '../../mail/outbox.ts';
 import type { Clock } from '../../services.ts';
@@ -145,41 +146,20 @@ export interface ReminderRound {
 /** The reminder rounds of one server process: started and stopped with the app, driven by its clock. */
 export class DutyReminders {
   private readonly options: Required<DutyRemindersOptions>;
-  private running = false;
-  private timer: NodeJS.Timeout | undefined;
-  private current: Promise<unknown> | undefined;
+  readonly #rounds: PeriodicRounds;
 
   constructor(options: DutyRemindersOptions) {
     this.options = { intervalMs: DUTY_REMINDER_INTERVAL_MS, outage: NO_OUTAGE, ...options };
+    this.#rounds = new PeriodicRounds({ name: 'duty reminders', intervalMs: this.options.intervalMs, logger: this.options.logger, outage: this.options.outage }, () => this.runOnce());
   }
 
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.schedule(0);
+    this.#rounds.start();
   }
 
   /** Ends the rounds; a round running now finishes first (its mails are in the outbox or not at all). */
   async stop(): Promise<void> {
-    this.running = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.current;
-  }
-
-  private schedule(delayMs: number): void {
-    if (!this.running) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.current = this.runOnce()
-        .catch((error: unknown) => {
-          if (!this.options.outage.failed(error)) this.options.logger.error({ err: error }, 'duty reminders: round failed');
-        })
-        .finally(() => {
-          this.current = undefined;
-          this.schedule(this.options.intervalMs);
-        });
-    }, delayMs);
+    await this.#rounds.stop();
   }
 
   /** One round: every duty of tomorrow whose member's time has come gets its reminder, once. */

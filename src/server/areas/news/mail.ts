@@ -4,6 +4,7 @@ import type { NewsDocument } from '../../../shared/newsDocument.ts';
 import type { Db } from '../../db/connection.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { NO_OUTAGE, type DatabaseFailures } from '../../db/outage.ts';
+import { PeriodicRounds } from '../../rounds.ts';
 import { linkTokenHash, newLinkToken } from '../../http/link-token.ts';
 import { enqueueMail, mailboxOf } from '../../mail/outbox.ts';
 import type { Clock } from '../../services.ts';
@@ -173,41 +174,20 @@ export interface NewsMailsOptions {
  */
 export class NewsMails {
   private readonly options: Required<NewsMailsOptions>;
-  private running = false;
-  private timer: NodeJS.Timeout | undefined;
-  private current: Promise<unknown> | undefined;
+  readonly #rounds: PeriodicRounds;
 
   constructor(options: NewsMailsOptions) {
     this.options = { intervalMs: NEWS_MAIL_INTERVAL_MS, outage: NO_OUTAGE, ...options };
+    this.#rounds = new PeriodicRounds({ name: 'news mails', intervalMs: this.options.intervalMs, logger: this.options.logger, outage: this.options.outage }, () => this.runOnce());
   }
 
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.schedule(0);
+    this.#rounds.start();
   }
 
   /** Ends the rounds; a round running now finishes first (its mails are in the outbox or not at all). */
   async stop(): Promise<void> {
-    this.running = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.current;
-  }
-
-  private schedule(delayMs: number): void {
-    if (!this.running) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.current = this.runOnce()
-        .catch((error: unknown) => {
-          if (!this.options.outage.failed(error)) this.options.logger.error({ err: error }, 'news mails: round failed');
-        })
-        .finally(() => {
-          this.current = undefined;
-          this.schedule(this.options.intervalMs);
-        });
-    }, delayMs);
+    await this.#rounds.stop();
   }
 
   /** One round: every article that has appeared since and has groups chosen is mailed; returns the mails queued. */
