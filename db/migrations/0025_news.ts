@@ -1,4 +1,5 @@
-import { sql, type Generated, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { addPermissionsForAdministrators, removePermissions } from './permissions.ts';
 import { createTable, isMysql } from './dialect.ts';
 
 /**
@@ -21,13 +22,6 @@ import { createTable, isMysql } from './dialect.ts';
  */
 
 const NEWS_PERMISSIONS = ['news_create', 'news_view', 'news_update', 'news_delete'];
-const ADMIN_GROUP_ID = 1;
-
-interface PermissionsDb {
-  permissions: { id: Generated<number>; name: string };
-  groups: { id: number };
-  group_permissions: { group_id: number; permission_id: number };
-}
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const mysql = isMysql(db);
@@ -77,25 +71,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addForeignKeyConstraint('news_slugs_article_fk', ['article_id'], 'news_articles', ['id'], (fk) => fk.onDelete('cascade'))
     .execute();
 
-  const rows = db as unknown as Kysely<PermissionsDb>;
-  // A database that has no permissions yet is a new one: its seed adds them all.
-  if ((await rows.selectFrom('permissions').select('id').limit(1).executeTakeFirst()) === undefined) return;
-  const existing = new Set((await rows.selectFrom('permissions').select('name').execute()).map((row) => row.name));
-  const missing = NEWS_PERMISSIONS.filter((name) => !existing.has(name));
-  if (missing.length > 0) await rows.insertInto('permissions').values(missing.map((name) => ({ name }))).execute();
-  if ((await rows.selectFrom('groups').select('id').where('id', '=', ADMIN_GROUP_ID).executeTakeFirst()) === undefined) return;
-  const ids = (await rows.selectFrom('permissions').select('id').where('name', 'in', NEWS_PERMISSIONS).execute()).map((row) => Number(row.id));
-  const held = new Set(
-    (await rows.selectFrom('group_permissions').select('permission_id').where('group_id', '=', ADMIN_GROUP_ID).execute()).map((row) => Number(row.permission_id)),
-  );
-  const grants = ids.filter((id) => !held.has(id)).map((permission_id) => ({ group_id: ADMIN_GROUP_ID, permission_id }));
-  if (grants.length > 0) await rows.insertInto('group_permissions').values(grants).execute();
+  await addPermissionsForAdministrators(db, NEWS_PERMISSIONS);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  const rows = db as unknown as Kysely<PermissionsDb>;
-  // Their grants go with them (group_permissions' foreign key cascades).
-  await rows.deleteFrom('permissions').where('name', 'in', NEWS_PERMISSIONS).execute();
+  await removePermissions(db, NEWS_PERMISSIONS);
   await db.schema.dropTable('news_slugs').ifExists().execute();
   await db.schema.dropTable('news_articles').ifExists().execute();
   await db.schema.dropTable('news_images').ifExists().execute();

@@ -1,4 +1,5 @@
-import type { Generated, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { addPermissionsForAdministrators, removePermissions } from './permissions.ts';
 import { createTable } from './dialect.ts';
 
 /**
@@ -19,13 +20,6 @@ import { createTable } from './dialect.ts';
  */
 
 const PARCOURS_PERMISSIONS = ['parcours_view', 'parcours_update'];
-const ADMIN_GROUP_ID = 1;
-
-interface PermissionsDb {
-  permissions: { id: Generated<number>; name: string };
-  groups: { id: number };
-  group_permissions: { group_id: number; permission_id: number };
-}
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await createTable(db, 'course_state')
@@ -52,25 +46,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('club_profile').addColumn('account_holder', 'varchar(70)', (c) => c.notNull().defaultTo('')).execute();
   await db.schema.alterTable('club_profile').addColumn('course_book_retention_months', 'integer', (c) => c.notNull().defaultTo(12)).execute();
 
-  const rows = db as unknown as Kysely<PermissionsDb>;
-  // A database that has no permissions yet is a new one: its seed adds them all.
-  if ((await rows.selectFrom('permissions').select('id').limit(1).executeTakeFirst()) === undefined) return;
-  const existing = new Set((await rows.selectFrom('permissions').select('name').execute()).map((row) => row.name));
-  const missing = PARCOURS_PERMISSIONS.filter((name) => !existing.has(name));
-  if (missing.length > 0) await rows.insertInto('permissions').values(missing.map((name) => ({ name }))).execute();
-  if ((await rows.selectFrom('groups').select('id').where('id', '=', ADMIN_GROUP_ID).executeTakeFirst()) === undefined) return;
-  const ids = (await rows.selectFrom('permissions').select('id').where('name', 'in', PARCOURS_PERMISSIONS).execute()).map((row) => Number(row.id));
-  const held = new Set(
-    (await rows.selectFrom('group_permissions').select('permission_id').where('group_id', '=', ADMIN_GROUP_ID).execute()).map((row) => Number(row.permission_id)),
-  );
-  const grants = ids.filter((id) => !held.has(id)).map((permission_id) => ({ group_id: ADMIN_GROUP_ID, permission_id }));
-  if (grants.length > 0) await rows.insertInto('group_permissions').values(grants).execute();
+  await addPermissionsForAdministrators(db, PARCOURS_PERMISSIONS);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  const rows = db as unknown as Kysely<PermissionsDb>;
-  // Their grants go with them (group_permissions' foreign key cascades).
-  await rows.deleteFrom('permissions').where('name', 'in', PARCOURS_PERMISSIONS).execute();
+  await removePermissions(db, PARCOURS_PERMISSIONS);
   for (const column of ['course_book_retention_months', 'account_holder', 'bic', 'iban']) {
     await db.schema.alterTable('club_profile').dropColumn(column).execute();
   }
