@@ -14,7 +14,7 @@ import { DEFAULT_CLUB_DATA, DEFAULT_CLUB_TEXTS, type ClubData } from '../../src/
 import { CLUB_DATA_MESSAGES } from '../../src/shared/schemas/clubData.ts';
 import { URL_MESSAGE } from '../../src/shared/schemas/files.ts';
 import { createTestApp, MEMBER_PASSWORD, type TestApp } from '../helpers/app.ts';
-import { freshDatabase } from '../helpers/database.ts';
+import { freshDatabase, MIGRATION_CHAIN } from '../helpers/database.ts';
 
 /**
  * The club data in the back office (issue 18): club.data, club.update and club.checklist
@@ -309,7 +309,7 @@ describe('the checklist of a fresh installation', () => {
   });
 });
 
-describe('club.json, CLUB_PROFILE and CONTACT_TO_* on the first start of an existing installation', () => {
+describe('club.json, CLUB_PROFILE and CONTACT_TO_* on the first start of an existing installation', MIGRATION_CHAIN, () => {
   let dir = '';
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'club-data-'));

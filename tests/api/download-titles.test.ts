@@ -5,7 +5,7 @@ import { renderPage } from '../../src/client/entry-server.tsx';
 import { migrateToLatest } from '../../src/server/db/connection.ts';
 import { defaultDownloadTitle } from '../../src/shared/schemas/downloads.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { freshDatabase } from '../helpers/database.ts';
+import { freshDatabase, MIGRATION_CHAIN } from '../helpers/database.ts';
 import { pdf, postForm } from '../helpers/multipart.ts';
 
 /**
@@ -202,7 +202,7 @@ describe('the legacy REST paths keep their fields', () => {
   });
 });
 
-describe('migration 0020_download_titles', () => {
+describe('migration 0020_download_titles', MIGRATION_CHAIN, () => {
   it('gives the downloads from before it the default title and an empty description, and goes down again', async () => {
     const database = await freshDatabase({ migrate: false });
     try {

@@ -15,7 +15,7 @@ import { DEFAULT_COURSE_FACTS } from '../../src/shared/courseFacts.ts';
 import { isUniqueViolation } from '../../src/server/db/errors.ts';
 import { migrateToLatest, type Db } from '../../src/server/db/connection.ts';
 import type { Database } from '../../src/server/db/schema.ts';
-import { freshDatabase, usesMysql } from '../helpers/database.ts';
+import { freshDatabase, MIGRATION_CHAIN, usesMysql } from '../helpers/database.ts';
 
 /** Migrations on databases that already hold data, or that a shared host set up its own way. */
 
@@ -40,7 +40,7 @@ async function groupNames(db: Db): Promise<string[]> {
   return (await db.selectFrom('groups').select('name').orderBy('id').execute()).map((row) => row.name);
 }
 
-describe('0002: unique group names', () => {
+describe('0002: unique group names', MIGRATION_CHAIN, () => {
   it('renames duplicates of a live database to the first free "<name> (n)", keeping the oldest and all memberships', async () => {
     const { db } = await open({ migrate: false });
     await migrateTo(db, '0001_initial');
@@ -76,7 +76,7 @@ describe('0002: unique group names', () => {
   });
 });
 
-describe('0009: group names compare without case', () => {
+describe('0009: group names compare without case', MIGRATION_CHAIN, () => {
   it('lets the key refuse a name that differs only in case, on both databases', async () => {
     const { db } = await open({});
     await db.insertInto('groups').values({ name: 'Vorstand' }).execute();
@@ -107,7 +107,7 @@ describe('0009: group names compare without case', () => {
   });
 });
 
-describe('0012: notification and retry instants', () => {
+describe('0012: notification and retry instants', MIGRATION_CHAIN, () => {
   it('starts the retries of mails already in the outbox from their acceptance, and no appointment counts as notified', async () => {
     const { db } = await open({ migrate: false });
     await migrateTo(db, '0009_group_names_nocase');
@@ -127,7 +127,7 @@ describe('0012: notification and retry instants', () => {
   });
 });
 
-describe('0011: who uploaded a calendar attachment', () => {
+describe('0011: who uploaded a calendar attachment', MIGRATION_CHAIN, () => {
   it('keeps older attachments with nobody as uploader, sets a deleted member\'s uploads to nobody, and goes down again', async () => {
     const { db } = await open({ migrate: false });
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
@@ -154,7 +154,7 @@ describe('0011: who uploaded a calendar attachment', () => {
   });
 });
 
-describe('0019: section groups', () => {
+describe('0019: section groups', MIGRATION_CHAIN, () => {
   type Row = { id: number; name: string; public_section: number };
   const groupsOf = async (db: Db): Promise<Row[]> =>
     (await db.selectFrom('groups').select(['id', 'name', 'public_section']).orderBy('id').execute()).map((row) => ({ ...row, public_section: Number(row.public_section) }));
@@ -211,7 +211,7 @@ describe('0019: section groups', () => {
   });
 });
 
-describe('0022: the facts of the pages as data', () => {
+describe('0022: the facts of the pages as data', MIGRATION_CHAIN, () => {
   it('replaces the default texts that repeated the price table and the opening rule only where the club left them unchanged', async () => {
     const { db } = await open({ migrate: false });
     await migrateTo(db, '0018_code_failures');
@@ -265,7 +265,7 @@ describe('0022: the facts of the pages as data', () => {
   });
 });
 
-describe('0023: the range’s facts as data', () => {
+describe('0023: the range’s facts as data', MIGRATION_CHAIN, () => {
   const seedOptions = () => ({ adminUid: '00000001', adminPassword: 'geheim123', passwords: bcryptHasher(4), now: new Date() });
   const infoTexts = async (db: Db) => Object.fromEntries((await db.selectFrom('info_texts').select(['identifier', 'text']).where('identifier', 'like', 'shootingtimes_%').execute()).map((row) => [row.identifier, row.text]));
   const alertTexts = async (db: Db) => Object.fromEntries((await db.selectFrom('section_alerts').select(['identifier', 'text']).where('identifier', 'in', ['gun', 'blowpipe']).execute()).map((row) => [row.identifier, row.text]));
@@ -317,7 +317,7 @@ describe('0023: the range’s facts as data', () => {
   });
 });
 
-describe('0024: the club’s logo and home picture', () => {
+describe('0024: the club’s logo and home picture', MIGRATION_CHAIN, () => {
   it('adds empty tables, so the site keeps its own drawings, and goes down again', async () => {
     const { db } = await open({ migrate: false });
     await migrateTo(db, '0022_club_facts');
@@ -384,7 +384,7 @@ describe.skipIf(!usesMysql())('MySQL character set', () => {
   });
 });
 
-describe('0025: the news', () => {
+describe('0025: the news', MIGRATION_CHAIN, () => {
   it('gives group 1 of an existing database the four news permissions, no other group; going down takes them away', async () => {
     const { db } = await open({ migrate: false });
     await migrateTo(db, '0022_club_facts');
@@ -423,7 +423,7 @@ describe('0025: the news', () => {
   });
 });
 
-describe('0026: the inbox', () => {
+describe('0026: the inbox', MIGRATION_CHAIN, () => {
   it('links older messages to their contact mail, counts a delivered one as done, and goes down again', async () => {
     const { db } = await open({ migrate: false });
     await migrateTo(db, '0022_club_facts');
@@ -479,7 +479,7 @@ describe('0026: the inbox', () => {
   });
 });
 
-describe('0028: rights per section', () => {
+describe('0028: rights per section', MIGRATION_CHAIN, () => {
   it('leaves every existing group without a limit, takes a group’s sections along with it, and goes down again', async () => {
     const { db } = await open({ migrate: false });
     await migrateTo(db, '0026_contact_inbox');
@@ -497,7 +497,7 @@ describe('0028: rights per section', () => {
   });
 });
 
-describe('0029: phone versions of gallery images', () => {
+describe('0029: phone versions of gallery images', MIGRATION_CHAIN, () => {
   it('leaves existing images without one (made after the start), keeps names unique, and goes down again', async () => {
     const { db } = await open({ migrate: false });
     await migrateTo(db, '0028_group_sections');
@@ -515,7 +515,7 @@ describe('0029: phone versions of gallery images', () => {
   });
 });
 
-describe('0030: the article mail', () => {
+describe('0030: the article mail', MIGRATION_CHAIN, () => {
   it('keeps every mail as plain text, adds the mail tables, takes a member’s and an article’s rows with them, and goes down again', async () => {
     const { db } = await open({ migrate: false });
     await migrateTo(db, '0028_group_sections');
@@ -569,7 +569,7 @@ describe('0030: the article mail', () => {
   });
 });
 
-describe('0031: sign-ups', () => {
+describe('0031: sign-ups', MIGRATION_CHAIN, () => {
   it('adds empty sign-up tables to a database with appointments, keeps one position per appointment and one token, follows the appointment, and goes down again', async () => {
     const { db } = await open({ migrate: false });
     await migrateTo(db, '0028_group_sections');
@@ -626,7 +626,7 @@ describe('0031: sign-ups', () => {
   });
 });
 
-describe('0032: the course state and the club’s bank data', () => {
+describe('0032: the course state and the club’s bank data', MIGRATION_CHAIN, () => {
   it('gives group 1 of an existing database parcours_view and parcours_update, keeps the club data with an empty account and a year of retention, and goes down again', async () => {
     const { db } = await open({ migrate: false });
     await migrateTo(db, '0028_group_sections');

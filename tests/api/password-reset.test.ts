@@ -9,7 +9,7 @@ import type { Clock } from '../../src/server/services.ts';
 import { PASSWORD_MESSAGES } from '../../src/shared/schemas/fields.ts';
 import { PASSWORD_RESET_MESSAGES } from '../../src/shared/schemas/passwordReset.ts';
 import { ADMIN_PASSWORD, ADMIN_UID, createTestApp, MEMBER_PASSWORD, type TestApp } from '../helpers/app.ts';
-import { freshDatabase } from '../helpers/database.ts';
+import { freshDatabase, MIGRATION_CHAIN } from '../helpers/database.ts';
 import { startSmtpPeer, type SmtpPeer } from '../helpers/smtp.ts';
 
 /**
@@ -316,7 +316,7 @@ describe('using the link', () => {
   });
 });
 
-describe('0013: the tables of the reset', () => {
+describe('0013: the tables of the reset', MIGRATION_CHAIN, () => {
   it('goes down and up again', async () => {
     const database = await freshDatabase();
     try {

@@ -5,7 +5,7 @@ import { TIMETABLE_RESPONSES } from '../../src/server/areas/timetables/router.ts
 import { TIMETABLE_MESSAGES } from '../../src/shared/schemas/timetable.ts';
 import { TIMETABLE_EMPTY_TEXT, TIMETABLE_LIMITS, TIMETABLE_PAUSED_TEXT, type TimetableEntry } from '../../src/shared/timetable.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { freshDatabase } from '../helpers/database.ts';
+import { freshDatabase, MIGRATION_CHAIN } from '../helpers/database.ts';
 
 /**
  * The weekly shooting times of the sections (issue 26, point 2): who may read and change
@@ -326,7 +326,7 @@ describe('what visitors get', () => {
   });
 });
 
-describe('migration 0021', () => {
+describe('migration 0021', MIGRATION_CHAIN, () => {
   it('creates the table and takes it away again on the way down', async () => {
     const database = await freshDatabase();
     try {

@@ -56,3 +56,10 @@ export async function freshDatabase(
     },
   };
 }
+
+/**
+ * Options of a describe block that migrates a database down through many migrations: on
+ * MariaDB every step is DDL that commits on its own, seconds on a busy machine, and each
+ * new migration lengthens the chain, so the default 20 s of a test does not hold.
+ */
+export const MIGRATION_CHAIN = { timeout: 90_000 } as const;
