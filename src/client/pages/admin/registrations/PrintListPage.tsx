@@ -24,7 +24,8 @@ const PRINT_STYLES = {
   },
 } as const;
 
-const cell = { border: '1px solid #000', padding: '4px 6px', textAlign: 'left', fontSize: 12, verticalAlign: 'top' } as const;
+// Long names and headings wrap inside their cell: the list fits a phone's 360 px as it fits the paper.
+const cell = { border: '1px solid #000', padding: '4px 6px', textAlign: 'left', fontSize: 12, verticalAlign: 'top', overflowWrap: 'anywhere' } as const;
 
 /** The check-in list for the day (issue 29.4): those with a place, by name, with a column to tick off. */
 export function PrintListPage() {
@@ -47,7 +48,7 @@ export function PrintListPage() {
           Drucken
         </Button>
       </Stack>
-      <Box className="print-list" sx={{ overflowX: 'auto' }}>
+      <Box className="print-list">
         {pages.map((page, index) => (
           <Box component="section" className="print-page" key={index} aria-label={`Seite ${index + 1} von ${pages.length}`} sx={{ mb: 3 }}>
             <Typography component="h1" variant="h6">
@@ -56,7 +57,7 @@ export function PrintListPage() {
             <Typography variant="body2" sx={{ mb: 1 }}>
               Teilnehmerliste, Seite {index + 1} von {pages.length} ({rows.length} {rows.length === 1 ? 'Anmeldung' : 'Anmeldungen'})
             </Typography>
-            <table style={{ borderCollapse: 'collapse', width: '100%' }}>
+            <table style={{ borderCollapse: 'collapse', width: '100%', tableLayout: 'fixed' }}>
               <thead>
                 <tr>
                   <th style={cell}>Nr.</th>
