@@ -36,7 +36,7 @@ function columnsOf(settings: RegistrationSettings, actions: (row: ParticipantRow
   }
   if (settings.guardianConsent) columns.push({ id: 'guardian', header: 'Erziehungsberechtigt', render: (row) => row.guardianName, searchText: (row) => row.guardianName });
   columns.push(
-    { id: 'places', header: 'Plätze', render: (row) => row.places, align: 'right' },
+    { id: 'places', header: 'Plätze', render: (row) => row.places },
     { id: 'paid', header: 'bezahlt', render: (row) => checkboxes(row, 'paid'), align: 'center' },
     { id: 'present', header: 'anwesend', render: (row) => checkboxes(row, 'present'), align: 'center' },
     { id: 'actions', header: 'Aktionen', render: actions, align: 'right' },
@@ -125,8 +125,8 @@ export function RegistrationsPage() {
   const waiting = sortedRows(participants.filter((row) => row.status === 'waiting'), sortKey);
   const cancelled = participants.filter((row) => row.status === 'cancelled');
   const month = calendarMonthPath(Number(appointment.datetime_begin.slice(0, 4)), Number(appointment.datetime_begin.slice(5, 7)));
-  // Wide enough for every column side by side; below it each row becomes a block.
-  const stackBelow = 200 + columns.length * 110;
+  // About what the columns need side by side (the actions' three buttons the most); below it each row becomes a block.
+  const stackBelow = 300 + columns.length * 70;
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
