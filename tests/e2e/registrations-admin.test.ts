@@ -209,4 +209,73 @@ describe('sign-ups for the organiser', () => {
       if (device === 'phone') expect(await sidewaysProblems(page, PHONE.width)).toEqual([]);
     });
   }
+  it('adds a participant by hand, edits, counts per choice, sorts, searches, writes a mail and closes sign-ups (desktop)', async () => {
+    const { page } = await visit();
+    await logIn(page, ADMIN_UID, ADMIN_PASSWORD);
+    await expectPath(page, '/admin/dash');
+    await page.goto(`/admin/kalender/anmeldungen/${ids.tournament}`);
+    const counts = page.getByRole('region', { name: 'Zahlen je Auswahl' });
+    await counts.getByText('Recurve: 0 · Compound: 0 · Blankbogen: 0').waitFor();
+
+    // A phone call: the organiser enters the archer with a bow class.
+    await page.getByRole('button', { name: 'Teilnehmer eintragen' }).click();
+    const adding = page.getByRole('dialog', { name: 'Teilnehmer eintragen' });
+    await adding.getByRole('button', { name: 'Speichern' }).click();
+    await adding.getByText('Der Vorname darf nicht leer gelassen werden!').waitFor();
+    await adding.getByRole('textbox', { name: 'Vorname' }).fill('Zoe');
+    await adding.getByRole('textbox', { name: 'Nachname' }).fill('Ahrens');
+    await adding.getByRole('textbox', { name: 'E-Mail' }).fill('zoe@example.org');
+    await adding.getByRole('combobox', { name: 'Bogenklasse' }).click();
+    await page.getByRole('option', { name: 'Compound' }).click();
+    await adding.getByRole('button', { name: 'Speichern' }).click();
+    await snackbar(page, 'Teilnehmer eingetragen');
+    await adding.waitFor({ state: 'hidden' });
+    await counts.getByText('Recurve: 0 · Compound: 1 · Blankbogen: 0').waitFor();
+    await page.getByText('32 von 40 Plätzen vergeben').waitFor();
+
+    // Sorted by name she comes first; by arrival, the first sign-up does.
+    const participants = table(page, 'Teilnehmer');
+    const firstRow = participants.getByRole('row').nth(1);
+    await page.getByRole('combobox', { name: 'Sortieren nach' }).click();
+    await page.getByRole('option', { name: 'Name' }).click();
+    await firstRow.getByText('Ahrens, Zoe').waitFor();
+    await page.getByRole('combobox', { name: 'Sortieren nach' }).click();
+    await page.getByRole('option', { name: 'Eingang' }).click();
+    await firstRow.getByText('Schütze01, Archer1').waitFor();
+    await participants.getByRole('searchbox', { name: 'Suche' }).fill('Ahrens');
+    await expect.poll(() => participants.getByRole('row').count()).toBe(2);
+
+    // Edited: another bow class, counted at once.
+    await page.getByRole('button', { name: 'Ahrens, Zoe bearbeiten' }).click();
+    const editing = page.getByRole('dialog', { name: 'Anmeldung bearbeiten' });
+    expect(await editing.getByRole('textbox', { name: 'Vorname' }).inputValue()).toBe('Zoe');
+    await editing.getByRole('combobox', { name: 'Bogenklasse' }).click();
+    await page.getByRole('option', { name: 'Recurve' }).click();
+    await editing.getByRole('button', { name: 'Speichern' }).click();
+    await snackbar(page, 'Anmeldung gespeichert');
+    await counts.getByText('Recurve: 1 · Compound: 0 · Blankbogen: 0').waitFor();
+
+    // A mail to all participants, through the outbox.
+    await page.getByRole('button', { name: 'Mail schreiben' }).click();
+    const mail = page.getByRole('dialog', { name: 'Mail an die Angemeldeten' });
+    await mail.getByRole('button', { name: 'Senden' }).click();
+    await mail.getByText('Der Betreff darf nicht leer gelassen werden!').waitFor();
+    await mail.getByRole('textbox', { name: 'Betreff' }).fill('Startzeiten');
+    await mail.getByRole('textbox', { name: 'Text' }).fill('Die Scheibenvergabe beginnt um 8:30 Uhr.');
+    await mail.getByRole('button', { name: 'Senden' }).click();
+    await snackbar(page, '32 Mails werden gesendet');
+    await mail.waitFor({ state: 'hidden' });
+
+    // Closing sign-ups asks first and deletes every sign-up.
+    await page.goto(MONTH_PATH);
+    await page.getByRole('button', { name: new RegExp(`^${TOURNAMENT}`) }).first().click();
+    const section = page.getByRole('dialog', { name: 'Termin ansehen' }).getByRole('region', { name: 'Anmeldung' });
+    await section.getByRole('link', { name: 'Anmeldungen (32/40)' }).waitFor();
+    await section.getByRole('button', { name: 'Anmeldung schließen' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Anmeldung schließen?' });
+    await confirm.getByText(`Soll die Anmeldung zu „${TOURNAMENT}“ geschlossen werden? Alle Anmeldungen und ihre Daten werden gelöscht.`).waitFor();
+    await confirm.getByRole('button', { name: 'Ja' }).click();
+    await snackbar(page, 'Anmeldung geschlossen und alle Anmeldungen gelöscht');
+    await section.getByRole('button', { name: 'Anmeldung öffnen' }).waitFor();
+  });
 });
