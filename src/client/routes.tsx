@@ -168,6 +168,17 @@ export function createRoutes(): RouteObject[] {
                   ),
                   loader: calendarLoader,
                 },
+                // The organiser's list of an appointment's sign-ups and its print page (issue 29.4), under the calendar's rights.
+                adminScreen(
+                  'calendar',
+                  async () => (await import('./pages/admin/registrations/RegistrationsPage.tsx')).RegistrationsPage,
+                  `${adminPath('calendar')}/anmeldungen/:appointmentId`,
+                ),
+                adminScreen(
+                  'calendar',
+                  async () => (await import('./pages/admin/registrations/PrintListPage.tsx')).PrintListPage,
+                  `${adminPath('calendar')}/anmeldungen/:appointmentId/druckliste`,
+                ),
                 adminScreen('parcours', async () => (await import('./pages/admin/ParcoursPage.tsx')).ParcoursPage),
                 adminScreen('hosts', async () => (await import('./pages/admin/HostsPage.tsx')).HostsPage),
                 adminScreen('groups', async () => (await import('./pages/admin/GroupsPage.tsx')).GroupsPage),

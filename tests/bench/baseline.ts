@@ -1,4 +1,4 @@
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 
 /**
  * The bench's yardstick: a bare Fastify on the same machine, Node and Fastify version as
@@ -48,14 +48,17 @@ app.put<{ Body: Buffer }>(ANSWER_PATH, async (request, reply) => {
   return reply.code(204).send();
 });
 
-app.get('/*', async (request, reply) => {
+/** Stored answers are served to GET and, for write scenarios (the sign-up race), to POST alike. */
+const serveAnswer = async (request: FastifyRequest, reply: FastifyReply) => {
   const answer = answers.get(request.url);
   if (!answer) return reply.code(404).send({ message: `Keine Antwort für ${request.url} hinterlegt.` });
   reply.code(answer.status).headers(answer.headers);
   if (answer.contentType) reply.header('content-type', answer.contentType);
   if (answer.contentEncoding) reply.header('content-encoding', answer.contentEncoding);
   return reply.send(answer.body);
-});
+};
+app.get('/*', serveAnswer);
+app.post('/*', serveAnswer);
 
 const shutdown = () => {
   app.close().then(

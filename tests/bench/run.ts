@@ -11,6 +11,7 @@ import { measure, type LoadOptions, type Measurement, type Target } from './load
 import { checkTarget, mirrorAt } from './mirror.ts';
 import { freePort, pinLoadAndServers, spawnChildServer, type ChildServer } from './processes.ts';
 import { formatBytes, formatCount, formatKiB, formatMs, formatRatio, formatTable } from './table.ts';
+import { runSignupRace, SIGNUP_RACE, signupRaceTable, signupRaceVerdict } from './signups.ts';
 import { PARALLEL_UPLOADS, parallelUploadTable, runParallelUploadScenario, runUploadScenario, UPLOAD_PHOTOS, uploadTable } from './upload.ts';
 import {
   backOfficeFiles,
@@ -135,6 +136,8 @@ function startSite(dataDir: string, port: number): ChildServer {
       ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
       // Request logging would measure pino's output, not the site.
       LOG_LEVEL: 'warn',
+      // The sign-up race sends each sign-up as from a network of its own (X-Forwarded-For from here).
+      TRUST_PROXY: '127.0.0.1',
     },
   });
 }
@@ -233,6 +236,23 @@ async function measureFace(baseUrl: string, baselineUrl: string, options: LoadOp
   const rows: Compared[] = [];
   for (const target of faceTargets(baseUrl, picturePath).filter((target) => named(only, target.name))) rows.push(await compare(target, baselineUrl, options));
   return rows;
+}
+
+/** BENCH_ONLY matches this name to run the sign-up race alone. */
+const SIGNUP_RACE_NAME = 'Anmeldungen';
+
+/** The sign-up race of issue 29.3 on an appointment of its own; the public reads measured before saw none of it. */
+async function measureSignupRace(baseUrl: string, baselineUrl: string) {
+  process.stderr.write(`messe / measuring ${SIGNUP_RACE.signups} gleichzeitige Anmeldungen für ${SIGNUP_RACE.places} Plätze …\n`);
+  return runSignupRace(baseUrl, baselineUrl, { uid: BENCH_ADMIN_UID, password: BENCH_ADMIN_PASSWORD });
+}
+
+function signupRaceReport(race: Awaited<ReturnType<typeof runSignupRace>>): string {
+  return (
+    `\n${SIGNUP_RACE_NAME}: ${SIGNUP_RACE.signups} Anmeldungen zugleich für ${SIGNUP_RACE.places} Plätze, jede aus einem eigenen Netz; ` +
+    'Basis: nacktes Fastify beantwortet dieselben POSTs mit den Bytes einer Antwort der Website\n\n' +
+    `${signupRaceTable(race)}\n\n${signupRaceVerdict(race).line}\n`
+  );
 }
 
 /** Renders after a write dropped the kept pages: each page this many times. */
@@ -481,7 +501,7 @@ async function bench(cleanup: ReturnType<typeof createCleanup>, signal: AbortSig
   const pagePaths = publicPagePaths(albumPath);
   const allTargets = targetsOf(site, manifest, thumbnailPath, pagePaths);
   const targets = only ? allTargets.filter((target) => only.some((part) => target.name.toLowerCase().includes(part))) : allTargets;
-  if (targets.length === 0 && !named(only, FACE_PAGE) && !named(only, FACE_PICTURE)) throw new Error(`BENCH_ONLY="${process.env.BENCH_ONLY}" trifft kein Ziel / matches no target.`);
+  if (targets.length === 0 && !named(only, FACE_PAGE) && !named(only, FACE_PICTURE) && !named(only, SIGNUP_RACE_NAME)) throw new Error(`BENCH_ONLY="${process.env.BENCH_ONLY}" trifft kein Ziel / matches no target.`);
   // Fail fast on a moved route before minutes of load.
   for (const target of targets) await checkTarget(target);
 
@@ -491,9 +511,11 @@ async function bench(cleanup: ReturnType<typeof createCleanup>, signal: AbortSig
   const rows: Compared[] = [];
   for (const target of targets) rows.push(await compare(target, baseline.baseUrl, options));
   if (only) {
+    const race = named(only, SIGNUP_RACE_NAME) ? await measureSignupRace(site.baseUrl, baseline.baseUrl) : undefined;
     rows.push(...(await measureFace(site.baseUrl, baseline.baseUrl, options, only)));
     process.stdout.write(`\n${loadHeadline(connections, seconds, release !== undefined)}\n\n${loadTable(orientation, rows)}\n\n${checkLines(rows)}\n`);
-    return rows.some((row) => row.failures > 0) || orientation.failures > 0 ? 1 : 0;
+    if (race) process.stdout.write(signupRaceReport(race));
+    return rows.some((row) => row.failures > 0) || orientation.failures > 0 || (race !== undefined && !signupRaceVerdict(race).ok) ? 1 : 0;
   }
   // The public calendar at a club's size and ten times it, filled through the API between the runs.
   let filled = 0;
@@ -521,6 +543,9 @@ async function bench(cleanup: ReturnType<typeof createCleanup>, signal: AbortSig
       'Zeit bis zur ganzen Antwort (Rendern, Abfragen, Komprimieren)\n\n',
   );
   process.stdout.write(`${coldTable(cold)}\n`);
+  // After the calendar's sizes were measured, so its appointment does not count among them.
+  const race = await measureSignupRace(site.baseUrl, baseline.baseUrl);
+  process.stdout.write(signupRaceReport(race));
 
   const albums = targets.find((target) => target.url.endsWith('/api/public/albums'));
   if (!albums) throw new Error('Ziel /api/public/albums fehlt.');
@@ -554,6 +579,7 @@ async function bench(cleanup: ReturnType<typeof createCleanup>, signal: AbortSig
       .filter((m) => m.failures > 0)
       .map((m) => m.target.name),
     ...rows.filter((row) => row.failures > 0).map((row) => row.site.target.name),
+    ...(signupRaceVerdict(race).ok ? [] : [SIGNUP_RACE_NAME]),
   ];
   if (failed.length > 0) {
     process.stderr.write(`\nUnerwartete Antworten bei: ${failed.join(', ')}; die Zahlen dort gelten nicht.\n`);

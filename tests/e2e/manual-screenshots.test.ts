@@ -27,6 +27,17 @@ const VIEWPORT = { width: 1280, height: 800 };
 const MAX_PANEL_HEIGHT = 1100;
 const PICTURES = join(PROJECT_ROOT, 'docs', 'bilder');
 const BEGIN = dayjs().add(2, 'day').hour(18).minute(30).second(0);
+/** Sign-ups of the tournament in the picture of „Anmeldungen“ (a heading under „Kalender“, no dashboard panel). */
+const SIGNUP_HEADING = 'Anmeldungen';
+const ARCHERS = [
+  ['Lena', 'Bergmann', 'SV Musterstadt', 'Recurve'],
+  ['Jonas', 'Keller', 'BSC Talheim', 'Compound'],
+  ['Mia', 'Schröder', 'SV Musterstadt', 'Blankbogen'],
+  ['Paul', 'Wagner', 'SG Bergdorf', 'Recurve'],
+] as const;
+let signupAppointment = 0;
+/** A key of our own for the field, so the answers can name it. */
+const BOW_KEY = 'fbogen';
 
 /** The picture named right under each heading of the manual, by heading. */
 function picturesByHeading(): Map<string, string> {
@@ -59,6 +70,24 @@ describe.runIf(TAKE)('pictures of the manual', () => {
       status: 1,
       assignment: group.data?.id,
     });
+    // A tournament with sign-ups for the picture of „Anmeldungen“.
+    const tournament = await writeAsAdmin(site, 'POST', '/calendar', {
+      name: '3D-Turnier',
+      datetime_begin: BEGIN.add(1, 'day').hour(9).minute(0).format('YYYY-MM-DD HH:mm'),
+      datetime_end: BEGIN.add(1, 'day').hour(17).minute(0).format('YYYY-MM-DD HH:mm'),
+      location: 'Bogenparcours',
+      visibility: 1,
+      status: 2,
+      assignment: group.data?.id,
+    });
+    signupAppointment = tournament.data!.id;
+    await writeAsAdmin(site, 'PUT', `/registrations/${signupAppointment}`, {
+      places: 3,
+      fields: { club: 'optional', custom: [{ key: BOW_KEY, label: 'Bogenklasse', type: 'choice', options: ['Recurve', 'Compound', 'Blankbogen'], required: true }] },
+    });
+    for (const [prename, lastname, club, bow] of ARCHERS) {
+      await writeAsAdmin(site, 'POST', `/registrations/${signupAppointment}`, { prename, lastname, email: `${prename.toLowerCase()}@example.org`, club, answers: { [BOW_KEY]: bow } });
+    }
     await writeAsAdmin(site, 'POST', '/hosts', { date: BEGIN.format('YYYY-MM-DD'), supervisor: -1, host: -2 });
     await writeAsAdmin(site, 'POST', '/albums', { name: 'Sommerfest', section: 'club' });
     const download = new FormData();
@@ -89,8 +118,19 @@ describe.runIf(TAKE)('pictures of the manual', () => {
     }
   });
 
+  it('of the sign-up list of an appointment', async () => {
+    const name = picturesByHeading().get(SIGNUP_HEADING);
+    expect(name, SIGNUP_HEADING).toBeDefined();
+    const page = await asAdministrator();
+    await page.goto(`/admin/kalender/anmeldungen/${signupAppointment}`);
+    await page.getByRole('heading', { level: 1, name: 'Anmeldungen: 3D-Turnier' }).waitFor();
+    await settled(page);
+    await page.mouse.move(0, VIEWPORT.height - 1);
+    await save(name!, await page.screenshot());
+  });
+
   it('of every dashboard panel, opened', async () => {
-    const screens = new Set<string>(ADMIN_MENU_ORDER.map((screen) => ADMIN_SCREENS[screen].manual));
+    const screens = new Set<string>([...ADMIN_MENU_ORDER.map((screen) => ADMIN_SCREENS[screen].manual), SIGNUP_HEADING]);
     const panels = [...picturesByHeading()].filter(([heading]) => !screens.has(heading));
     expect(panels.length).toBeGreaterThanOrEqual(13);
     const page = await asAdministrator();

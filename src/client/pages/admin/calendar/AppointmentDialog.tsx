@@ -39,6 +39,7 @@ import { SECTION_GROUP_NAMES } from '../../../../shared/sectionGroups.ts';
 import { sectionOfGroup } from '../../../../shared/sectionRights.ts';
 import { endAfterBeginMoved, newAppointmentEnd } from './newAppointment.ts';
 import { followBegin, RecurrenceFields, recurrenceFormValue, recurrenceOf, type RecurrenceFormValue } from './RecurrenceFields.tsx';
+import { RegistrationSection } from '../registrations/RegistrationSection.tsx';
 import { SeriesScopeDialog } from './SeriesScopeDialog.tsx';
 import { STATUS_STYLES } from './status.ts';
 
@@ -427,6 +428,7 @@ export function AppointmentDialog({ open, appointment, day, canUpdate: mayUpdate
               </List>
             )}
             {form.errorOf('attachments') && <FormHelperText error>{form.errorOf('attachments')}</FormHelperText>}
+            {appointment && <RegistrationSection open={open} appointment={appointment} canUpdate={canUpdate} busy={busy} />}
             {editing && (
               <>
                 <Box sx={{ mt: 1 }}>
