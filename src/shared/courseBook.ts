@@ -63,8 +63,38 @@ export const TICKET_CODE_LENGTH = 6;
 /** Where visitors check in (the poster's QR code) and where a ticket lives. */
 export const COURSE_BOOK_PATH = '/parcoursbuch';
 export const ticketPath = (token: string) => `${COURSE_BOOK_PATH}/ticket/${token}`;
+/** The ticket's route, relative to the site's root as the router nests it. */
+export const COURSE_TICKET_ROUTE = 'parcoursbuch/ticket/:token';
 
 /** The remittance of a transfer: the ticket code, as the treasurer's list names it. */
 export function remittanceOf(ticketCode: string): string {
   return `Parcours ${ticketCode}`;
 }
+
+/** 'ein Jahr', 'einen Monat', '18 Monate': the club's period as the pages say it. */
+export function retentionText(months: number): string {
+  if (months === 12) return 'ein Jahr';
+  if (months === 24) return 'zwei Jahre';
+  return months === 1 ? 'einen Monat' : `${months} Monate`;
+}
+
+/**
+ * Why the plain form's check-in was refused, as its address names it (`/parcoursbuch?fehler=…`):
+ * a page without JavaScript shows the refusal from a finite list, so every such address is
+ * one kept page.
+ */
+export const CHECK_IN_PROBLEMS = {
+  geschlossen: 'Der Parcours ist gerade geschlossen: Eine Anmeldung ist jetzt nicht möglich. Die Öffnungszeiten stehen auf der Seite des Bogenparcours.',
+  mitglied: 'Zu einer der Schützennummern gibt es keine Jahreskarte. Bitte prüft die Nummer oder lasst sie leer und zahlt die Tageskarte.',
+  regeln: 'Bitte lest die Regeln des Parcours und bestätigt sie!',
+  kinder: 'Bitte bestätigt, dass Kinder und Jugendliche nur in Begleitung eines Erwachsenen eurer Gruppe schießen!',
+  begleitung: 'Kinder und Jugendliche schießen nur in Begleitung eines Erwachsenen: Bitte tragt den Erwachsenen eurer Gruppe mit ein!',
+  telefon: 'Bitte gebt eine Telefonnummer für Notfälle an (nur Ziffern, Leerzeichen und + / - ( )).',
+  ueberweisung: 'Eine Überweisung ist gerade nicht möglich. Bitte zahlt bar in die Kasse am Eingang.',
+  limit: 'Von diesem Netz kamen gerade zu viele Anmeldungen. Bitte versucht es später noch einmal.',
+  eingaben: 'Bitte prüft eure Angaben: Jede Person braucht einen Namen und eine Kategorie aus der Preisliste, höchstens 10 Personen je Gruppe.',
+} as const;
+export type CheckInProblem = keyof typeof CHECK_IN_PROBLEMS;
+
+/** The query parameter of a refusal on the check-in page. */
+export const CHECK_IN_PROBLEM_QUERY = 'fehler';
