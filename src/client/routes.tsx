@@ -173,6 +173,8 @@ export function createRoutes(): RouteObject[] {
                   loader: calendarLoader,
                 },
                 adminScreen('parcours', async () => (await import('./pages/admin/ParcoursPage.tsx')).ParcoursPage),
+                adminScreen('courseBook', async () => (await import('./pages/admin/CourseBookAdminPage.tsx')).CourseBookAdminPage),
+                adminScreen('courseBook', async () => (await import('./pages/admin/CourseBookPosterPage.tsx')).CourseBookPosterPage, 'parcoursbuch/aushang'),
                 adminScreen('hosts', async () => (await import('./pages/admin/HostsPage.tsx')).HostsPage),
                 adminScreen('groups', async () => (await import('./pages/admin/GroupsPage.tsx')).GroupsPage),
                 adminScreen('users', async () => (await import('./pages/admin/UsersPage.tsx')).UsersPage),
