@@ -71,11 +71,11 @@ export function remittanceOf(ticketCode: string): string {
   return `Parcours ${ticketCode}`;
 }
 
-/** 'ein Jahr', 'einen Monat', '18 Monate': the club's period as the pages say it. */
+/** 'einem Jahr', 'einem Monat', '18 Monaten': the club's period after 'nach', as the pages say it (dative). */
 export function retentionText(months: number): string {
-  if (months === 12) return 'ein Jahr';
-  if (months === 24) return 'zwei Jahre';
-  return months === 1 ? 'einen Monat' : `${months} Monate`;
+  if (months === 12) return 'einem Jahr';
+  if (months === 24) return 'zwei Jahren';
+  return months === 1 ? 'einem Monat' : `${months} Monaten`;
 }
 
 /**

@@ -77,7 +77,7 @@ describe('the check-in page', () => {
     const text = textOf(html);
     for (const option of ['Erwachsene – 12,00 €', 'Jugendliche (13–17 Jahre) – 8,00 €', 'Kinder (unter 13 Jahren) – 5,00 €', 'Blasrohr – 8,00 €']) expect(text).toContain(option);
     expect(text).toContain('Wald und Wiese bleiben sauber');
-    expect(text).toContain('Namen, Schützennummern und Telefonnummern löschen wir nach ein Jahr automatisch');
+    expect(text).toContain('Namen, Schützennummern und Telefonnummern löschen wir nach einem Jahr automatisch');
     // Ten shooters at most: ten rows, the later ones behind 'Weitere Personen'.
     expect(html).toContain('name="name10"');
     expect(html).not.toContain('name="name11"');
@@ -160,6 +160,6 @@ describe('the privacy page', () => {
   it('says what the course book keeps and when it deletes it', async () => {
     const text = textOf((await t.inject({ method: 'GET', url: '/datenschutz' })).body);
     expect(text).toContain('Parcoursbuch am Bogenparcours');
-    expect(text).toContain('Namen, Schützennummern und Telefonnummern löschen wir nach ein Jahr automatisch');
+    expect(text).toContain('Namen, Schützennummern und Telefonnummern löschen wir nach einem Jahr automatisch');
   });
 });
