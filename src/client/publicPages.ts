@@ -1,4 +1,5 @@
 import { PASSWORD_RESET_PATH } from '../shared/constants.ts';
+import { CHECK_IN_PROBLEM_QUERY, CHECK_IN_PROBLEMS } from '../shared/courseBook.ts';
 import { GALLERY_SLUGS } from '../shared/constants.ts';
 import { NEWS_PAGE_QUERY, NEWS_SECTION_QUERY } from '../shared/news.ts';
 import { SECTION_QUERY, sectionSlug } from '../shared/sectionGroups.ts';
@@ -26,6 +27,9 @@ export const GALLERY_QUERY: PageQuery = { album: positiveId };
 
 /** `?sparte=<slug>` shows one section's appointments (issue 26); 'Bogen' is spelled 'bogen'. Whether it names a section, the page says. */
 export const APPOINTMENTS_QUERY: PageQuery = { [SECTION_QUERY]: (value) => sectionSlug(value) || undefined };
+
+/** /parcoursbuch?fehler=<key>: why the plain form's check-in was refused (issue 30.2). */
+export const COURSE_BOOK_QUERY: PageQuery = { [CHECK_IN_PROBLEM_QUERY]: (value) => (Object.hasOwn(CHECK_IN_PROBLEMS, value) ? value : undefined) };
 
 /** /aktuelles?sparte=<slug>&seite=<n> (issue 27): one section's articles, and which page of ten. */
 export const NEWS_QUERY: PageQuery = {
@@ -91,6 +95,8 @@ export const PUBLIC_PAGES = [
   page('gunresults', '/ergebnisse-lg-lp', 'GunResultsPage', 0.7),
   page('archtimes', '/zeiten-bogen', 'ArchTimesPage', 0.8),
   page('archparcours', '/bogenparcours', 'ArchParcoursPage', 0.9),
+  // The course book at the course's entrance (issue 30.2): the poster's QR code leads here.
+  page('courseBook', '/parcoursbuch', 'CourseBookPage', 0.3, COURSE_BOOK_QUERY),
   page('archresults', '/ergebnisse-bogen', 'ArchResultsPage', 0.7),
   page('blowpipetimes', '/zeiten-blasrohr', 'BlowpipeTimesPage', 0.8),
   page('blowpiperesults', '/ergebnisse-blasrohr', 'BlowpipeResultsPage', 0.7),

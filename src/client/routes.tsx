@@ -9,6 +9,7 @@ import { NotFoundPage } from './pages/public/NotFoundPage.tsx';
 import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
 import { PUBLIC_PAGES, type PublicPageId } from './publicPages.ts';
 import { PASSWORD_RESET_PATH } from '../shared/constants.ts';
+import { COURSE_TICKET_ROUTE } from '../shared/courseBook.ts';
 import { SECTION_QUERY, sectionPagePath, sectionSlug } from '../shared/sectionGroups.ts';
 
 /** Paths below /admin, relative to it. */
@@ -47,6 +48,7 @@ const PUBLIC_PAGE_COMPONENTS: Record<PublicPageId, PageComponent> = {
   gunresults: onDemandPage(async () => (await import('./pages/public/GunResultsPage.tsx')).GunResultsPage),
   archtimes: onDemandPage(async () => (await import('./pages/public/ArchTimesPage.tsx')).ArchTimesPage),
   archparcours: onDemandPage(async () => (await import('./pages/public/ArchParcoursPage.tsx')).ArchParcoursPage),
+  courseBook: onDemandPage(async () => (await import('./pages/public/CourseBookPage.tsx')).CourseBookPage),
   archresults: onDemandPage(async () => (await import('./pages/public/ArchResultsPage.tsx')).ArchResultsPage),
   blowpipetimes: onDemandPage(async () => (await import('./pages/public/BlowpipeTimesPage.tsx')).BlowpipeTimesPage),
   blowpiperesults: onDemandPage(async () => (await import('./pages/public/BlowpipeResultsPage.tsx')).BlowpipeResultsPage),
@@ -138,6 +140,8 @@ export function createRoutes(): RouteObject[] {
           children: [
             { id: 'index', index: true, loader: homeRedirect },
             ...publicRoutes(),
+            // A group's ticket (issue 30.2): at its long random address only, never kept or listed (pages.ts).
+            { id: 'courseTicket', path: COURSE_TICKET_ROUTE, lazy: { Component: async () => (await import('./pages/public/CourseTicketPage.tsx')).CourseTicketPage } },
             // The form and its validation load with the login, not with every public page.
             { id: 'login', path: 'login', lazy: { Component: () => import('./pages/public/LoginPage.tsx').then((page) => page.LoginPage) } },
             { id: 'logout', path: 'logout', lazy: { Component: () => import('./pages/public/LogoutPage.tsx').then((page) => page.LogoutPage) } },
@@ -180,6 +184,8 @@ export function createRoutes(): RouteObject[] {
                   `${adminPath('calendar')}/anmeldungen/:appointmentId/druckliste`,
                 ),
                 adminScreen('parcours', async () => (await import('./pages/admin/ParcoursPage.tsx')).ParcoursPage),
+                adminScreen('courseBook', async () => (await import('./pages/admin/CourseBookAdminPage.tsx')).CourseBookAdminPage),
+                adminScreen('courseBook', async () => (await import('./pages/admin/CourseBookPosterPage.tsx')).CourseBookPosterPage, 'parcoursbuch/aushang'),
                 adminScreen('hosts', async () => (await import('./pages/admin/HostsPage.tsx')).HostsPage),
                 adminScreen('groups', async () => (await import('./pages/admin/GroupsPage.tsx')).GroupsPage),
                 adminScreen('users', async () => (await import('./pages/admin/UsersPage.tsx')).UsersPage),

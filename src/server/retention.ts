@@ -4,6 +4,7 @@ import { OUTBOX_RETENTION_DAYS, pruneOutbox } from './mail/outbox.ts';
 import { toClubDate, toClubDateTime } from '../shared/dates.ts';
 import { pruneDutyRecords } from './areas/duties/reminders.ts';
 import { pruneRegistrations } from './areas/registrations/retention.ts';
+import { pruneCourseBook } from './areas/coursebook/retention.ts';
 
 /**
  * The one retention sweep (DESIGN §10): each area that keeps personal data for a period
@@ -26,6 +27,8 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
   { name: 'duty records', prune: (db, now) => pruneDutyRecords(db, toClubDate(now)) },
   // Sign-ups: 90 days after their appointment, with their mails (README „Anmeldungen“).
   { name: 'sign-ups', prune: pruneRegistrations },
+  // The course book's names and phone numbers: after the club's period (README „Parcoursbuch“).
+  { name: 'course book', prune: pruneCourseBook },
 ];
 
 const DAY_MS = 24 * 60 * 60_000;

@@ -8,6 +8,7 @@ import { downloadsRouter } from './areas/downloads/router.ts';
 import { galleriesRouter } from './areas/galleries/router.ts';
 import { newsRouter } from './areas/news/router.ts';
 import { parcoursRouter } from './areas/parcours/router.ts';
+import { courseBookRouter } from './areas/coursebook/router.ts';
 import { resultsRouter } from './areas/results/router.ts';
 import { sponsorsRouter } from './areas/sponsors/router.ts';
 import { hostsRouter } from './areas/hosts/router.ts';
@@ -33,6 +34,7 @@ export const appRouter = router({
   timetables: timetablesRouter,
   club: clubRouter,
   parcours: parcoursRouter,
+  courseBook: courseBookRouter,
   contact: contactRouter,
   messages: messagesRouter,
   downloads: downloadsRouter,

@@ -159,6 +159,12 @@ async function memberWithEverything(uid: string, prename: string, lastname: stri
       cancelled_at: null,
     })
     .execute();
+  // A check-in at the 3D course with the member's annual pass (issue 30.2).
+  const courseGroup = await t.db
+    .insertInto('course_book_groups')
+    .values({ token_hash: `hash-${uid}`, ticket_code: 'K7M3PX', day: '2026-11-27', checked_in_at: '2026-11-27 10:00:00', checked_out_at: null, checked_out_by: '', phone: '0171 2', payment: 'cash', amount_cents: 0, paid_at: null, categories: '1 × Erwachsene (Jahreskarte)', personal_deleted: 0 })
+    .executeTakeFirstOrThrow();
+  await t.db.insertInto('course_book_shooters').values({ group_id: Number(courseGroup.insertId), position: 0, name: `${prename} ${lastname}`, category: 'Erwachsene', price_cents: 0, member_number: uid }).execute();
   await enqueueMail(
     t.db,
     { kind: 'calendar', to: email, subject: `Termin für ${prename}`, text: 'Ein Termin', attachments: [{ filename: `termin-${uid}.ics`, content: 'BEGIN:VCALENDAR', contentType: 'text/calendar' }] },
@@ -298,6 +304,9 @@ describe('account.export', () => {
     ]);
     expect(exported.registrations).toEqual([
       expect.objectContaining({ appointment: `Kurs ${erika.uid}`, status: 'place', prename: 'Erika', lastname: 'Musterfrau', answers: { f1: 'Recurve' }, paid: false }),
+    ]);
+    expect(exported.course_book).toEqual([
+      { date: '2026-11-27', ticket_code: 'K7M3PX', name: 'Erika Musterfrau', category: 'Erwachsene', checked_in_at: '2026-11-27 10:00:00', checked_out_at: null },
     ]);
     const log = exported.log.map((line) => `${line.actor}: ${line.message}`);
     expect(log).toEqual(

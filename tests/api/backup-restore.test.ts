@@ -106,6 +106,15 @@ async function fillEveryTable(t: TestApp): Promise<void> {
     t.inject({ method: 'POST', url: `/trpc/parcours.${path}`, headers: { ...t.admin, 'content-type': 'application/json' }, payload: JSON.stringify(input) });
   expect((await parcours('updateState', { closedTargets: '4, 12', detour: 'Rechts am Bach entlang.' })).statusCode).toBe(200);
   expect((await parcours('createClosure', { from: '2030-05-01', to: '2030-05-03', reason: 'forestry', note: 'Holzernte' })).statusCode).toBe(200);
+  // The course book (0033): a group with umlauts, as a check-in stores it (the check-in itself depends on the sun).
+  const courseGroup = await t.db
+    .insertInto('course_book_groups')
+    .values({ token_hash: 'a'.repeat(64), ticket_code: 'K7M3PX', day: '2026-11-27', checked_in_at: '2026-11-27 10:00:00', checked_out_at: '2026-11-27 12:30:00', checked_out_by: 'visitor', phone: '0171 2345678', payment: 'transfer', amount_cents: 1700, paid_at: null, categories: '1 × Erwachsene, 1 × Kinder (unter 13 Jahren)', personal_deleted: 0 })
+    .executeTakeFirstOrThrow();
+  await t.db.insertInto('course_book_shooters').values([
+    { group_id: Number(courseGroup.insertId), position: 0, name: 'Jürgen Größer', category: 'Erwachsene', price_cents: 1200, member_number: '' },
+    { group_id: Number(courseGroup.insertId), position: 1, name: 'Lütte Größer', category: 'Kinder (unter 13 Jahren)', price_cents: 500, member_number: '' },
+  ]).execute();
 
   // Areas without an API of their own yet: rows and their files written directly.
   const db = t.db;
@@ -390,7 +399,7 @@ describe('backup', () => {
     const filled = Object.entries(sourceTables).filter(([, rows]) => rows.length > 0).map(([name]) => name);
     expect(filled).toEqual(
       expect.arrayContaining([
-        'albums', 'appointments', 'attachments', 'club_picture_files', 'club_pictures', 'contact_messages', 'course_closures', 'course_state', 'downloads', 'duty_offers', 'duty_reminders', 'duty_settings',
+        'albums', 'appointments', 'attachments', 'club_picture_files', 'club_pictures', 'contact_messages', 'course_book_groups', 'course_book_shooters', 'course_closures', 'course_state', 'downloads', 'duty_offers', 'duty_reminders', 'duty_settings',
         'group_message_recipients', 'group_permissions', 'group_sections', 'groups', 'host_entries',
         'images', 'info_texts', 'log_entries', 'log_once', 'login_attempts', 'mail_attachments', 'mail_outbox', 'network_attempts', 'news_articles', 'news_mail_groups',
         'news_mail_optouts', 'news_mail_sends', 'permissions', 'registration_mails', 'registration_settings', 'registrations', 'results',

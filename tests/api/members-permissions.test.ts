@@ -56,6 +56,9 @@ interface Fixture {
   signupToken: string;
   /** A planned closure of the 3D course (issue 30.1). */
   closureId: number;
+  /** A group in the course book (issue 30.2) and its ticket's link (only its hash is stored). */
+  courseGroupId: number;
+  courseTicketToken: string;
 }
 
 function appointmentInput(fx: Fixture) {
@@ -187,6 +190,12 @@ async function fixture(): Promise<Fixture> {
     .insertInto('course_closures')
     .values({ from_date: '2099-06-01', to_date: '2099-06-02', reason: 'forestry', note: '', created_at: createdAt, updated_at: createdAt })
     .executeTakeFirstOrThrow();
+  const courseTicketToken = newLinkToken();
+  const courseGroup = await t.db
+    .insertInto('course_book_groups')
+    .values({ token_hash: linkTokenHash('course-ticket', courseTicketToken), ticket_code: 'K7M3PX', day: createdAt.slice(0, 10), checked_in_at: createdAt, checked_out_at: null, checked_out_by: '', phone: '0171 1', payment: 'cash', amount_cents: 1200, paid_at: null, categories: '1 × Erwachsene', personal_deleted: 0 })
+    .executeTakeFirstOrThrow();
+  await t.db.insertInto('course_book_shooters').values({ group_id: Number(courseGroup.insertId), position: 0, name: 'Erika', category: 'Erwachsene', price_cents: 1200, member_number: '' }).execute();
   const feedToken = newFeedToken();
   await t.db.insertInto('duty_settings').values({ user_id: member.id, feed_token_hash: feedTokenHash(feedToken), feed_created_ms: Date.now(), remind_at: null }).execute();
   return {
@@ -194,6 +203,8 @@ async function fixture(): Promise<Fixture> {
     registrationId: Number(registration.insertId),
     signupToken,
     closureId: Number(closure.insertId),
+    courseGroupId: Number(courseGroup.insertId),
+    courseTicketToken,
     articleId: Number(newsArticle.insertId),
     feedToken,
     messageId: Number(message.insertId),
@@ -448,6 +459,20 @@ const matrix: Record<string, Entry> = {
     input: (fx) => ({ id: fx.closureId }),
     rest: { method: 'DELETE', url: (fx) => `/api/parcours/closures/${fx.closureId}` },
   },
+  // The course book (issue 30.2–30.4); tests/api/course-book.test.ts has the rules. The check-in
+  // names a shooter number nobody has: 422 whether the course is open at this moment or not.
+  'courseBook.form': { access: 'public' },
+  'courseBook.checkIn': {
+    access: 'public',
+    input: () => ({ shooters: [{ name: 'Erika', category: 0, memberNumber: '99999998' }], phone: '0171 1', payment: 'cash', rulesAccepted: true }),
+    allowedStatus: 422,
+  },
+  'courseBook.ticket': { access: 'public', input: (fx) => ({ token: fx.courseTicketToken }) },
+  'courseBook.checkOut': { access: 'public', input: (fx) => ({ token: fx.courseTicketToken }) },
+  'courseBook.today': { access: 'parcours_view' },
+  'courseBook.monthCsv': { access: 'parcours_view', input: () => ({ month: '2026-11' }) },
+  'courseBook.checkOutGroup': { access: 'parcours_update', input: (fx) => ({ id: fx.courseGroupId }) },
+  'courseBook.markPaid': { access: 'parcours_update', input: (fx) => ({ id: fx.courseGroupId }) },
   'club.pictureSettings': { access: 'dashboard_view', rest: { method: 'GET', url: () => '/api/club/pictures' } },
   'club.checkPictureUpload': { access: 'dashboard_update', input: () => ({ alt: 'Das Schützenhaus' }) },
   'club.uploadLogo': { access: 'dashboard_update', uploadOnly: true, input: () => ({ file: 'nicht-hochgeladen' }) },
@@ -751,11 +776,13 @@ describe.each(paths)('%s', (path) => {
   };
 
   it('refuses anonymous callers with 401 unless it is public', async () => {
-    const { access, rest } = entry();
+    const { access, rest, allowedStatus } = entry();
     const fx = await fixture();
     const trpc = await callTrpc(path, fx, {});
     if (access === 'public') {
-      expect(trpc.statusCode, trpc.body).toBeLessThan(300);
+      // A public procedure whose example is refused for its input (the check-in) answers that, never 401.
+      if (allowedStatus !== undefined) expect(trpc.statusCode, trpc.body).toBe(allowedStatus);
+      else expect(trpc.statusCode, trpc.body).toBeLessThan(300);
       return;
     }
     expect(trpc.statusCode).toBe(401);

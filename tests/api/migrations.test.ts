@@ -666,3 +666,32 @@ describe('0032: the course state and the club’s bank data', MIGRATION_CHAIN, (
     expect(await db.selectFrom('club_profile').select('name').execute()).toEqual([{ name: 'SV Alt' }]);
   });
 });
+
+describe('0033: the course book', () => {
+  it('adds empty course-book tables, keeps one ticket per token hash, deletes a group’s shooters with it, and goes down again', async () => {
+    const { db } = await open({ migrate: false });
+    await migrateTo(db, '0032_course_state');
+    await migrateToLatest(db);
+
+    const group = { token_hash: 'b'.repeat(64), ticket_code: 'K7M3PX', day: '2026-11-27', checked_in_at: '2026-11-27 10:00:00', checked_out_at: null, checked_out_by: '', phone: '0171 1', payment: 'cash', amount_cents: 1200, paid_at: null, categories: '1 × Erwachsene', personal_deleted: 0 };
+    const id = Number((await db.insertInto('course_book_groups').values(group).executeTakeFirstOrThrow()).insertId);
+    await db.insertInto('course_book_shooters').values({ group_id: id, position: 0, name: 'Jürgen Größer', category: 'Erwachsene', price_cents: 1200, member_number: '' }).execute();
+    expect(await db.selectFrom('course_book_shooters').select('name').execute()).toEqual([{ name: 'Jürgen Größer' }]);
+    // The ticket's address finds one group.
+    const again = await db
+      .insertInto('course_book_groups')
+      .values(group)
+      .execute()
+      .then(() => undefined, (error: unknown) => error);
+    expect(isUniqueViolation(again)).toBe(true);
+    await db.deleteFrom('course_book_groups').where('id', '=', id).execute();
+    expect(await db.selectFrom('course_book_shooters').selectAll().execute()).toEqual([]);
+
+    const { error } = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo('0032_course_state');
+    expect(error).toBeUndefined();
+    const tables = (await db.introspection.getTables()).map((table) => table.name);
+    expect(tables).not.toContain('course_book_groups');
+    expect(tables).not.toContain('course_book_shooters');
+    expect(tables).toContain('course_closures');
+  });
+});

@@ -146,6 +146,7 @@ describe('every public page comes rendered, from the same components the browser
     '/zeiten-bogen': 'Schießzeiten Bogen',
     '/bogenparcours': '3D-Bogenparcours',
     '/ergebnisse-bogen': 'Ergebnisse Bogen',
+    '/parcoursbuch': 'Parcoursbuch',
     '/zeiten-blasrohr': 'Schießzeiten Blasrohr',
     '/ergebnisse-blasrohr': 'Ergebnisse Blasrohr',
     '/kontakt': 'Kontakt',

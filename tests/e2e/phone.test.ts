@@ -53,6 +53,7 @@ const PUBLIC_PATHS = [
   '/ergebnisse-lg-lp',
   '/zeiten-bogen',
   '/bogenparcours',
+  '/parcoursbuch',
   '/ergebnisse-bogen',
   '/zeiten-blasrohr',
   '/ergebnisse-blasrohr',

@@ -9,6 +9,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import PeopleIcon from '@mui/icons-material/People';
 import NewspaperIcon from '@mui/icons-material/Newspaper';
 import ForestIcon from '@mui/icons-material/Forest';
+import MenuBookIcon from '@mui/icons-material/MenuBook';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
@@ -47,6 +48,7 @@ const MENU_ICONS: Record<AdminScreenName, ReactNode> = {
   messages: <InboxIcon />,
   calendar: <CalendarMonthIcon />,
   parcours: <ForestIcon />,
+  courseBook: <MenuBookIcon />,
   hosts: <AssignmentIndIcon />,
   groups: <GroupsIcon />,
   users: <PeopleIcon />,

@@ -66,6 +66,43 @@ export interface Database {
   registration_mails: RegistrationMailTable;
   course_state: CourseStateTable;
   course_closures: CourseClosureTable;
+  course_book_groups: CourseBookGroupTable;
+  course_book_shooters: CourseBookShooterTable;
+}
+
+/** A group checked in at the course's entrance (migration 0033); names and phone go after the club's period. */
+export interface CourseBookGroupTable {
+  id: Generated<number>;
+  /** sha256 of the ticket link's token. */
+  token_hash: string;
+  ticket_code: string;
+  /** `YYYY-MM-DD`, club-local. */
+  day: string;
+  checked_in_at: string;
+  checked_out_at: string | null;
+  /** 'visitor' (the ticket page) or 'member' (the back office); empty while out on the course. */
+  checked_out_by: string;
+  phone: string;
+  /** 'cash' or 'transfer'. */
+  payment: string;
+  amount_cents: number;
+  paid_at: string | null;
+  /** '2 × Erwachsene, 1 × Kinder': the treasurer's column, kept when the names go. */
+  categories: string;
+  /** 1 once the retention sweep emptied names and phone. */
+  personal_deleted: number;
+}
+
+/** One shooter of a checked-in group (migration 0033). */
+export interface CourseBookShooterTable {
+  id: Generated<number>;
+  group_id: number;
+  position: number;
+  name: string;
+  category: string;
+  price_cents: number;
+  /** A member's shooter number (annual pass); empty for a day ticket. */
+  member_number: string;
 }
 
 /** The 3D course's targets closed for now and the detour (one row, id 1; migration 0032). */

@@ -15,6 +15,8 @@ import { createContextInner } from '../trpc/context.ts';
 import { compressedCopies } from './encoding.ts';
 import { etagOf, keepSharedReads, prepareAnswer, writeAnswer, type AnswerKey, type PreparedAnswer } from './public-cache.ts';
 import { siteFiles } from './site-files.ts';
+import { courseBookPages } from '../areas/coursebook/pages.ts';
+import { ticketPath } from '../../shared/courseBook.ts';
 
 /** Renders a public page with the client's own components (src/client/entry-server.tsx). */
 export type PageRenderer = (request: RenderRequest) => Promise<RenderResult>;
@@ -358,6 +360,20 @@ export const pages: FastifyPluginAsync<PagesOptions> = async (app, { clientDir, 
       });
     }
     scope.get('/', (_request, reply) => reply.redirect('/home', 302));
+  });
+
+  await app.register(courseBookPages, {
+    renderTicket: async (request, reply, token) => {
+      const { result, document } = await render(request, ticketPath(token), undefined);
+      if (result.kind !== 'page') return renderAndAnswer(request, reply, ticketPath(token), undefined);
+      // Each group's own page: kept by no cache, found by no search engine, its address sent nowhere as a Referer.
+      return reply
+        .code(result.status)
+        .headers({ ...securityHeaders, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', 'x-robots-tag': 'noindex' })
+        .type(HTML)
+        .send(document);
+    },
+    renderNotFound: (request, reply) => renderAndAnswer(request, reply, `${ticketPath('unbekannt')}/-`, undefined),
   });
 
   app.setNotFoundHandler(async (request, reply) => {

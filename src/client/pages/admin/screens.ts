@@ -21,8 +21,10 @@ export const ADMIN_SCREENS = {
   // The inbox of issue 27.5: what visitors sent through the contact form.
   messages: { path: MESSAGES_PATH, label: 'Nachrichten', permission: 'messages_view', manual: 'Nachrichten' },
   calendar: { path: '/admin/kalender', label: 'Kalender', permission: 'calendar_view', manual: 'Kalender' },
-  // The 3D course's state and closures (issue 30.1); its course book and live list will follow here.
+  // The 3D course's state and closures (issue 30.1).
   parcours: { path: '/admin/parcours', label: 'Parcours', permission: 'parcours_view', manual: 'Parcours' },
+  // The course book: today's groups live, the month list and the poster (issue 30.2–30.3).
+  courseBook: { path: '/admin/parcoursbuch', label: 'Parcoursbuch', permission: 'parcours_view', manual: 'Parcoursbuch' },
   hosts: { path: '/admin/standaufsicht_bewirtung', label: 'Standaufsicht & Bewirtung', permission: 'hosts_view', manual: 'Standaufsicht & Bewirtung' },
   groups: { path: '/admin/gruppen', label: 'Gruppen', permission: 'groups_view', manual: 'Gruppen' },
   users: { path: '/admin/benutzer', label: 'Benutzer', permission: 'users_view', manual: 'Benutzer' },
@@ -32,7 +34,7 @@ export const ADMIN_SCREENS = {
 
 export type AdminScreenName = keyof typeof ADMIN_SCREENS;
 
-export const ADMIN_MENU_ORDER: readonly AdminScreenName[] = ['dashboard', 'news', 'messages', 'calendar', 'parcours', 'hosts', 'groups', 'users', 'account', 'log'];
+export const ADMIN_MENU_ORDER: readonly AdminScreenName[] = ['dashboard', 'news', 'messages', 'calendar', 'parcours', 'courseBook', 'hosts', 'groups', 'users', 'account', 'log'];
 
 /** Carried by each back-office route as its `handle`, read by AdminLayout's guard. */
 export interface AdminRouteHandle {

@@ -8,7 +8,9 @@ import { ClubAddress } from '../../components/ClubAddress.tsx';
 import { ClubText, LegalSection, Paragraph } from '../../components/LegalSection.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { useMapConsent } from '../../mapConsent.ts';
-import { useClubTexts } from '../../publicContent.ts';
+import { PUBLIC_STALE_MS, useClubTexts } from '../../publicContent.ts';
+import { trpc } from '../../trpc.ts';
+import { retentionText } from '../../../shared/courseBook.ts';
 import { storedChoiceMark } from '../../storedChoice.ts';
 
 function Bullets({ items }: { items: readonly string[] }) {
@@ -98,6 +100,26 @@ function MapConsentControl() {
   );
 }
 
+/** The course book at the 3D course's entrance (issue 30.4): what it keeps, why and for how long (the club's period). */
+function CourseBookPrivacy() {
+  const months = trpc.courseBook.form.useQuery(undefined, { staleTime: PUBLIC_STALE_MS }).data?.retentionMonths ?? 12;
+  return (
+    <LegalSection title="Parcoursbuch am Bogenparcours">
+      <Paragraph>
+        Wer den 3D-Bogenparcours nutzt, trägt sich am Eingang über einen QR-Code in unser elektronisches Parcoursbuch ein.
+        Wir verarbeiten dabei die Namen der Schützen, ihre Kategorie der Preisliste, bei Mitgliedern mit Jahreskarte die
+        Schützennummer, eine Telefonnummer für Notfälle, die Zeit des Kommens und Gehens und den Zahlungsweg. So wissen
+        wir, wer auf dem Parcours ist, können bei Einbruch der Dunkelheit oder in einem Notfall anrufen und haben die
+        Teilnahme an den Regeln für Versicherungsfragen festgehalten (Art. 6 Abs. 1 lit. b und f DSGVO). Zum Schutz vor
+        Missbrauch nehmen wir von einer IP-Adresse nur eine begrenzte Zahl Anmeldungen je Stunde an. Das Ticket ist nur
+        unter seiner langen, zufälligen Adresse erreichbar. Namen, Schützennummern und Telefonnummern löschen wir nach{' '}
+        {retentionText(months)} automatisch; übrig bleiben nur Datum, Ticketcode, Kategorien, Betrag und Zahlungsweg für
+        die Kasse des Vereins.
+      </Paragraph>
+    </LegalSection>
+  );
+}
+
 /**
  * Privacy policy for what this site really does: no tracking, a session and a device cookie
  * for members and two flags in the browser's storage (all from one list), contact messages
@@ -171,6 +193,8 @@ export function PrivacyPage() {
           bestehen.
         </Paragraph>
       </LegalSection>
+
+      <CourseBookPrivacy />
 
       <LegalSection title="Karten auf der Kontaktseite">
         <Paragraph>

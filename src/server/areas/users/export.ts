@@ -47,6 +47,7 @@ export const MEMBER_DATA_TABLES = {
   contact_messages: 'contact_messages',
   registrations: 'registrations',
   registration_mails: 'mails',
+  course_book_shooters: 'course_book',
   log_entries: 'log',
 } as const satisfies Partial<Record<keyof Database, keyof MemberDataExport>>;
 
@@ -84,6 +85,7 @@ export const TABLES_WITHOUT_MEMBER_DATA = {
   registration_settings: 'how sign-ups to an appointment are set up, naming no member',
   course_state: 'the 3D course’s closed targets and detour, public',
   course_closures: 'the days the 3D course is closed, public',
+  course_book_groups: 'groups of visitors checked in at the 3D course; a member is named only in course_book_shooters',
 } as const satisfies Partial<Record<keyof Database, string>>;
 
 type MsColumn = number | string | null;
@@ -168,6 +170,8 @@ export interface MemberDataExport {
     signed_up_at: string;
     cancelled_at: string | null;
   }>;
+  /** Check-ins at the 3D course with the member's shooter number (annual pass; README „Parcoursbuch“), until the club's period deletes them. */
+  course_book: Array<{ date: string; ticket_code: string; name: string; category: string; checked_in_at: string; checked_out_at: string | null }>;
   /** Server log lines whose actor or text names the member's shooter number or name. */
   log: Array<{ at: string; actor: string; message: string }>;
 }
@@ -338,6 +342,15 @@ export async function exportMemberData(db: Db, request: ExportRequest): Promise<
       .execute(),
   ]);
 
+  const courseBook = await db
+    .selectFrom('course_book_shooters')
+    .innerJoin('course_book_groups', 'course_book_groups.id', 'course_book_shooters.group_id')
+    .select(['course_book_groups.day', 'course_book_groups.ticket_code', 'course_book_shooters.name', 'course_book_shooters.category', 'course_book_groups.checked_in_at', 'course_book_groups.checked_out_at'])
+    .where('course_book_shooters.member_number', '=', record.uid)
+    .orderBy('course_book_groups.checked_in_at')
+    .orderBy('course_book_shooters.id')
+    .execute();
+
   const mailIds = mails.map((mail) => mail.id);
   const mailAttachments =
     mailIds.length === 0 ? [] : await db.selectFrom('mail_attachments').select(['mail_id', 'filename']).where('mail_id', 'in', mailIds).orderBy('id').execute();
@@ -411,6 +424,14 @@ export async function exportMemberData(db: Db, request: ExportRequest): Promise<
       paid: Number(paid) === 1,
       present: Number(present) === 1,
       signed_up_at: created_at,
+    })),
+    course_book: courseBook.map((row) => ({
+      date: row.day,
+      ticket_code: row.ticket_code,
+      name: row.name,
+      category: row.category,
+      checked_in_at: String(row.checked_in_at),
+      checked_out_at: row.checked_out_at === null ? null : String(row.checked_out_at),
     })),
     log: log.map((line) => ({ at: line.created_at, actor: line.actor, message: line.message })),
   };

@@ -1,0 +1,109 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_COURSE_FACTS, minutesOfDay, type OpeningRule } from '../../src/shared/courseFacts.ts';
+import { toClubDateTime } from '../../src/shared/dates.ts';
+import { openingHours } from '../../src/shared/openingHours.ts';
+import { expectPath, logIn } from './support/browser.ts';
+import { E2E_CLUB_PROFILE } from './support/club.ts';
+import { sidewaysProblems } from './support/layout.ts';
+import { createMember } from './support/members.ts';
+import { writeAsAdmin } from './support/rest.ts';
+import { useSite } from './support/session.ts';
+
+/**
+ * The course book (issue 30.2–30.3) as people use it: a visitor on a 360 px phone scans the
+ * poster's address, checks a group in, gets the ticket and checks out (without JavaScript
+ * too); the member on duty sees the groups on the warden's list, checks one out by hand and
+ * opens the poster. The site runs on the real clock, so the course is put where the sun is
+ * up now: a longitude whose sun hours (00:00–23:45 allowed) hold the present moment.
+ */
+
+const WARDEN = { uid: '30300002', password: 'Parcours2026' };
+const PHONE = { width: 360, height: 740 };
+const ALL_DAY: OpeningRule = { earliestOpen: '00:00', latestClose: '23:45', minutesAfterSunrise: 0, minutesBeforeSunset: 0 };
+
+/** A longitude on the equator where the course is open now with an hour to spare either side. */
+function courseWhereTheSunIsUp(): { lat: number; lon: number } {
+  const now = new Date();
+  const minute = minutesOfDay(toClubDateTime(now).slice(11, 16));
+  let best: { lon: number; margin: number } | undefined;
+  for (let lon = -180; lon <= 180; lon += 0.5) {
+    const [day] = openingHours(now, 1, { lat: 0, lon }, ALL_DAY);
+    if (!day || day.closed || !day.open || !day.close) continue;
+    const margin = Math.min(minute - minutesOfDay(day.open), minutesOfDay(day.close) - minute);
+    if (!best || margin > best.margin) best = { lon, margin };
+  }
+  // Only around the club's midnight is there no such place; the test then says so.
+  if (!best || best.margin < 60) throw new Error('Um Mitternacht (Vereinszeit) ist der Parcours nirgends offen; bitte später noch einmal.');
+  return { lat: 0, lon: best.lon };
+}
+
+const { visit } = useSite(
+  async (site) => {
+    await createMember(site.databaseFile, { ...WARDEN, groupName: 'Parcoursdienst', permissions: ['parcours_view', 'parcours_update'] });
+    await writeAsAdmin(site, 'PUT', '/club/course', { ...DEFAULT_COURSE_FACTS, opening: ALL_DAY });
+  },
+  { clubProfile: { ...E2E_CLUB_PROFILE, course: { ...E2E_CLUB_PROFILE.course, ...courseWhereTheSunIsUp() } } },
+);
+
+async function checkInGroup(page: Page, names: readonly string[], phone: string): Promise<string> {
+  await page.goto('/parcoursbuch');
+  await page.getByRole('heading', { level: 1, name: 'Parcoursbuch' }).waitFor();
+  for (const [index, name] of names.entries()) await page.getByLabel('Vor- und Nachname').nth(index).fill(name);
+  await page.getByLabel('Telefonnummer für Notfälle').fill(phone);
+  await page.getByLabel('Wir haben die Regeln gelesen und halten sie ein.').check();
+  await page.getByRole('button', { name: 'Eintragen und Ticket erhalten' }).click();
+  const title = page.getByRole('heading', { level: 1, name: /^Ticket [A-Z2-9]{6}$/ });
+  await title.waitFor();
+  return ((await title.textContent()) ?? '').replace('Ticket ', '');
+}
+
+describe('the course book', () => {
+  it('takes a group from the scanned address to its ticket and checks it out, on a phone without JavaScript', async () => {
+    const { page } = await visit({ viewport: PHONE, phone: true, javaScriptEnabled: false });
+    await page.goto('/parcoursbuch');
+    expect(await sidewaysProblems(page, PHONE.width)).toEqual([]);
+    // Every rule is listed before it is accepted.
+    for (const rule of DEFAULT_COURSE_FACTS.rules) await expect.poll(() => page.getByText(rule, { exact: true }).count()).toBe(1);
+
+    const code = await checkInGroup(page, ['Anna Beispiel'], '0171 2345678');
+    expect(page.url()).toMatch(/\/parcoursbuch\/ticket\/[A-Za-z0-9_-]{43}$/);
+    await page.getByText('Zu zahlen').waitFor();
+    await expect.poll(() => page.getByText('12,00 €').count()).toBeGreaterThan(0);
+    await page.getByText(`schreibt den Ticketcode ${code} darauf`, { exact: false }).waitFor();
+    expect(await sidewaysProblems(page, PHONE.width)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Parcours verlassen' }).click();
+    await page.getByText(/Abgemeldet um \d\d:\d\d Uhr/).waitFor();
+    expect(await page.getByRole('button', { name: 'Parcours verlassen' }).count()).toBe(0);
+  });
+
+  it('shows the warden today’s groups with phone numbers, checks one out by hand, and prints the poster', async () => {
+    const visitor = await visit({ viewport: PHONE, phone: true });
+    const code = await checkInGroup(visitor.page, ['Clara Zeta', 'Dora Zeta'], '0170 9876543');
+
+    const { page } = visitor;
+    await page.context().clearCookies();
+    await logIn(page, WARDEN.uid, WARDEN.password);
+    await expectPath(page, '/admin/ich');
+    await page.goto('/admin/parcoursbuch');
+    await page.getByRole('heading', { level: 1, name: 'Parcoursbuch' }).waitFor();
+    const out = page.getByRole('region', { name: 'Auf dem Parcours' });
+    await out.getByText('Clara Zeta, Dora Zeta').waitFor();
+    await out.getByRole('link', { name: '0170 9876543' }).waitFor();
+    // This group's 24 € join the earlier test's day (12 €) when the tests run together.
+    await page.getByText(/^Erwartete Einnahmen: (24|36),00 € bar, 0,00 € per Überweisung$/).waitFor();
+
+    await out.getByRole('button', { name: `Gruppe ${code} abmelden` }).click();
+    await page.getByRole('alert').filter({ hasText: 'Gruppe abgemeldet' }).waitFor();
+    await page.getByRole('region', { name: 'Abgemeldet' }).getByText('Clara Zeta, Dora Zeta').waitFor();
+    await page.getByRole('region', { name: 'Abgemeldet' }).getByRole('button', { name: `Zahlung der Gruppe ${code} erhalten` }).click();
+    await page.getByRole('alert').filter({ hasText: 'Zahlung als erhalten vermerkt' }).waitFor();
+
+    await page.getByRole('link', { name: 'Aushang mit QR-Code' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Aushang Parcoursbuch' }).waitFor();
+    const qr = page.getByRole('img', { name: /^QR-Code zum Parcoursbuch: http.*\/parcoursbuch$/ });
+    await qr.waitFor();
+    expect(await page.getByRole('button', { name: 'Drucken' }).count()).toBe(1);
+  });
+});
