@@ -42,8 +42,8 @@ describe('the per-network limiter', () => {
 });
 
 describe('the retention sweep', () => {
-  it('has the contact/outbox, limiter and sign-up rules registered', () => {
-    expect(RETENTION_RULES.map((rule) => rule.name)).toEqual(['mails and contact messages', 'network attempts', 'duty records', 'sign-ups']);
+  it('has the contact/outbox, limiter, duty, sign-up and course-book rules registered', () => {
+    expect(RETENTION_RULES.map((rule) => rule.name)).toEqual(['mails and contact messages', 'network attempts', 'duty records', 'sign-ups', 'course book']);
     expect(CONTACT_LIMIT.windowMs).toBeLessThanOrEqual(NETWORK_ATTEMPTS_KEPT_MS);
   });
 
