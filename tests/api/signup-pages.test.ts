@@ -249,3 +249,34 @@ describe('the personal link page', () => {
     expect((await t.inject({ method: 'GET', url: `/anmeldung/${id}/${token}` })).statusCode).toBe(404);
   });
 });
+
+describe("'Anmelden' on /termine", () => {
+  it('shows the link with the free places, changes with a sign-up and at the opening, and carries no participant', async () => {
+    const id = await withSignups({ places: 2, opensAt: '2027-02-20 18:00:00' }, 'Bogen-Schnupperkurs');
+    const name = `Bogen-Schnupperkurs ${counter}`;
+    const entryOf = async () => {
+      const html = appMarkup((await t.inject({ method: 'GET', url: '/termine' })).body);
+      const start = html.indexOf(`>${name}<`);
+      expect(start, 'the entry is listed').toBeGreaterThan(-1);
+      return html.slice(start, html.indexOf('</li>', start));
+    };
+    let entry = await entryOf();
+    expect(entry).toContain(`href="/anmeldung/${id}"`);
+    expect(textOf(`<div id="root">${entry}<script type="application/json" id="page-state">`)).toContain('Anmeldung zu ' + name + ' : Anmeldung ab 20.02.');
+    // The kept list expires when the sign-up opens, without any write.
+    nowMs = Date.parse('2027-02-20T18:00:01Z');
+    entry = await entryOf();
+    expect(entry).toContain('Anmelden');
+    expect(entry).toContain('noch 2 Plätze frei');
+    // A sign-up drops the kept list.
+    expect((await post(`/anmeldung/${id}`, { prename: 'Dora', lastname: 'Nachtigall', email: 'dora@example.org' })).statusCode).toBe(200);
+    expect(await entryOf()).toContain('noch 1 Platz frei');
+    const page = (await t.inject({ method: 'GET', url: '/termine' })).body;
+    expect(page).not.toContain('Nachtigall');
+    expect(page).not.toContain('dora@example.org');
+    // The legacy REST list keeps the fields of SPEC §7.
+    const legacy = (await t.inject({ method: 'GET', url: '/api/public/calendar' })).body;
+    expect(legacy).toContain(name);
+    expect(legacy).not.toContain('signup');
+  });
+});
