@@ -280,3 +280,41 @@ describe("'Anmelden' on /termine", () => {
     expect(legacy).not.toContain('signup');
   });
 });
+
+describe('Meine Daten: a member’s own sign-ups (registrations.mySignups, cancelMySignup)', () => {
+  const trpcGet = (path: string, headers: Record<string, string> = {}) => t.inject({ method: 'GET', url: `/trpc/${path}`, headers });
+  const trpcPost = (path: string, input: unknown, headers: Record<string, string> = {}) =>
+    t.inject({ method: 'POST', url: `/trpc/${path}`, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(input) });
+
+  it('lists the member’s sign-ups with place or waiting-list position, and cancels one as the link does', async () => {
+    const id = await withSignups({ places: 1 }, 'Vereinsmeisterschaft');
+    const anna = await t.createMember([]);
+    const bernd = await t.createMember([]);
+    const signUp = (auth: { authorization: string }, email: string) =>
+      trpcPost('registrations.signup', { appointmentId: id, prename: 'Test', lastname: 'Mitglied', email }, { ...auth, 'x-forwarded-for': nextAddress() });
+    expect((await signUp(anna.auth, 'anna.member@example.org')).statusCode).toBe(200);
+    expect((await signUp(bernd.auth, 'bernd.member@example.org')).statusCode).toBe(200);
+    const annas = (await trpcGet('registrations.mySignups', anna.auth)).json().result.data.data as Array<{ id: number; status: string; waitingPosition: number | null; appointment: { name: string } }>;
+    expect(annas.map((entry) => [entry.appointment.name, entry.status, entry.waitingPosition])).toEqual([[`Vereinsmeisterschaft ${counter}`, 'place', null]]);
+    const bernds = (await trpcGet('registrations.mySignups', bernd.auth)).json().result.data.data as typeof annas;
+    expect(bernds.map((entry) => [entry.status, entry.waitingPosition])).toEqual([['waiting', 1]]);
+    // Another member's sign-up is not found.
+    const foreign = await trpcPost('registrations.cancelMySignup', { id: annas[0]!.id }, bernd.auth);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().error.message).toBe(REGISTRATION_RESPONSES.notFound);
+    const cancelled = await trpcPost('registrations.cancelMySignup', { id: annas[0]!.id }, anna.auth);
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().result.data.message).toBe(SIGNUP_MESSAGES.cancelled);
+    expect((await trpcGet('registrations.mySignups', anna.auth)).json().result.data.data).toEqual([]);
+    // The data are gone; Bernd moved up.
+    const rows = await t.db.selectFrom('registrations').select(['status', 'email']).where('appointment_id', '=', id).orderBy('position').execute();
+    expect(rows[0]!.status).toBe('cancelled');
+    expect(rows[0]!.email).not.toBe('anna.member@example.org');
+    expect(((await trpcGet('registrations.mySignups', bernd.auth)).json().result.data.data as typeof annas).map((entry) => entry.status)).toEqual(['place']);
+  });
+
+  it('is for members only (401)', async () => {
+    expect((await trpcGet('registrations.mySignups')).statusCode).toBe(401);
+    expect((await trpcPost('registrations.cancelMySignup', { id: 1 })).statusCode).toBe(401);
+  });
+});
