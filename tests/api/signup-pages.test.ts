@@ -318,3 +318,12 @@ describe('Meine Daten: a member’s own sign-ups (registrations.mySignups, cance
     expect((await trpcPost('registrations.cancelMySignup', { id: 1 })).statusCode).toBe(401);
   });
 });
+
+describe('the privacy page', () => {
+  it('names the sign-up data and their 90 days', async () => {
+    const text = textOf((await t.inject({ method: 'GET', url: '/datenschutz' })).body);
+    expect(text).toContain('Anmeldungen zu Terminen');
+    expect(text).toContain('Deine Angaben und die Mails zu deiner Anmeldung löschen wir 90 Tage nach dem Ende des Termins automatisch.');
+    expect(text).toContain('Stornierst du über deinen Link oder unter „Meine Daten“, löschen wir sie sofort');
+  });
+});
