@@ -333,7 +333,12 @@ export const pages: FastifyPluginAsync<PagesOptions> = async (app, { clientDir, 
     const { result, document } = rendered ?? (await renderOnce(request, url, page));
     // The app's own paths ('/' to '/home'); kept to this site all the same.
     if (result.kind === 'redirect') return reply.redirect(sameSiteLocation(result.location), result.status);
-    if (result.kind === 'failed' && httpStatusOf(result.error) === 404) return renderAndAnswer(request, reply, NOT_FOUND_URL, undefined);
+    if (result.kind === 'failed' && httpStatusOf(result.error) === 404) {
+      const notFound = await renderOnce(request, NOT_FOUND_URL, undefined);
+      // Without the page's state: the browser renders its address afresh (and finds it gone
+      // too) instead of hydrating another page's markup.
+      return renderAndAnswer(request, reply, NOT_FOUND_URL, undefined, { ...notFound, document: notFound.document?.replace(PAGE_STATE_SCRIPT, '') });
+    }
     if (result.kind === 'failed') {
       const unavailable = isDatabaseUnreachable(result.error) || httpStatusOf(result.error) === 503;
       // An outage is counted and logged once by the outage and the request's own line.
@@ -421,6 +426,9 @@ export const pages: FastifyPluginAsync<PagesOptions> = async (app, { clientDir, 
     await renderAndAnswer(request, reply, url, undefined);
   });
 };
+
+/** The page's state in a rendered document (the app's hydration data). */
+const PAGE_STATE_SCRIPT = /<script type="application\/json" id="page-state">[\s\S]*?<\/script>/;
 
 /** Any address no page has: the router renders the not-found page for it. */
 const NOT_FOUND_URL = '/seite-nicht-gefunden';

@@ -74,6 +74,8 @@ function LinkContent({ token, appointmentId, answer }: { token: string; appointm
       setCancelled(result.message);
     },
   });
+  // A wrong link, or one whose sign-up is gone: as the server answers it.
+  if (mine.error) return <NotFoundPage />;
   if (!mine.data) return null;
   const { appointment, registration, fields } = mine.data;
   if (appointment.id !== appointmentId) return <NotFoundPage />;
