@@ -96,7 +96,8 @@ const CANCELLED = 'Deine Anmeldung wurde storniert, und deine Daten wurden gelö
 
 describe('Anmeldung zu einem Termin', () => {
   it('a visitor finds „Anmelden“ on /termine, signs up with JavaScript, gets the mail and cancels by the link', async () => {
-    const { page } = await visit();
+    const visitor = await visit();
+    const { page } = visitor;
     await page.goto('/termine');
     const entry = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Bogen-Schnupperkurs' }) });
     await entry.getByText('noch 10 Plätze frei').waitFor();
@@ -113,6 +114,9 @@ describe('Anmeldung zu einem Termin', () => {
     await page.getByRole('button', { name: 'Anmelden' }).click();
     await snackbar(page, SIGNED_UP);
     await page.getByTestId('signup-outcome').getByText(SIGNED_UP).waitFor();
+    // The page took over the server's markup without a difference.
+    expect(visitor.consoleProblems.filter((text) => text.includes('Hydration'))).toEqual([]);
+    await page.getByTestId('signup-state').getByText('noch 9 Plätze frei').waitFor();
     await expectNoSeriousAccessibilityViolations(page);
 
     const link = await personalLink('clara@example.org');
@@ -161,6 +165,17 @@ describe('Anmeldung zu einem Termin', () => {
     await page.getByText(CANCELLED).waitFor();
     // Every step was a plain HTML form posted to the server.
     expect(requests.filter((path) => path.startsWith('/trpc/'))).toEqual([]);
+  });
+
+  it('on a 360 px phone with JavaScript: the server’s page is taken over without a difference, and fits', async () => {
+    const visitor = await visit({ viewport: PHONE, phone: true });
+    const { page } = visitor;
+    await page.goto(`/anmeldung/${ids.course}`);
+    await page.getByRole('heading', { level: 1, name: 'Anmeldung: Bogen-Schnupperkurs' }).waitFor();
+    await page.getByRole('combobox', { name: /^Bogenklasse/ }).waitFor();
+    expect(visitor.consoleProblems.filter((text) => text.includes('Hydration'))).toEqual([]);
+    expect(await sidewaysProblems(page, PHONE.width)).toEqual([]);
+    await expectNoSeriousAccessibilityViolations(page);
   });
 
   it('a member signs up for a members-only appointment with the data filled in, and cancels in Meine Daten', async () => {

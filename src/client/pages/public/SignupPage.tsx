@@ -53,12 +53,18 @@ function SignupForm({ info, answer }: { info: SignupInfo; answer: Extract<Signup
   // A member's own data, once the page runs in the browser (the server renders for nobody).
   const session = trpc.auth.session.useQuery(undefined, { enabled: hydrated, staleTime: 60_000 });
   const member = session.data ?? null;
+  const utils = trpc.useUtils();
   const [errors, setErrors] = useState<Record<string, string>>(answer?.errors ?? {});
   const [message, setMessage] = useState(answer?.message);
   const [done, setDone] = useState<Extract<SignupFormAnswer, { kind: 'signedUp' }> | undefined>();
   const signup = trpc.registrations.signup.useMutation({
     meta: { errorPrefix: 'Fehler bei der Anmeldung' },
-    onSuccess: (result) => setDone({ kind: 'signedUp', message: result.message, status: result.data.status, waitingPosition: result.data.waitingPosition }),
+    onSuccess: (result) => {
+      setDone({ kind: 'signedUp', message: result.message, status: result.data.status, waitingPosition: result.data.waitingPosition });
+      // The free places above and on /termine changed.
+      void utils.registrations.publicInfo.invalidate();
+      void utils.calendar.publicList.invalidate();
+    },
     onError: (error) => {
       setErrors(firstMessages(fieldErrorsOf(error)));
       setMessage(error.message);
