@@ -29,6 +29,7 @@ import * as galleryMedium from './0029_gallery_medium.ts';
 import * as newsMail from './0030_news_mail.ts';
 import * as signups from './0031_signups.ts';
 import * as courseState from './0032_course_state.ts';
+import * as signupFeed from './0034_signup_feed.ts';
 
 /** Every migration in order; listed statically so no file system scan is needed at start. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '0030_news_mail': newsMail,
   '0031_signups': signups,
   '0032_course_state': courseState,
+  '0034_signup_feed': signupFeed,
 };

@@ -632,6 +632,7 @@ const matrix: Record<string, Entry> = {
   // Without a feed: 409 'Es ist kein Kalender-Abo eingerichtet.'
   'duties.revokeFeed': { access: 'authed', allowedStatus: 409 },
   'duties.setReminder': { access: 'authed', input: () => ({ time: '18:00' }) },
+  'duties.setFeedSignups': { access: 'authed', input: () => ({ include: false }) },
   // The address is the credential: public, and REST serves it as text/calendar.
   'duties.feed': {
     access: 'public',

@@ -327,3 +327,33 @@ describe('the privacy page', () => {
     expect(text).toContain('Stornierst du über deinen Link oder unter „Meine Daten“, löschen wir sie sofort');
   });
 });
+
+describe('the duty feed with the member’s sign-ups, if they wish (duties.setFeedSignups)', () => {
+  it('holds the sign-ups only when switched on, at the appointment’s times, the waiting list named', async () => {
+    const id = await withSignups({ places: 1 }, 'Königsschießen');
+    const member = await t.createMember([]);
+    const other = await t.createMember([]);
+    const call = (path: string, input: unknown, auth: { authorization: string }) =>
+      t.inject({ method: 'POST', url: `/trpc/${path}`, headers: { ...auth, 'content-type': 'application/json', 'x-forwarded-for': nextAddress() }, payload: JSON.stringify(input) });
+    expect((await call('registrations.signup', { appointmentId: id, prename: 'Erika', lastname: 'Platz', email: 'erika.feed@example.org' }, other.auth)).statusCode).toBe(200);
+    expect((await call('registrations.signup', { appointmentId: id, prename: 'Test', lastname: 'Feed', email: 'test.feed@example.org' }, member.auth)).statusCode).toBe(200);
+    const renewed = await call('duties.renewFeed', undefined, member.auth);
+    const path = new URL(renewed.json<{ result: { data: { data: { url: string } } } }>().result.data.data.url).pathname;
+    const feed = async () => (await t.inject({ method: 'GET', url: path })).body;
+    expect(await feed()).not.toContain('Königsschießen');
+    const on = await call('duties.setFeedSignups', { include: true }, member.auth);
+    expect(on.json().result.data.message).toBe('Deine Anmeldungen zu Terminen stehen jetzt auch im Kalender-Abo.');
+    const body = (await feed()).replace(/\r\n[ \t]/g, '');
+    expect(body).toContain(`SUMMARY:Warteliste: Königsschießen ${counter}`);
+    expect(body).toContain('DTSTART:20270306T090000Z');
+    expect(body).toContain('DTEND:20270306T160000Z');
+    expect(body).toContain(`UID:anmeldung-`);
+    // Nobody else's sign-up.
+    expect(body).not.toContain('Erika');
+    expect((await call('duties.setFeedSignups', { include: false }, member.auth)).statusCode).toBe(200);
+    expect(await feed()).not.toContain('Königsschießen');
+    const wrong = await call('duties.setFeedSignups', { include: 'ja' }, member.auth);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.message).toBe('Bitte wähle, ob deine Anmeldungen im Kalender-Abo stehen sollen!');
+  });
+});

@@ -45,3 +45,18 @@ export function firstStateChange(list: ReadonlyArray<{ signup: PublicSignupLink 
   const instants = list.map((entry) => entry.signup?.changesAt).filter((at): at is number => typeof at === 'number');
   return instants.length > 0 ? Math.min(...instants) : undefined;
 }
+
+/** A member's own sign-ups to appointments ending after `since` (club-local date), for their duty feed (issue 29.6). */
+export async function listFeedSignups(db: Db, userId: number, since: string) {
+  const rows = await db
+    .selectFrom('registrations as r')
+    .innerJoin('appointments as a', 'a.id', 'r.appointment_id')
+    .select(['r.id', 'r.status', 'a.name', 'a.datetime_begin', 'a.datetime_end', 'a.location'])
+    .where('r.user_id', '=', userId)
+    .where('r.status', 'in', ['place', 'waiting'])
+    .where('a.datetime_end', '>=', since)
+    .orderBy('a.datetime_begin')
+    .limit(500)
+    .execute();
+  return rows.map((row) => ({ ...row, id: Number(row.id), status: row.status === 'waiting' ? ('waiting' as const) : ('place' as const) }));
+}
