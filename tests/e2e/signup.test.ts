@@ -200,5 +200,12 @@ describe('Anmeldung zu einem Termin', () => {
     await page.getByRole('dialog', { name: 'Anmeldung stornieren?' }).getByRole('button', { name: 'Ja' }).click();
     await snackbar(page, CANCELLED);
     await section.getByText('Du bist zu keinem Termin angemeldet.').waitFor();
+
+    // If she wishes, her sign-ups also stand in the calendar feed of her duties.
+    const feedSwitch = page.getByRole('checkbox', { name: 'Meine Anmeldungen zu Terminen auch im Kalender-Abo' });
+    await feedSwitch.check();
+    await snackbar(page, 'Deine Anmeldungen zu Terminen stehen jetzt auch im Kalender-Abo.');
+    await page.reload();
+    await expect.poll(() => page.getByRole('checkbox', { name: 'Meine Anmeldungen zu Terminen auch im Kalender-Abo' }).isChecked(), { timeout: ACTION_TIMEOUT_MS }).toBe(true);
   });
 });

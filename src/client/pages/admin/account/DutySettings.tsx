@@ -92,7 +92,13 @@ export function DutyFeed() {
   const revoke = trpc.duties.revokeFeed.useMutation({ meta: { errorPrefix: 'Fehler beim Beenden des Kalender-Abos' }, onSettled: done });
   const since = settings.data?.feed_since ?? null;
   // Saved at once: a single switch has nothing to lose.
-  const signupsInFeed = trpc.duties.setFeedSignups.useMutation({ meta: { errorPrefix: 'Fehler beim Speichern der Einstellung' }, onSettled: done });
+  // The box shows the choice at once, while it is saved, and the saved state after it.
+  const [wantedSignups, setWantedSignups] = useState<boolean | null>(null);
+  const signupsInFeed = trpc.duties.setFeedSignups.useMutation({
+    meta: { errorPrefix: 'Fehler beim Speichern der Einstellung' },
+    onSuccess: ({ data }) => utils.duties.settings.setData(undefined, (old) => old && { ...old, feed_signups: data.feed_signups }),
+    onSettled: () => setWantedSignups(null),
+  });
 
   return (
     <DutyPart id="account-duties-feed" title="Kalender-Abo">
@@ -105,9 +111,12 @@ export function DutyFeed() {
         sx={{ mb: 1 }}
         control={
           <Checkbox
-            checked={signupsInFeed.isPending ? (signupsInFeed.variables?.include ?? false) : (settings.data?.feed_signups ?? false)}
-            disabled={!settings.data || signupsInFeed.isPending}
-            onChange={(event) => signupsInFeed.mutate({ include: event.target.checked })}
+            checked={wantedSignups ?? settings.data?.feed_signups ?? false}
+            disabled={!settings.data || wantedSignups !== null}
+            onChange={(event) => {
+              setWantedSignups(event.target.checked);
+              signupsInFeed.mutate({ include: event.target.checked });
+            }}
           />
         }
         label="Meine Anmeldungen zu Terminen auch im Kalender-Abo"
