@@ -30,6 +30,7 @@ import * as newsMail from './0030_news_mail.ts';
 import * as signups from './0031_signups.ts';
 import * as courseState from './0032_course_state.ts';
 import * as courseBook from './0033_course_book.ts';
+import * as signupFeed from './0034_signup_feed.ts';
 
 /** Every migration in order; listed statically so no file system scan is needed at start. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '0031_signups': signups,
   '0032_course_state': courseState,
   '0033_course_book': courseBook,
+  '0034_signup_feed': signupFeed,
 };

@@ -2,10 +2,11 @@ import createEmotionServer from '@emotion/server/create-instance';
 import { dehydrate, QueryClient, type Query } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, RouterContextProvider, StaticRouterProvider } from 'react-router';
 import { AppProviders } from './AppProviders.tsx';
 import { createSnackbarStore } from './components/snackbarStore.ts';
 import { createEmotionCache } from './render/emotionCache.ts';
+import { FORM_ANSWER } from './render/formAnswer.ts';
 import type { ClubPictures } from '../shared/clubPictures.ts';
 import { previewPicture } from '../shared/clubPictures.ts';
 import { headTags, iconLinks } from './render/head.ts';
@@ -29,6 +30,11 @@ export interface RenderRequest {
   link: AppTrpcLink;
   /** The server's clock: the course's opening hours are rendered for this day. */
   now: Date;
+  /**
+   * The server's answer to a form posted without JavaScript (render/formAnswer.ts): the page
+   * is rendered as the answer to a POST, and its route's action hands this to the page.
+   */
+  formAnswer?: unknown;
 }
 
 export type RenderResult =
@@ -86,10 +92,12 @@ function failedQuery(queryClient: QueryClient): Query | undefined {
  * rendered again until it asks for nothing more. Its styles are extracted, its head is what
  * its parts declared (PageHead), and the query cache is dehydrated for the browser.
  */
-export async function renderPage({ url, origin, link, now }: RenderRequest): Promise<RenderResult> {
+export async function renderPage({ url, origin, link, now, formAnswer }: RenderRequest): Promise<RenderResult> {
   const routes = createRoutes();
   const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(url, origin)));
+  const requestContext = new RouterContextProvider();
+  if (formAnswer !== undefined) requestContext.set(FORM_ANSWER, formAnswer);
+  const context = await handler.query(new Request(new URL(url, origin), formAnswer === undefined ? {} : { method: 'POST' }), { requestContext });
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/home' };
   }

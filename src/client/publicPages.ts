@@ -101,6 +101,8 @@ export const PUBLIC_PAGES = [
   page('blowpipetimes', '/zeiten-blasrohr', 'BlowpipeTimesPage', 0.8),
   page('blowpiperesults', '/ergebnisse-blasrohr', 'BlowpipeResultsPage', 0.7),
   page('contact', '/kontakt', 'ContactPage', 0.8),
+  // The sign-up of an appointment (issue 29.2); reached from /termine, so not in the sitemap.
+  page('signup', '/anmeldung/:appointmentId', 'SignupPage', 0.3),
   page('sponsors', '/unterstuetzer', 'SponsorsPage', 0.5),
   page('privacy', '/datenschutz', 'PrivacyPage', 0.2),
   page('disclaimer', '/disclaimer', 'DisclaimerPage', 0.2),
@@ -116,6 +118,12 @@ export function publicPagePath(id: PublicPageId): string {
 
 /** The /zeiten-* page of each section that shoots, where its timetable is shown (issue 26). */
 export const TIMETABLE_PAGES = { gun: 'guntimes', arch: 'archtimes', blowpipe: 'blowpipetimes' } as const satisfies Record<TimetableSection, PublicPageId>;
+
+/**
+ * The personal link of a sign-up (issue 29.2): rendered on the server like a public page, but
+ * for one person only, so kept by no cache (pages.ts) and not a page of the table above.
+ */
+export const SIGNUP_LINK_PATH = '/anmeldung/:appointmentId/:token';
 
 /** Rendered in the browser only (DESIGN §9): the login screen, the page of a password reset link and the back office. */
 export const CLIENT_ONLY_PATHS = ['/login', '/logout', PASSWORD_RESET_PATH, '/admin', '/admin/*'] as const;

@@ -7,7 +7,8 @@ import { ADMIN_SCREENS, calendarMonthPath, type AdminRouteHandle, type AdminScre
 import { HomePage } from './pages/public/HomePage.tsx';
 import { NotFoundPage } from './pages/public/NotFoundPage.tsx';
 import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
-import { PUBLIC_PAGES, type PublicPageId } from './publicPages.ts';
+import { PUBLIC_PAGES, SIGNUP_LINK_PATH, type PublicPageId } from './publicPages.ts';
+import { formAnswerAction } from './render/formAnswer.ts';
 import { PASSWORD_RESET_PATH } from '../shared/constants.ts';
 import { COURSE_TICKET_ROUTE } from '../shared/courseBook.ts';
 import { SECTION_QUERY, sectionPagePath, sectionSlug } from '../shared/sectionGroups.ts';
@@ -53,6 +54,7 @@ const PUBLIC_PAGE_COMPONENTS: Record<PublicPageId, PageComponent> = {
   blowpipetimes: onDemandPage(async () => (await import('./pages/public/BlowpipeTimesPage.tsx')).BlowpipeTimesPage),
   blowpiperesults: onDemandPage(async () => (await import('./pages/public/BlowpipeResultsPage.tsx')).BlowpipeResultsPage),
   contact: onDemandPage(async () => (await import('./pages/public/ContactPage.tsx')).ContactPage),
+  signup: onDemandPage(async () => (await import('./pages/public/SignupPage.tsx')).SignupPage),
   sponsors: onDemandPage(async () => (await import('./pages/public/SponsorsPage.tsx')).SponsorsPage),
   privacy: onDemandPage(async () => (await import('./pages/public/PrivacyPage.tsx')).PrivacyPage),
   disclaimer: onDemandPage(async () => (await import('./pages/public/DisclaimerPage.tsx')).DisclaimerPage),
@@ -78,12 +80,22 @@ export function appointmentsLoader({ request }: LoaderFunctionArgs) {
 
 const PUBLIC_PAGE_LOADERS: Partial<Record<PublicPageId, RouteObject['loader']>> = { appointments: appointmentsLoader };
 
+/** Pages whose form is also posted without JavaScript: the server renders its answer (render/formAnswer.ts). */
+const PUBLIC_PAGE_ACTIONS: Partial<Record<PublicPageId, RouteObject['action']>> = { signup: formAnswerAction };
+
 function publicRoutes(): RouteObject[] {
   // Copies: the browser resolves the first page's `lazy` in place before it hydrates (main.tsx).
   return PUBLIC_PAGES.map(({ id, path }) => {
     const component = PUBLIC_PAGE_COMPONENTS[id];
     const loader = PUBLIC_PAGE_LOADERS[id];
-    return { id, path: path.slice(1), ...(loader ? { loader } : {}), ...('lazy' in component ? { lazy: { ...component.lazy } } : component) };
+    const action = PUBLIC_PAGE_ACTIONS[id];
+    return {
+      id,
+      path: path.slice(1),
+      ...(loader ? { loader } : {}),
+      ...(action ? { action } : {}),
+      ...('lazy' in component ? { lazy: { ...component.lazy } } : component),
+    };
   });
 }
 
@@ -150,6 +162,13 @@ export function createRoutes(): RouteObject[] {
               id: 'password-reset',
               path: PASSWORD_RESET_PATH.slice(1),
               lazy: { Component: () => import('./pages/public/PasswordResetPage.tsx').then((page) => page.PasswordResetPage) },
+            },
+            // A sign-up's personal link (issue 29.2): rendered on the server for its one reader.
+            {
+              id: 'signup-link',
+              path: SIGNUP_LINK_PATH.slice(1),
+              action: formAnswerAction,
+              lazy: { Component: () => import('./pages/public/SignupLinkPage.tsx').then((page) => page.SignupLinkPage) },
             },
             { id: 'not-found', path: '*', Component: NotFoundPage },
           ],

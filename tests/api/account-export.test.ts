@@ -260,7 +260,7 @@ describe('account.export', () => {
     const link = { created_at: toClubDateTime(clock.now()), expires_at: expect.any(String), used_at: null };
     expect(exported.password_reset_links).toEqual([link, link]);
     expect(exported.password_reset_requests).toHaveLength(2);
-    expect(exported.duty_settings).toEqual({ calendar_feed: true, calendar_feed_since: toClubDateTime(clock.now()), reminder_at: '18:30' });
+    expect(exported.duty_settings).toEqual({ calendar_feed: true, calendar_feed_since: toClubDateTime(clock.now()), reminder_at: '18:30', signups_in_feed: false });
     const tomorrow = toClubDate(new Date(nowMs + DAY_MS));
     expect(exported.roster.map(({ date, role }) => ({ date, role }))).toEqual([
       { date: tomorrow, role: 'supervisor' },

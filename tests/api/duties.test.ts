@@ -201,7 +201,7 @@ describe('Meine Dienste', () => {
   });
 
   it('keeps the reminder time per member, off by default, and refuses a time that is none in German', async () => {
-    expect(await data(await query('duties.settings', werner.auth))).toEqual({ feed_since: null, reminder_time: null, has_email: true });
+    expect(await data(await query('duties.settings', werner.auth))).toEqual({ feed_since: null, reminder_time: null, feed_signups: false, has_email: true });
     const saved = await data(await mutate('duties.setReminder', werner.auth, { time: '8:30' }));
     expect(saved).toEqual({ message: 'Erinnerung gespeichert: am Tag vor jedem Dienst um 08:30 Uhr', data: { reminder_time: '08:30' } });
     expect((await data(await query('duties.settings', werner.auth))).reminder_time).toBe('08:30');

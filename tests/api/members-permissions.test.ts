@@ -657,6 +657,7 @@ const matrix: Record<string, Entry> = {
   // Without a feed: 409 'Es ist kein Kalender-Abo eingerichtet.'
   'duties.revokeFeed': { access: 'authed', allowedStatus: 409 },
   'duties.setReminder': { access: 'authed', input: () => ({ time: '18:00' }) },
+  'duties.setFeedSignups': { access: 'authed', input: () => ({ include: false }) },
   // The address is the credential: public, and REST serves it as text/calendar.
   'duties.feed': {
     access: 'public',
@@ -681,6 +682,9 @@ const matrix: Record<string, Entry> = {
   'registrations.mine': { access: 'public', input: (fx) => ({ token: fx.signupToken }) },
   'registrations.changeMine': { access: 'public', input: (fx) => ({ token: fx.signupToken, prename: 'Erika', lastname: 'Musterfrau', email: 'erika@example.org' }) },
   'registrations.cancelMine': { access: 'public', input: (fx) => ({ token: fx.signupToken }) },
+  // Meine Daten (issue 29.6): a member's own sign-ups; another's or an unknown one is 404.
+  'registrations.mySignups': { access: 'authed' },
+  'registrations.cancelMySignup': { access: 'authed', input: () => ({ id: 999999 }), allowedStatus: 404 },
   'registrations.settings': { access: 'calendar_view', input: (fx) => ({ appointmentId: fx.signupAppointmentId }) },
   'registrations.list': {
     access: 'calendar_view',

@@ -667,7 +667,7 @@ describe('0032: the course state and the club’s bank data', MIGRATION_CHAIN, (
   });
 });
 
-describe('0033: the course book', () => {
+describe('0033: the course book', MIGRATION_CHAIN, () => {
   it('adds empty course-book tables, keeps one ticket per token hash, deletes a group’s shooters with it, and goes down again', async () => {
     const { db } = await open({ migrate: false });
     await migrateTo(db, '0032_course_state');
@@ -693,5 +693,28 @@ describe('0033: the course book', () => {
     expect(tables).not.toContain('course_book_groups');
     expect(tables).not.toContain('course_book_shooters');
     expect(tables).toContain('course_closures');
+  });
+});
+
+describe('0034: sign-ups in the duty feed', MIGRATION_CHAIN, () => {
+  it('keeps the members’ duty settings with the sign-ups off, and goes down again', async () => {
+    const { db } = await open({ migrate: false });
+    await migrateTo(db, '0032_course_state');
+    const now = '2026-11-27 10:00:00';
+    const user = Number(
+      (await db.insertInto('users').values({ prename: 'A', lastname: 'B', uid: '10000034', password_hash: 'x', email: '', phone: '', created_at: now, updated_at: now }).executeTakeFirstOrThrow())
+        .insertId,
+    );
+    await sql`insert into duty_settings (user_id, feed_token_hash, feed_created_ms, remind_at) values (${user}, ${'f'.repeat(64)}, ${1_790_000_000_000}, ${'18:30'})`.execute(db);
+
+    await migrateToLatest(db);
+    const row = await db.selectFrom('duty_settings').select(['feed_token_hash', 'remind_at', 'feed_signups']).executeTakeFirstOrThrow();
+    expect({ ...row, feed_signups: Number(row.feed_signups) }).toEqual({ feed_token_hash: 'f'.repeat(64), remind_at: '18:30', feed_signups: 0 });
+
+    const { error } = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo('0032_course_state');
+    expect(error).toBeUndefined();
+    const tables = await db.introspection.getTables();
+    expect(tables.find((table) => table.name === 'duty_settings')!.columns.map((column) => column.name)).not.toContain('feed_signups');
+    expect(await db.selectFrom('duty_settings').select('remind_at').execute()).toEqual([{ remind_at: '18:30' }]);
   });
 });

@@ -177,6 +177,8 @@ describe('every public page comes rendered, from the same components the browser
 
   it("covers every public route of the table the browser's router is built from", () => {
     const tested = new Set(Object.keys(headings).map((path) => path.split('?')[0]!.replace(/\/(bogen)$/, '/:section?').replace(/^\/aktuelles\/[a-z0-9-]+$/, '/aktuelles/:slug')));
+    // An appointment's sign-up page: rendered, posted and kept apart in signup-pages.test.ts.
+    tested.add('/anmeldung/:appointmentId');
     for (const publicPage of PUBLIC_PAGES) expect(tested.has(publicPage.path.replace('/:section?', '')) || tested.has(publicPage.path)).toBe(true);
   });
 

@@ -8,7 +8,7 @@ import type { PublicAppointment, PublicSeriesLink } from '../../src/shared/schem
 const END = { count: 10 } as const;
 
 function appointment(id: number, begin: string, end: string, series: PublicSeriesLink | null = null): PublicAppointment {
-  return { id, name: `Termin ${id}`, datetime_begin: begin, datetime_end: end, location: 'Vereinsheim', description: '', section: '', attachments: [], series };
+  return { id, name: `Termin ${id}`, datetime_begin: begin, datetime_end: end, location: 'Vereinsheim', description: '', section: '', attachments: [], series, signup: null };
 }
 
 describe('an appointment’s time', () => {

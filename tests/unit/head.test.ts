@@ -29,6 +29,7 @@ const APPOINTMENT: PublicAppointment = {
   section: 'Bogen',
   attachments: [],
   series: null,
+  signup: null,
 };
 
 /** The attributes of the head's meta and link tags, by name or property. */

@@ -626,6 +626,8 @@ export interface DutySettingsTable {
   feed_created_ms: number | null;
   /** Club-local `HH:mm` of the reminder the day before a duty; null: no reminders. */
   remind_at: string | null;
+  /** 1: the feed also holds the member's own sign-ups to appointments (migration 0034). */
+  feed_signups: Generated<number>;
 }
 
 /** A duty its holder offers for swapping; valid while the member still holds the slot (migration 0017). */

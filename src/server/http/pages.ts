@@ -4,13 +4,14 @@ import fastifyStatic from '@fastify/static';
 import { unstable_localLink } from '@trpc/client';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { RenderRequest, RenderResult } from '../../client/entry-server.tsx';
-import { CLIENT_ONLY_PATHS, PUBLIC_PAGES, readPageQuery, type PublicPage } from '../../client/publicPages.ts';
+import { CLIENT_ONLY_PATHS, PUBLIC_PAGES, readPageQuery, SIGNUP_LINK_PATH, type PublicPage } from '../../client/publicPages.ts';
 import { PASSWORD_RESET_PATH } from '../../shared/constants.ts';
 import { MANUAL_PATH } from '../../shared/manual.ts';
 import { serializePageState } from '../../client/render/pageState.ts';
 import { isDatabaseUnreachable } from '../db/errors.ts';
 import { MESSAGES } from '../errors.ts';
-import { appRouter } from '../router.ts';
+import { postSignup, postSignupLink, type FormOutcome } from '../areas/registrations/forms.ts';
+import { appRouter, createCaller } from '../router.ts';
 import { createContextInner } from '../trpc/context.ts';
 import { compressedCopies } from './encoding.ts';
 import { etagOf, keepSharedReads, prepareAnswer, writeAnswer, type AnswerKey, type PreparedAnswer } from './public-cache.ts';
@@ -283,8 +284,8 @@ export const pages: FastifyPluginAsync<PagesOptions> = async (app, { clientDir, 
     notAfter: number;
   }
 
-  async function render(request: FastifyRequest, url: string, page: PublicPage | undefined): Promise<Rendering> {
-    const result = await renderer!({ url, origin: config.publicUrl, link: linkFor(request), now: services.clock.now() });
+  async function render(request: FastifyRequest, url: string, page: PublicPage | undefined, formAnswer?: unknown): Promise<Rendering> {
+    const result = await renderer!({ url, origin: config.publicUrl, link: linkFor(request), now: services.clock.now(), ...(formAnswer === undefined ? {} : { formAnswer }) });
     const document =
       result.kind === 'page'
         ? fill(withIcons(template ?? BARE_TEMPLATE, result.icons), {
@@ -325,13 +326,23 @@ export const pages: FastifyPluginAsync<PagesOptions> = async (app, { clientDir, 
     return rendering;
   }
 
-  /** Renders `url` and answers with the document (200, or 404 for an unknown page). */
-  async function renderAndAnswer(request: FastifyRequest, reply: FastifyReply, url: string, page: PublicPage | undefined) {
-    const { result, document } = await renderOnce(request, url, page);
+  /**
+   * Renders `url` and answers with the document (200, or 404 for an unknown page). A page
+   * whose data do not exist (a procedure answered 404: a sign-up that is gone, a wrong
+   * personal link) is the German not-found page.
+   */
+  async function renderAndAnswer(request: FastifyRequest, reply: FastifyReply, url: string, page: PublicPage | undefined, rendered?: Rendering): Promise<FastifyReply> {
+    const { result, document } = rendered ?? (await renderOnce(request, url, page));
     // The app's own paths ('/' to '/home'); kept to this site all the same.
     if (result.kind === 'redirect') return reply.redirect(sameSiteLocation(result.location), result.status);
+    if (result.kind === 'failed' && httpStatusOf(result.error) === 404) {
+      const notFound = await renderOnce(request, NOT_FOUND_URL, undefined);
+      // Without the page's state: the browser renders its address afresh (and finds it gone
+      // too) instead of hydrating another page's markup.
+      return renderAndAnswer(request, reply, NOT_FOUND_URL, undefined, { ...notFound, document: notFound.document?.replace(PAGE_STATE_SCRIPT, '') });
+    }
     if (result.kind === 'failed') {
-      const unavailable = isDatabaseUnreachable(result.error) || (result.error as { data?: { httpStatus?: number } } | null)?.data?.httpStatus === 503;
+      const unavailable = isDatabaseUnreachable(result.error) || httpStatusOf(result.error) === 503;
       // An outage is counted and logged once by the outage and the request's own line.
       if (unavailable) services.outage.refuse(request, result.error);
       else request.log.error({ err: result.error, url }, 'page render failed');
@@ -376,6 +387,45 @@ export const pages: FastifyPluginAsync<PagesOptions> = async (app, { clientDir, 
     renderNotFound: (request, reply) => renderAndAnswer(request, reply, `${ticketPath('unbekannt')}/-`, undefined),
   });
 
+  /** The page's answer for one reader: kept by nobody, indexed by nobody, its address sent nowhere as a Referer. */
+  const forOneReader = (reply: FastifyReply) =>
+    reply.headers({ 'cache-control': 'no-store', 'x-robots-tag': 'noindex', 'referrer-policy': 'no-referrer' });
+
+  /** A sign-up's personal link (issue 29.2): rendered for its one reader and kept by no cache. */
+  app.get<{ Params: { appointmentId: string; token: string } }>(SIGNUP_LINK_PATH, (request, reply) =>
+    renderAndAnswer(request, forOneReader(reply), `/anmeldung/${encodeURIComponent(request.params.appointmentId)}/${encodeURIComponent(request.params.token)}`, undefined),
+  );
+
+  /**
+   * The sign-up's forms posted without JavaScript (issue 29.2): the procedure runs for
+   * nobody in particular (members sign up with JavaScript, as they log in with it), and the
+   * page is rendered again with its answer: the outcome, or the form with the values and
+   * the German message under each field. Such an answer is never kept.
+   */
+  await app.register(async (forms) => {
+    forms.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+    const callerOf = (request: FastifyRequest) =>
+      createCaller(createContextInner({ services, request: { address: request.ip, userAgent: request.headers['user-agent'] ?? '' } }));
+    const formOf = (request: FastifyRequest): Record<string, string> =>
+      typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, string>) : {};
+    async function answerForm(request: FastifyRequest, reply: FastifyReply, url: string, outcome: FormOutcome) {
+      const rendering = await render(request, url, undefined, outcome.answer);
+      if (rendering.result.kind === 'page') rendering.result.status = outcome.status;
+      return renderAndAnswer(request, forOneReader(reply), url, undefined, rendering);
+    }
+    forms.post<{ Params: { appointmentId: string } }>('/anmeldung/:appointmentId', async (request, reply) => {
+      const { appointmentId } = request.params;
+      return answerForm(request, reply, `/anmeldung/${encodeURIComponent(appointmentId)}`, await postSignup(callerOf(request), appointmentId, formOf(request)));
+    });
+    forms.post<{ Params: { appointmentId: string; token: string } }>(SIGNUP_LINK_PATH, async (request, reply) => {
+      const { appointmentId, token } = request.params;
+      const url = `/anmeldung/${encodeURIComponent(appointmentId)}/${encodeURIComponent(token)}`;
+      return answerForm(request, reply, url, await postSignupLink(callerOf(request), token, formOf(request)));
+    });
+  });
+
   app.setNotFoundHandler(async (request, reply) => {
     // A missing asset (an old build's chunk, say) or any other method: the API's answer.
     if ((request.method !== 'GET' && request.method !== 'HEAD') || request.url.startsWith('/assets/')) {
@@ -392,6 +442,17 @@ export const pages: FastifyPluginAsync<PagesOptions> = async (app, { clientDir, 
     await renderAndAnswer(request, reply, url, undefined);
   });
 };
+
+/** The page's state in a rendered document (the app's hydration data). */
+const PAGE_STATE_SCRIPT = /<script type="application\/json" id="page-state">[\s\S]*?<\/script>/;
+
+/** Any address no page has: the router renders the not-found page for it. */
+const NOT_FOUND_URL = '/seite-nicht-gefunden';
+
+/** The HTTP status a procedure's failure carries (tRPC's client error), if any. */
+function httpStatusOf(error: unknown): number | undefined {
+  return (error as { data?: { httpStatus?: number } } | null)?.data?.httpStatus;
+}
 
 /** A page for when rendering failed; plain HTML without the app, so it cannot fail itself. */
 function errorDocument(message: string): string {

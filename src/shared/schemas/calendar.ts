@@ -274,6 +274,19 @@ export interface PublicAppointment {
    * Only in the tRPC answer; the legacy REST list keeps the fields above (SPEC §7).
    */
   series: PublicSeriesLink | null;
+  /**
+   * The appointment's sign-up (issue 29.2), null when it takes none: 'Anmelden' with the
+   * state's line ('noch 12 Plätze frei'), never a participant. Only in the tRPC answer.
+   */
+  signup: PublicSignupLink | null;
+}
+
+export interface PublicSignupLink {
+  state: 'notYet' | 'open' | 'waitingList' | 'closed';
+  /** 'noch 12 Plätze frei', 'ausgebucht – Warteliste', 'Anmeldung ab 01.03.', 'Anmeldeschluss war am …'. */
+  stateText: string;
+  /** When the state next changes by the clock (opens, closes; ms), so a kept list does not outlive it. */
+  changesAt: number | null;
 }
 
 export interface PublicSeriesLink {

@@ -41,6 +41,9 @@ export const reminderInput = z.object({
 });
 export type ReminderInput = z.input<typeof reminderInput>;
 
+/** Meine Daten: whether the duty feed also holds the member's sign-ups to appointments (issue 29.6). */
+export const feedSignupsInput = z.object({ include: z.boolean({ error: 'Bitte wähle, ob deine Anmeldungen im Kalender-Abo stehen sollen!' }) });
+
 /** The secret of a private feed's address: 32 random bytes as base64url (43 characters). */
 export const FEED_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 

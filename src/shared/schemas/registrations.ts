@@ -212,6 +212,8 @@ export const organiserUpdateInput = participantChanges.extend({
   status: z.enum(['place', 'waiting']).optional(),
 });
 export const organiserCancelInput = z.object({ appointmentId: idSchema, id: idSchema });
+/** Meine Daten: one of the member's own sign-ups. */
+export const mySignupInput = z.object({ id: idSchema });
 export const organiserMailInput = z.object({
   appointmentId: idSchema,
   to: z.enum(['place', 'waiting', 'all'], { error: 'Bitte wähle die Empfänger!' }),

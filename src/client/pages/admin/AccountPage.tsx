@@ -23,6 +23,7 @@ import { DataExportSection } from './account/DataExportSection.tsx';
 import { DutiesSection } from './account/DutiesSection.tsx';
 import { NewsMailSection } from './account/NewsMailSection.tsx';
 import { SecondFactorSection } from './account/SecondFactorSection.tsx';
+import { SignupsSection } from './account/SignupsSection.tsx';
 
 /**
  * 'Auf allen Geräten abmelden': ends every other session of the member after a Ja; this
@@ -80,7 +81,7 @@ export function AccountPage() {
 
 /**
  * Every member edits their own data here; the groups only with users_update and
- * groups_view; a new password with the current one. Below, the member's duties, the
+ * groups_view; a new password with the current one. Below, the member's duties and sign-ups, the
  * second factor, app passwords, 'Auf allen Geräten abmelden', 'Meine Daten herunterladen'
  * and the club's social channels.
  */
@@ -147,6 +148,7 @@ function AccountDetails() {
         <SaveButton saving={save.isPending} spacing={2} />
       </Paper>
       <DutiesSection />
+      <SignupsSection />
       <NewsMailSection />
       <SecondFactorSection />
       <AppPasswordsSection />

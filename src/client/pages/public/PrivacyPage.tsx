@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { cookieNameFor, MAP_CONSENT_KEY } from '../../../shared/browserData.ts';
 import { BROWSER_DATA, type BrowserDataItem } from '../../../shared/browserDataList.ts';
+import { REGISTRATION_LIMITS } from '../../../shared/schemas/registrations.ts';
 import { ClubAddress } from '../../components/ClubAddress.tsx';
 import { ClubText, LegalSection, Paragraph } from '../../components/LegalSection.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
@@ -123,7 +124,7 @@ function CourseBookPrivacy() {
 /**
  * Privacy policy for what this site really does: no tracking, a session and a device cookie
  * for members and two flags in the browser's storage (all from one list), contact messages
- * through a mail outbox, a server log of logins and changes, embedded maps only after
+ * through a mail outbox, sign-ups to appointments and their 90 days, a server log of logins and changes, embedded maps only after
  * consent, and the members' own download of their data.
  */
 export function PrivacyPage() {
@@ -195,6 +196,28 @@ export function PrivacyPage() {
       </LegalSection>
 
       <CourseBookPrivacy />
+
+      <LegalSection title="Anmeldungen zu Terminen">
+        <Paragraph>
+          Zu manchen Terminen (Turniere, Kurse, Veranstaltungen) kannst du dich über die Website anmelden. Wir
+          verarbeiten dazu deinen Vornamen und Nachnamen, deine E-Mail-Adresse und, soweit das Formular des Termins
+          danach fragt, Telefonnummer, Geburtsdatum, Verein, die Zahl der Plätze und deine Antworten auf die Fragen des
+          Veranstalters. Bei Minderjährigen speichern wir den Namen der erziehungsberechtigten Person und den Zeitpunkt
+          ihrer Einwilligung. Die Angaben sehen nur die Organisatoren des Termins im Verein; öffentlich zeigt die
+          Website nur die Zahl der freien Plätze. Per E-Mail bekommst du eine Bestätigung mit einem persönlichen Link,
+          über den du deine Anmeldung ansehen, ändern und stornieren kannst; in unserer Datenbank ist von diesem Link
+          nur ein nicht umkehrbarer Hashwert gespeichert. Rechtsgrundlage ist Art. 6 Abs. 1 lit. b DSGVO (Teilnahme
+          am Termin).
+        </Paragraph>
+        <Paragraph>
+          Deine Angaben und die Mails zu deiner Anmeldung löschen wir {REGISTRATION_LIMITS.keptDays} Tage nach dem Ende
+          des Termins automatisch. Stornierst du über deinen Link oder unter „Meine Daten“, löschen wir sie sofort; in
+          der Liste des Veranstalters bleibt nur der Vermerk „storniert“ mit dem Zeitpunkt. Damit niemand das Formular
+          für massenhafte Anmeldungen missbraucht, nehmen wir aus einem Netz nur eine begrenzte Zahl von Anmeldungen je
+          Stunde an und speichern dazu das Netz deiner IP-Adresse mit dem Zeitpunkt, bis die Frist abgelaufen ist
+          (berechtigtes Interesse, Art. 6 Abs. 1 lit. f DSGVO).
+        </Paragraph>
+      </LegalSection>
 
       <LegalSection title="Karten auf der Kontaktseite">
         <Paragraph>

@@ -207,6 +207,8 @@ export async function listPublic(db: Db, since: string, until: string, urlOf: Ur
     section: visitorSection(row),
     attachments: attachments.get(row.id) ?? [],
     series: publicSeriesLink(row),
+    // Filled by the list's procedure (registrations/public-states.ts).
+    signup: null,
   }));
 }
 

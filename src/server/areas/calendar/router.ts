@@ -12,6 +12,7 @@ import type { Context } from '../../trpc/context.ts';
 import { can, canAny, canIn, router, sharedReadProcedure } from '../../trpc/index.ts';
 import { clubProfile } from '../club/cache.ts';
 import { HOSTS_CACHE_AREA } from '../hosts/queries.ts';
+import { firstStateChange, publicSignupStates } from '../registrations/public-states.ts';
 import { CALENDAR_CACHE_AREA } from './cache-area.ts';
 import { buildFeed, FEED_PAST_DAYS, type Feed } from './feed.ts';
 import { notifyGroup, notifySeriesGroup } from './notify.ts';
@@ -135,10 +136,19 @@ export const calendarRouter = router({
    */
   publicList: sharedReadProcedure.input(publicCalendarInput).query(async ({ ctx, input }) => {
     const section = await chosenSection(ctx, input);
-    return ctx.services.publicCache.read(CALENDAR_CACHE_AREA, section ? `list:${section.id}` : 'list', () => {
-      const since = toClubDateTime(now(ctx));
-      return listPublic(ctx.services.db, since, `${Number(since.slice(0, 4)) + 1}${since.slice(4)}`, ctx.services.storage.urlOf, section?.id);
-    });
+    return ctx.services.publicCache.read(
+      CALENDAR_CACHE_AREA,
+      section ? `list:${section.id}` : 'list',
+      async () => {
+        const since = toClubDateTime(now(ctx));
+        const list = await listPublic(ctx.services.db, since, `${Number(since.slice(0, 4)) + 1}${since.slice(4)}`, ctx.services.storage.urlOf, section?.id);
+        // 'Anmelden' with the free places (issue 29.2); a sign-up drops this kept list (registrations `changed`).
+        const signups = await publicSignupStates(ctx.services.db, list, now(ctx));
+        return list.map((appointment) => ({ ...appointment, signup: signups.get(appointment.id) ?? null }));
+      },
+      // Not kept past the moment a sign-up opens or closes.
+      firstStateChange,
+    );
   }),
 
   /** The iCal feed (RFC 5545) as text with its ETag, of all public appointments or one section's; REST serves it as text/calendar. */

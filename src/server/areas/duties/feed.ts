@@ -4,6 +4,7 @@ import type { DutyRole } from '../../db/schema.ts';
 import { describeAppointment, formatDutyDate, NO_APPOINTMENT_TEXT } from '../../../shared/duties.ts';
 import { DUTY_FEED_PATH, DUTY_ROLE_LABELS } from '../../../shared/schemas/duties.ts';
 import { addDays } from '../../../shared/recurrence.ts';
+import { fromClubDateTime } from '../../../shared/dates.ts';
 import { calendarText, icalText } from '../calendar/feed.ts';
 import type { EveningAppointment } from './queries.ts';
 
@@ -61,7 +62,22 @@ export function dutyTitle(role: DutyRole, appointments: readonly EveningAppointm
  * text. Marked free (TRANSPARENT), so it does not block the whole day in the member's
  * calendar. It names no other member: only the slot, the day and its appointments.
  */
-export function buildDutyFeed(duties: readonly FeedDuty[], site: { publicUrl: string; clubName: string; now: Date }): string {
+/** A member's own sign-up to an appointment, in the feed if they wish (issue 29.6). */
+export interface FeedSignup {
+  id: number;
+  name: string;
+  datetime_begin: string;
+  datetime_end: string;
+  location: string;
+  status: 'place' | 'waiting';
+}
+
+/** A club-local `YYYY-MM-DD hh:mm:ss` as the instant it names. */
+function clubInstant(value: string): Date {
+  return fromClubDateTime(value) ?? new Date(`${value.replace(' ', 'T')}Z`);
+}
+
+export function buildDutyFeed(duties: readonly FeedDuty[], site: { publicUrl: string; clubName: string; now: Date }, signups: readonly FeedSignup[] = []): string {
   const { publicUrl, clubName, now } = site;
   const calendar = ical({
     name: icalText(`Meine Dienste – ${clubName}`),
@@ -87,6 +103,21 @@ export function buildDutyFeed(duties: readonly FeedDuty[], site: { publicUrl: st
       ),
       url: `${publicUrl}/admin/ich`,
       transparency: ICalEventTransparency.TRANSPARENT,
+    });
+  }
+  // Sign-ups at the appointment's own times; one on the waiting list says so in its title.
+  for (const signup of signups) {
+    calendar.createEvent({
+      id: `anmeldung-${signup.id}@${new URL(publicUrl).hostname}`,
+      start: clubInstant(signup.datetime_begin),
+      end: clubInstant(signup.datetime_end),
+      stamp: now,
+      summary: icalText(signup.status === 'waiting' ? `Warteliste: ${signup.name}` : signup.name),
+      location: icalText(signup.location),
+      description: icalText(
+        `${signup.status === 'waiting' ? 'Du stehst auf der Warteliste.' : 'Du bist angemeldet.'}\nStornieren unter „Meine Daten“: ${publicUrl}/admin/ich`,
+      ),
+      url: `${publicUrl}/admin/ich`,
     });
   }
   return calendarText(calendar);

@@ -185,11 +185,23 @@ export interface DutySettings {
   feed_created_ms: number | null;
   /** `HH:mm`, or null: no reminders. */
   remind_at: string | null;
+  /** The feed also holds the member's sign-ups to appointments. */
+  feed_signups: boolean;
 }
 
 export async function readSettings(db: Db, userId: number): Promise<DutySettings> {
-  const row = await db.selectFrom('duty_settings').select(['feed_created_ms', 'remind_at']).where('user_id', '=', userId).executeTakeFirst();
-  return { feed_created_ms: row?.feed_created_ms == null ? null : Number(row.feed_created_ms), remind_at: row?.remind_at ?? null };
+  const row = await db.selectFrom('duty_settings').select(['feed_created_ms', 'remind_at', 'feed_signups']).where('user_id', '=', userId).executeTakeFirst();
+  return {
+    feed_created_ms: row?.feed_created_ms == null ? null : Number(row.feed_created_ms),
+    remind_at: row?.remind_at ?? null,
+    feed_signups: Number(row?.feed_signups ?? 0) === 1,
+  };
+}
+
+/** Whether the member's feed also holds their sign-ups to appointments. */
+export async function setFeedSignups(db: Db, userId: number, include: boolean): Promise<void> {
+  await ensureSettings(db, userId);
+  await db.updateTable('duty_settings').set({ feed_signups: include ? 1 : 0 }).where('user_id', '=', userId).execute();
 }
 
 /** The member's row of settings, made when missing (two requests at once make it once). */

@@ -2,7 +2,7 @@ import { toClubDate, toClubDateTime } from '../../../shared/dates.ts';
 import { logDate, memberName } from '../../../shared/logNames.ts';
 import { formatDutyDate } from '../../../shared/duties.ts';
 import { idInput } from '../../../shared/schemas/groups.ts';
-import { DUTY_INPUT_MESSAGES, DUTY_ROLE_LABELS, dutyFeedInput, dutySlotInput, reminderInput } from '../../../shared/schemas/duties.ts';
+import { DUTY_INPUT_MESSAGES, DUTY_ROLE_LABELS, dutyFeedInput, dutySlotInput, feedSignupsInput, reminderInput } from '../../../shared/schemas/duties.ts';
 import type { Db } from '../../db/connection.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { DutyRole } from '../../db/schema.ts';
@@ -15,6 +15,7 @@ import { seesInternalAppointments } from '../calendar/queries.ts';
 import { clubProfile } from '../club/cache.ts';
 import { readClubData } from '../club/queries.ts';
 import { HOSTS_CACHE_AREA, maySupervise } from '../hosts/queries.ts';
+import { listFeedSignups } from '../registrations/public-states.ts';
 import { buildDutyFeed, DUTY_FEED_MAX_EVENTS, DUTY_FEED_PAST_DAYS, feedTokenHash, feedUrl, newFeedToken } from './feed.ts';
 import { addDays } from '../../../shared/recurrence.ts';
 import {
@@ -28,6 +29,7 @@ import {
   MAX_LISTED_DUTIES,
   offeredSlots,
   readSettings,
+  setFeedSignups,
   setFeedToken,
   setReminderTime,
   slotKey,
@@ -38,6 +40,8 @@ export const DUTY_MESSAGES = {
   feedCreated: 'Kalender-Abo eingerichtet. Die Adresse wird nur jetzt angezeigt.',
   feedRenewed: 'Neue Adresse für das Kalender-Abo erzeugt; die bisherige funktioniert nicht mehr.',
   feedRevoked: 'Kalender-Abo beendet; seine Adresse funktioniert nicht mehr.',
+  feedSignupsOn: 'Deine Anmeldungen zu Terminen stehen jetzt auch im Kalender-Abo.',
+  feedSignupsOff: 'Deine Anmeldungen zu Terminen stehen nicht mehr im Kalender-Abo.',
   feedNotActive: 'Es ist kein Kalender-Abo eingerichtet.',
   /** An unknown, renewed or revoked address says the same as one that cannot be an address at all. */
   feedNotFound: DUTY_INPUT_MESSAGES.tokenInvalid,
@@ -160,6 +164,7 @@ export const dutiesRouter = router({
     return {
       feed_since: settings.feed_created_ms === null ? null : toClubDateTime(new Date(settings.feed_created_ms)),
       reminder_time: settings.remind_at,
+      feed_signups: settings.feed_signups,
       has_email: (await deliverableAddress(db, ctx.user.id)) !== undefined,
     };
   }),
@@ -200,6 +205,12 @@ export const dutiesRouter = router({
     return { message: `${reminderSavedMessage(input.time)}${warning}`, data: { reminder_time: input.time } };
   }),
 
+  /** Whether the feed also holds the member's own sign-ups to appointments (issue 29.6). */
+  setFeedSignups: authedProcedure.input(feedSignupsInput).mutation(async ({ ctx, input }) => {
+    await setFeedSignups(ctx.services.db, ctx.user.id, input.include);
+    return { message: input.include ? DUTY_MESSAGES.feedSignupsOn : DUTY_MESSAGES.feedSignupsOff, data: { feed_signups: input.include } };
+  }),
+
   /**
    * The private feed of the member whose address this is (REST: GET /api/dienste/<token>.ics):
    * their duties of the last 30 days and all to come, and nothing about anyone else.
@@ -217,7 +228,8 @@ export const dutiesRouter = router({
     const duties = await listDuties(db, member.id, since, DUTY_FEED_MAX_EVENTS);
     const events = await withAppointments(db, duties, seesInternalAppointments(member.permissions));
     const { name } = await clubProfile(ctx.services);
-    return { body: buildDutyFeed(events, { publicUrl: config.publicUrl, clubName: name, now }) };
+    const signups = (await readSettings(db, member.id)).feed_signups ? await listFeedSignups(db, member.id, since) : [];
+    return { body: buildDutyFeed(events, { publicUrl: config.publicUrl, clubName: name, now }, signups) };
   }),
 
   /** The member offers one of their own duties, from today on, for another member to take. */

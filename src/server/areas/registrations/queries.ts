@@ -180,7 +180,7 @@ export async function counts(db: Db, appointmentId: number): Promise<{ taken: nu
 }
 
 /** What visitors see at `now`: not yet open, free places, waiting list, or closed. */
-export function publicState(settings: RegistrationSettings, appointment: SignupAppointment, taken: number, now: string): PublicRegistrationState {
+export function publicState(settings: RegistrationSettings, appointment: Pick<SignupAppointment, 'datetime_begin'>, taken: number, now: string): PublicRegistrationState {
   if (settings.opensAt !== null && now < settings.opensAt) return { state: 'notYet', opensAt: settings.opensAt };
   const closesAt = closingOf(settings, appointment);
   if (now >= closesAt) return { state: 'closed', closesAt };

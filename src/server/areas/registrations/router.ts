@@ -4,6 +4,7 @@ import { appointmentName } from '../../../shared/logNames.ts';
 import {
   appointmentIdInput,
   exportInput,
+  mySignupInput,
   organiserAddInput,
   organiserCancelInput,
   organiserMailInput,
@@ -23,7 +24,7 @@ import { isLinkToken, linkTokenHash, newLinkToken } from '../../http/link-token.
 import { networkOf } from '../../http/network.ts';
 import { withinNetworkLimit, type NetworkLimit } from '../../http/network-limit.ts';
 import type { Context } from '../../trpc/context.ts';
-import { can, canIn, publicProcedure, router, sharedReadProcedure } from '../../trpc/index.ts';
+import { authedProcedure, can, canIn, publicProcedure, router, sharedReadProcedure } from '../../trpc/index.ts';
 import { CALENDAR_CACHE_AREA } from '../calendar/cache-area.ts';
 import { sectionOfAppointment } from '../calendar/queries.ts';
 import { generalCsv, ianseoCsv } from './csv-export.ts';
@@ -49,6 +50,7 @@ import {
   toParticipantView,
   waitingPosition,
   type SignupAppointment,
+  type RegistrationRow,
   type StoredSettings,
 } from './queries.ts';
 
@@ -133,6 +135,22 @@ async function promoteAndMail(trx: Parameters<typeof promoteWaiting>[0], ctx: Co
 
 function promotedLine(promoted: number[]): string {
   return promoted.length === 0 ? '' : `; von der Warteliste nachgerückt: ${promoted.map((id) => `Anmeldung ${id}`).join(', ')}`;
+}
+
+/** The participant cancels (link or Meine Daten): the data go at once, the place goes to the waiting list. */
+async function cancelByParticipant(ctx: Context, row: RegistrationRow, how: string): Promise<void> {
+  const { services } = ctx;
+  const appointmentId = Number(row.appointment_id);
+  const appointment = await appointmentOf(ctx, appointmentId);
+  const now = services.clock.now();
+  const promoted = await services.db.transaction().execute(async (trx) => {
+    const settings = await lockSettings(trx, services.dialect, appointmentId);
+    await eraseRegistration(trx, Number(row.id), now);
+    return settings ? promoteAndMail(trx, ctx, settings, now) : [];
+  });
+  changed(ctx);
+  if (promoted.length > 0) services.mail.wake();
+  await ctx.log(`Anmeldung ${row.id} zu ${label(appointment)} ${how} storniert, Daten gelöscht${promotedLine(promoted)}`);
 }
 
 /** The sign-up behind a personal link; a malformed or unknown token is 404 alike. */
@@ -277,19 +295,40 @@ export const registrationsRouter = router({
 
   /** Cancels by the personal link: the data go at once, the place goes to the waiting list. */
   cancelMine: publicProcedure.input(signupTokenInput).mutation(async ({ ctx, input }) => {
-    const { services } = ctx;
-    const row = await byToken(ctx, input.token);
-    const appointmentId = Number(row.appointment_id);
-    const appointment = await appointmentOf(ctx, appointmentId);
-    const now = services.clock.now();
-    const promoted = await services.db.transaction().execute(async (trx) => {
-      const settings = await lockSettings(trx, services.dialect, appointmentId);
-      await eraseRegistration(trx, Number(row.id), now);
-      return settings ? promoteAndMail(trx, ctx, settings, now) : [];
-    });
-    changed(ctx);
-    if (promoted.length > 0) services.mail.wake();
-    await ctx.log(`Anmeldung ${row.id} zu ${label(appointment)} über den persönlichen Link storniert, Daten gelöscht${promotedLine(promoted)}`);
+    await cancelByParticipant(ctx, await byToken(ctx, input.token), 'über den persönlichen Link');
+    return { message: SIGNUP_MESSAGES.cancelled };
+  }),
+
+  /** A member's own sign-ups (Meine Daten, issue 29.6): the appointment, place or waiting list; cancelled ones are left out. */
+  mySignups: authedProcedure.query(async ({ ctx }) => {
+    const rows = await ctx.services.db
+      .selectFrom('registrations as r')
+      .innerJoin('appointments as a', 'a.id', 'r.appointment_id')
+      .select(['r.id', 'r.appointment_id', 'r.status', 'r.position', 'r.places', 'a.name', 'a.datetime_begin', 'a.datetime_end', 'a.location'])
+      .where('r.user_id', '=', ctx.user.id)
+      .where('r.status', '!=', 'cancelled')
+      .orderBy('a.datetime_begin')
+      .orderBy('r.id')
+      .execute();
+    const data = [];
+    for (const row of rows) {
+      const appointmentId = Number(row.appointment_id);
+      data.push({
+        id: Number(row.id),
+        appointment: { id: appointmentId, name: row.name, datetime_begin: row.datetime_begin, datetime_end: row.datetime_end, location: row.location },
+        status: row.status as 'place' | 'waiting',
+        places: Number(row.places),
+        waitingPosition: await waitingPosition(ctx.services.db, appointmentId, { status: row.status, position: Number(row.position) }),
+      });
+    }
+    return { data };
+  }),
+
+  /** A member cancels an own sign-up from Meine Daten, as by the personal link: the data go at once. */
+  cancelMySignup: authedProcedure.input(mySignupInput).mutation(async ({ ctx, input }) => {
+    const row = await ctx.services.db.selectFrom('registrations').selectAll().where('id', '=', input.id).where('user_id', '=', ctx.user.id).executeTakeFirst();
+    if (!row || row.status === 'cancelled') throw new AppError('NOT_FOUND', REGISTRATION_RESPONSES.notFound);
+    await cancelByParticipant(ctx, row, 'unter „Meine Daten“');
     return { message: SIGNUP_MESSAGES.cancelled };
   }),
 

@@ -78,6 +78,8 @@ export async function sitemapEntries(db: Db, articles: readonly NewsDate[] = [])
       }
       continue;
     }
+    // Sign-ups are reached from their appointment on /termine and end with it.
+    if (page.id === 'signup') continue;
     if (page.id === 'newsArticle') {
       for (const article of articles) entries.push({ path: newsArticlePath(article.slug), lastmod: latestDay(article.updatedAt, article.publishedAt), priority: page.priority });
       continue;

@@ -120,7 +120,7 @@ export interface MemberDataExport {
   password_reset_links: Array<{ created_at: string; expires_at: string; used_at: string | null }>;
   /** Requests for a link naming the member's shooter number or e-mail address, kept for their limits. */
   password_reset_requests: Array<{ requested_at: string; network: string }>;
-  duty_settings: { calendar_feed: boolean; calendar_feed_since: string | null; reminder_at: string | null };
+  duty_settings: { calendar_feed: boolean; calendar_feed_since: string | null; reminder_at: string | null; signups_in_feed: boolean };
   roster: Array<{ entry_id: number; date: string; role: 'supervisor' | 'host' }>;
   duty_offers: Array<{ id: number; entry_id: number; date: string | null; role: 'supervisor' | 'host'; offered_at: string }>;
   duty_reminders: Array<{ entry_id: number; role: 'supervisor' | 'host'; duty_date: string; queued_at: string }>;
@@ -238,7 +238,7 @@ export async function exportMemberData(db: Db, request: ExportRequest): Promise<
       .where('target', 'in', email === '' ? [resetTargetOf(record.uid)] : [resetTargetOf(record.uid), resetTargetOf(email)])
       .orderBy('id')
       .execute(),
-    db.selectFrom('duty_settings').select(['feed_token_hash', 'feed_created_ms', 'remind_at']).where('user_id', '=', userId).executeTakeFirst(),
+    db.selectFrom('duty_settings').select(['feed_token_hash', 'feed_created_ms', 'remind_at', 'feed_signups']).where('user_id', '=', userId).executeTakeFirst(),
     db
       .selectFrom('host_entries')
       .select(['id', 'date', 'supervisor_user_id', 'host_user_id'])
@@ -387,6 +387,7 @@ export async function exportMemberData(db: Db, request: ExportRequest): Promise<
       calendar_feed: dutySettings?.feed_token_hash != null,
       calendar_feed_since: clubTime(dutySettings?.feed_created_ms ?? null),
       reminder_at: dutySettings?.remind_at ?? null,
+      signups_in_feed: Number(dutySettings?.feed_signups ?? 0) === 1,
     },
     roster: roster.flatMap((entry) => [
       ...(entry.supervisor_user_id === userId ? [{ entry_id: entry.id, date: entry.date, role: 'supervisor' as const }] : []),

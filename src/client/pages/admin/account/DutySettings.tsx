@@ -91,6 +91,14 @@ export function DutyFeed() {
   });
   const revoke = trpc.duties.revokeFeed.useMutation({ meta: { errorPrefix: 'Fehler beim Beenden des Kalender-Abos' }, onSettled: done });
   const since = settings.data?.feed_since ?? null;
+  // Saved at once: a single switch has nothing to lose.
+  // The box shows the choice at once, while it is saved, and the saved state after it.
+  const [wantedSignups, setWantedSignups] = useState<boolean | null>(null);
+  const signupsInFeed = trpc.duties.setFeedSignups.useMutation({
+    meta: { errorPrefix: 'Fehler beim Speichern der Einstellung' },
+    onSuccess: ({ data }) => utils.duties.settings.setData(undefined, (old) => old && { ...old, feed_signups: data.feed_signups }),
+    onSettled: () => setWantedSignups(null),
+  });
 
   return (
     <DutyPart id="account-duties-feed" title="Kalender-Abo">
@@ -99,6 +107,20 @@ export function DutyFeed() {
         Adresse ist geheim und nennt keine anderen Mitglieder; wer sie kennt, sieht deine Dienste. Gib sie deshalb nicht weiter.
       </Typography>
       {since !== null && <Typography sx={{ mb: 2 }}>Kalender-Abo aktiv seit {formatGermanDateTime(since)} Uhr.</Typography>}
+      <FormControlLabel
+        sx={{ mb: 1 }}
+        control={
+          <Checkbox
+            checked={wantedSignups ?? settings.data?.feed_signups ?? false}
+            disabled={!settings.data || wantedSignups !== null}
+            onChange={(event) => {
+              setWantedSignups(event.target.checked);
+              signupsInFeed.mutate({ include: event.target.checked });
+            }}
+          />
+        }
+        label="Meine Anmeldungen zu Terminen auch im Kalender-Abo"
+      />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
         {since === null ? (
           <Button variant="contained" disabled={settings.isPending} loading={renew.isPending} onClick={() => renew.mutate()}>

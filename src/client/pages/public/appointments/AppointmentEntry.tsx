@@ -3,6 +3,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { MouseEvent } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { entryWhen, firstOf, formatAppointmentTime, type GlanceEntry } from '../../../../shared/appointmentGlance.ts';
 import type { PublicAppointment } from '../../../../shared/schemas/calendar.ts';
 import { RichText } from '../../../components/RichText.tsx';
@@ -64,10 +65,34 @@ function AllDates({ entry }: { entry: Extract<GlanceEntry, { kind: 'series' }> }
       </Box>
       <Box component="ul" sx={{ mt: 0, mb: 1, pl: 3 }}>
         {entry.occurrences.map((occurrence) => (
-          <li key={occurrence.id}>{formatAppointmentTime(occurrence.datetime_begin, occurrence.datetime_end)}</li>
+          <li key={occurrence.id}>
+            {formatAppointmentTime(occurrence.datetime_begin, occurrence.datetime_end)}
+            {occurrence.signup && (
+              <>
+                {' – '}
+                <SignupLink appointment={occurrence} />
+              </>
+            )}
+          </li>
         ))}
       </Box>
     </Box>
+  );
+}
+
+/** 'Anmelden' to the appointment's sign-up page, with its state ('noch 12 Plätze frei'); issue 29.2. */
+function SignupLink({ appointment }: { appointment: PublicAppointment }) {
+  const signup = appointment.signup;
+  if (!signup) return null;
+  const open = signup.state === 'open' || signup.state === 'waitingList';
+  return (
+    <span className="appointment-signup">
+      <Link component={RouterLink} to={`/anmeldung/${appointment.id}`} sx={{ fontWeight: 500 }}>
+        {open ? 'Anmelden' : 'Anmeldung'}
+        <Box component="span" sx={visuallyHidden}>{` zu ${appointment.name}`}</Box>
+      </Link>
+      {`: ${signup.stateText}`}
+    </span>
   );
 }
 
@@ -104,6 +129,11 @@ export function AppointmentEntry({ entry }: { entry: GlanceEntry }) {
         {/* An appointment of a group that is no section names none, not even an empty 'Sparte:'. */}
         {appointment.section !== '' && <span className="appointment-section">{`Sparte: ${appointment.section}`}</span>}
       </Typography>
+      {appointment.signup && (
+        <Typography sx={{ mt: 0.5 }}>
+          <SignupLink appointment={appointment} />
+        </Typography>
+      )}
       {entry.kind === 'series' && entry.occurrences.length > 1 && <AllDates entry={entry} />}
       <Details appointment={appointment} />
     </Paper>
