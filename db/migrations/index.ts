@@ -31,6 +31,7 @@ import * as signups from './0031_signups.ts';
 import * as courseState from './0032_course_state.ts';
 import * as courseBook from './0033_course_book.ts';
 import * as signupFeed from './0034_signup_feed.ts';
+import * as courseAnnualPasses from './0035_course_annual_passes.ts';
 
 /** Every migration in order; listed statically so no file system scan is needed at start. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '0032_course_state': courseState,
   '0033_course_book': courseBook,
   '0034_signup_feed': signupFeed,
+  '0035_course_annual_passes': courseAnnualPasses,
 };

@@ -32,6 +32,8 @@ let editor: { authorization: string };
 let viewer: { authorization: string };
 let outsider: { authorization: string };
 let memberUid: string;
+let memberId: number;
+let passEditor: { authorization: string };
 let addressCounter = 0;
 const nextAddress = () => `198.51.100.${(addressCounter += 1)}`;
 
@@ -40,7 +42,10 @@ beforeAll(async () => {
   editor = (await t.createMember(['parcours_view', 'parcours_update'])).auth;
   viewer = (await t.createMember(['parcours_view'])).auth;
   outsider = (await t.createMember(['dashboard_view', 'calendar_view'])).auth;
-  memberUid = (await t.createMember([])).uid;
+  const member = await t.createMember([]);
+  memberUid = member.uid;
+  memberId = member.id;
+  passEditor = (await t.createMember(['users_view', 'users_update'])).auth;
 });
 afterAll(() => t.close());
 beforeEach(async () => {
@@ -49,6 +54,7 @@ beforeEach(async () => {
   await t.db.deleteFrom('course_book_groups').execute();
   await t.db.deleteFrom('course_closures').execute();
   await t.db.deleteFrom('network_attempts').execute();
+  await t.db.deleteFrom('course_annual_passes').execute();
 });
 
 function query(path: string, input: unknown, headers: Record<string, string> = {}) {
@@ -144,15 +150,63 @@ describe('check-in', () => {
     }
   });
 
-  it('lets a member with an annual pass shoot without paying, and refuses an unknown shooter number', async () => {
+  it('lets a member with an annual pass for this club year shoot without paying', async () => {
+    const marked = await mutate('users.setAnnualPass', { ref: memberUid, year: 2026, pass: true }, passEditor);
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect(marked.json().result.data.data).toEqual([2026]);
     const { token } = await checkIn({ ...GROUP, shooters: [{ name: 'Mia Mitglied', category: 0, memberNumber: memberUid }, { name: 'Gast', category: 0 }] });
     const view = await ticket(token);
     expect(view.amountCents).toBe(1200);
     expect(view.shooters[0]).toEqual({ name: 'Mia Mitglied', category: 'Erwachsene', priceCents: 0, member: true });
+  });
+
+  it('refuses a member whose pass is only for last year or who has none, and a non-member, storing nothing', async () => {
+    await t.db.insertInto('course_annual_passes').values({ user_id: memberId, year: 2025, created_at: '2025-03-01 10:00:00' }).execute();
+    const lastYear = await mutate('courseBook.checkIn', { ...GROUP, shooters: [{ name: 'Mia Mitglied', category: 0, memberNumber: memberUid }] });
+    expect(lastYear.statusCode).toBe(422);
+    expect(lastYear.json().error.message).toBe(`Für die Schützennummer ${memberUid} ist für 2026 keine Jahreskarte eingetragen. Bitte eine Tageskarte wählen.`);
+    expect(lastYear.json().error.data.fieldErrors).toEqual({ 'shooters.0.memberNumber': [COURSE_BOOK_MESSAGES.noPass(memberUid, 2026)] });
+
+    await t.db.deleteFrom('course_annual_passes').execute();
+    const none = await mutate('courseBook.checkIn', { ...GROUP, shooters: [{ name: 'Mia Mitglied', category: 0, memberNumber: memberUid }] });
+    expect(none.statusCode).toBe(422);
+    expect(none.json().error.message).toBe(COURSE_BOOK_MESSAGES.noPass(memberUid, 2026));
 
     const response = await mutate('courseBook.checkIn', { ...GROUP, shooters: [{ name: 'Max', category: 0, memberNumber: '99999998' }] });
     expect(response.statusCode).toBe(422);
     expect(response.json().error.message).toBe(COURSE_BOOK_MESSAGES.notMember('99999998'));
+    expect(await t.db.selectFrom('course_book_groups').select('id').execute()).toEqual([]);
+  });
+
+  it('counts the pass by the club year of the injected clock: the 2026 pass no longer holds on 1 January 2027', async () => {
+    await t.db.insertInto('course_annual_passes').values({ user_id: memberId, year: 2026, created_at: '2026-03-01 10:00:00' }).execute();
+    now = at('2027-01-01 12:00:00');
+    const response = await mutate('courseBook.checkIn', { ...GROUP, shooters: [{ name: 'Mia Mitglied', category: 0, memberNumber: memberUid }] });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error.message).toBe(COURSE_BOOK_MESSAGES.noPass(memberUid, 2027));
+  });
+
+  it('sets annual passes only with users_update (401/403), lists them with users_view, and logs the change', async () => {
+    expect((await mutate('users.setAnnualPass', { ref: memberUid, year: 2026, pass: true })).statusCode).toBe(401);
+    expect((await mutate('users.setAnnualPass', { ref: memberUid, year: 2026, pass: true }, outsider)).statusCode).toBe(403);
+    expect((await query('users.annualPasses', { ref: memberUid }, outsider)).statusCode).toBe(403);
+    expect(await t.db.selectFrom('course_annual_passes').selectAll().execute()).toEqual([]);
+
+    expect((await mutate('users.setAnnualPass', { ref: memberUid, year: 2027, pass: true }, passEditor)).statusCode).toBe(200);
+    expect((await mutate('users.setAnnualPass', { ref: memberUid, year: 2026, pass: true }, passEditor)).statusCode).toBe(200);
+    expect((await query('users.annualPasses', { ref: memberUid }, passEditor)).json().result.data).toEqual([2026, 2027]);
+    const cleared = await mutate('users.setAnnualPass', { ref: memberUid, year: 2027, pass: false }, passEditor);
+    expect(cleared.json().result.data).toEqual({ message: 'Jahreskarte 2027 entfernt', data: [2026] });
+    const log = await t.db.selectFrom('log_entries').select('message').where('message', 'like', 'Jahreskarte Bogenparcours%').orderBy('id').execute();
+    expect(log.map((line) => line.message).slice(-3)).toEqual([
+      expect.stringMatching(/^Jahreskarte Bogenparcours 2027 für .* eingetragen$/),
+      expect.stringMatching(/^Jahreskarte Bogenparcours 2026 für .* eingetragen$/),
+      expect.stringMatching(/^Jahreskarte Bogenparcours 2027 für .* entfernt$/),
+    ]);
+
+    const bad = await mutate('users.setAnnualPass', { ref: memberUid, year: 1999, pass: true }, passEditor);
+    expect(bad.statusCode).toBe(400);
+    expect((await mutate('users.setAnnualPass', { ref: '99999998', year: 2026, pass: true }, passEditor)).statusCode).toBe(404);
   });
 
   it('refuses in German while the course is closed, before opening and after closing, and stores nothing', async () => {

@@ -334,6 +334,8 @@ const matrix: Record<string, Entry> = {
     access: 'users_update',
     input: (fx) => ({ ref: String(fx.secondFactorUserId) }),
   },
+  'users.annualPasses': { access: 'users_view', input: (fx) => ({ ref: fx.uid }) },
+  'users.setAnnualPass': { access: 'users_update', input: (fx) => ({ ref: String(fx.userId), year: 2026, pass: true }) },
   'users.delete': {
     access: 'users_delete',
     input: (fx) => ({ ref: String(fx.userId) }),

@@ -68,6 +68,7 @@ export interface Database {
   course_closures: CourseClosureTable;
   course_book_groups: CourseBookGroupTable;
   course_book_shooters: CourseBookShooterTable;
+  course_annual_passes: CourseAnnualPassTable;
 }
 
 /** A group checked in at the course's entrance (migration 0033); names and phone go after the club's period. */
@@ -103,6 +104,13 @@ export interface CourseBookShooterTable {
   price_cents: number;
   /** A member's shooter number (annual pass); empty for a day ticket. */
   member_number: string;
+}
+
+/** A member's annual pass for the 3D course for one club year (migration 0035). */
+export interface CourseAnnualPassTable {
+  user_id: number;
+  year: number;
+  created_at: CreatedAt;
 }
 
 /** The 3D course's targets closed for now and the detour (one row, id 1; migration 0032). */

@@ -15,6 +15,7 @@ export const COURSE_BOOK_MESSAGES = {
   category: 'Bitte wähle für jede Person eine Kategorie aus der Preisliste!',
   memberNumber: 'Die Schützennummer muss genau 8 Ziffern haben (oder leer bleiben)!',
   notMember: (number: string) => `Zur Schützennummer ${number} gibt es keine Jahreskarte. Bitte prüf die Nummer oder lass sie leer und zahl die Tageskarte.`,
+  noPass: (number: string, year: number) => `Für die Schützennummer ${number} ist für ${year} keine Jahreskarte eingetragen. Bitte eine Tageskarte wählen.`,
   phoneEmpty: 'Bitte gib eine Telefonnummer für Notfälle an!',
   phone: 'Die Telefonnummer darf nur Ziffern, Leerzeichen und + / - ( ) enthalten!',
   rules: 'Bitte lies die Regeln des Parcours und bestätige sie!',

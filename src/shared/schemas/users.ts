@@ -89,6 +89,13 @@ export function requiringCurrentPassword<Schema extends z.ZodType<{ password?: s
 
 export const userRefInput = z.object({ ref: userRefSchema });
 
+/** A member's annual pass for the 3D course for one club year, marked or cleared (README „Benutzer“). */
+export const annualPassInput = z.object({
+  ref: userRefSchema,
+  year: z.number().int().min(2000, { error: 'Bitte gib ein gültiges Jahr an!' }).max(2100, { error: 'Bitte gib ein gültiges Jahr an!' }),
+  pass: z.boolean(),
+});
+
 /**
  * `PUT /api/users/{x}` of the old backend: the own record follows 'My account', anyone
  * else's the admin dialog. Which one is only known on the server, so the fields are

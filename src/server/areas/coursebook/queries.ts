@@ -50,9 +50,37 @@ export function newTicketCode(): string {
   return code;
 }
 
-/** Whether a shooter number is a member's (users.uid): the annual pass rule of README „Parcoursbuch“. */
-export async function isMemberNumber(db: DbOrTrx, number: string): Promise<boolean> {
-  return (await db.selectFrom('users').select('id').where('uid', '=', number).executeTakeFirst()) !== undefined;
+/**
+ * Whether a shooter number is a member's (users.uid) and whether that member holds an annual
+ * pass for the club year: the annual pass rule of README „Parcoursbuch“.
+ */
+export async function annualPassOf(db: DbOrTrx, number: string, year: number): Promise<'pass' | 'noPass' | 'notMember'> {
+  const row = await db
+    .selectFrom('users')
+    .leftJoin('course_annual_passes', (join) => join.onRef('course_annual_passes.user_id', '=', 'users.id').on('course_annual_passes.year', '=', year))
+    .select(['users.id', 'course_annual_passes.year'])
+    .where('users.uid', '=', number)
+    .executeTakeFirst();
+  if (!row) return 'notMember';
+  return row.year === null ? 'noPass' : 'pass';
+}
+
+/** The years a member holds an annual pass for, ascending. */
+export async function annualPassYears(db: DbOrTrx, userId: number): Promise<number[]> {
+  const rows = await db.selectFrom('course_annual_passes').select('year').where('user_id', '=', userId).orderBy('year').execute();
+  return rows.map((row) => Number(row.year));
+}
+
+/** Marks or clears a member's annual pass for one year; whether anything changed. */
+export async function setAnnualPass(db: DbOrTrx, userId: number, year: number, pass: boolean, now: string): Promise<boolean> {
+  if (!pass) {
+    const deleted = await db.deleteFrom('course_annual_passes').where('user_id', '=', userId).where('year', '=', year).executeTakeFirst();
+    return Number(deleted.numDeletedRows) > 0;
+  }
+  const existing = await db.selectFrom('course_annual_passes').select('year').where('user_id', '=', userId).where('year', '=', year).executeTakeFirst();
+  if (existing) return false;
+  await db.insertInto('course_annual_passes').values({ user_id: userId, year, created_at: now }).execute();
+  return true;
 }
 
 /** Stores a group and its shooters (in the caller's transaction); its id. */

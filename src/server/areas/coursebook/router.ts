@@ -14,7 +14,7 @@ import { CLUB_CACHE_AREA, clubProfile, courseFacts } from '../club/cache.ts';
 import { readClubData } from '../club/queries.ts';
 import { clubToday } from '../parcours/queries.ts';
 import { publicCourseState } from '../parcours/router.ts';
-import { checkOutGroup, findGroup, findGroupByTokenHash, insertGroup, isMemberNumber, listGroups, markGroupPaid, newTicketCode, type CourseBookGroup } from './queries.ts';
+import { checkOutGroup, findGroup, findGroupByTokenHash, insertGroup, annualPassOf, listGroups, markGroupPaid, newTicketCode, type CourseBookGroup } from './queries.ts';
 import { assertCourseOpen, closingTimeOf } from './rules.ts';
 
 /** Check-ins per network within the window (README „Parcoursbuch“): a busy Sunday's groups on one mobile network, not a flood. */
@@ -86,12 +86,16 @@ async function groupByToken(services: AppServices, token: string): Promise<Cours
 
 /** The shooters' categories and prices from the table; members with an annual pass pay nothing. */
 async function priceShooters(services: AppServices, categories: readonly CourseBookCategory[], input: (typeof checkInInput)['_output']) {
+  // Annual passes run from 1 January to 31 December, club time.
+  const clubYear = Number(clubToday(services.clock.now()).today.slice(0, 4));
   const shooters = [];
   for (const [index, shooter] of input.shooters.entries()) {
     const category = categories[shooter.category];
     if (!category) throw AppError.field(`shooters.${index}.category`, COURSE_BOOK_MESSAGES.category);
-    if (shooter.memberNumber !== '' && !(await isMemberNumber(services.db, shooter.memberNumber))) {
-      throw AppError.field(`shooters.${index}.memberNumber`, COURSE_BOOK_MESSAGES.notMember(shooter.memberNumber));
+    if (shooter.memberNumber !== '') {
+      const pass = await annualPassOf(services.db, shooter.memberNumber, clubYear);
+      if (pass === 'notMember') throw AppError.field(`shooters.${index}.memberNumber`, COURSE_BOOK_MESSAGES.notMember(shooter.memberNumber));
+      if (pass === 'noPass') throw AppError.field(`shooters.${index}.memberNumber`, COURSE_BOOK_MESSAGES.noPass(shooter.memberNumber, clubYear));
     }
     shooters.push({ name: shooter.name, category: category.label, young: category.young, priceCents: shooter.memberNumber === '' ? category.priceCents : 0, memberNumber: shooter.memberNumber });
   }

@@ -48,6 +48,7 @@ export const MEMBER_DATA_TABLES = {
   registrations: 'registrations',
   registration_mails: 'mails',
   course_book_shooters: 'course_book',
+  course_annual_passes: 'course_annual_passes',
   log_entries: 'log',
 } as const satisfies Partial<Record<keyof Database, keyof MemberDataExport>>;
 
@@ -172,6 +173,8 @@ export interface MemberDataExport {
   }>;
   /** Check-ins at the 3D course with the member's shooter number (annual pass; README „Parcoursbuch“), until the club's period deletes them. */
   course_book: Array<{ date: string; ticket_code: string; name: string; category: string; checked_in_at: string; checked_out_at: string | null }>;
+  /** The club years the member holds an annual pass for the 3D course (README „Parcoursbuch“). */
+  course_annual_passes: Array<{ year: number; entered_at: string }>;
   /** Server log lines whose actor or text names the member's shooter number or name. */
   log: Array<{ at: string; actor: string; message: string }>;
 }
@@ -351,6 +354,8 @@ export async function exportMemberData(db: Db, request: ExportRequest): Promise<
     .orderBy('course_book_shooters.id')
     .execute();
 
+  const annualPasses = await db.selectFrom('course_annual_passes').select(['year', 'created_at']).where('user_id', '=', userId).orderBy('year').execute();
+
   const mailIds = mails.map((mail) => mail.id);
   const mailAttachments =
     mailIds.length === 0 ? [] : await db.selectFrom('mail_attachments').select(['mail_id', 'filename']).where('mail_id', 'in', mailIds).orderBy('id').execute();
@@ -434,6 +439,7 @@ export async function exportMemberData(db: Db, request: ExportRequest): Promise<
       checked_in_at: String(row.checked_in_at),
       checked_out_at: row.checked_out_at === null ? null : String(row.checked_out_at),
     })),
+    course_annual_passes: annualPasses.map((row) => ({ year: Number(row.year), entered_at: String(row.created_at) })),
     log: log.map((line) => ({ at: line.created_at, actor: line.actor, message: line.message })),
   };
 }

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { PROTECTED_USER_ID } from '../../../shared/permissions.ts';
 import {
   accountUpdateInput,
+  annualPassInput,
   changesIdentity,
   userCreateInput,
   userRefInput,
@@ -21,6 +22,8 @@ import { HOSTS_CACHE_AREA } from '../hosts/queries.ts';
 import { findUserRecord, groupIdsOfUser, listUserRecords, refersTo, resolveUserId, USER_NOT_FOUND } from './queries.ts';
 import { describeUser, saveUser } from './save.ts';
 import { exportFilename, exportMemberData } from './export.ts';
+import { annualPassYears, setAnnualPass } from '../coursebook/queries.ts';
+import { toClubDateTime } from '../../../shared/dates.ts';
 
 const GROUPS_NOT_EDITABLE = 'Dir fehlt die Berechtigung, Gruppenmitgliedschaften zu ändern.';
 export const OWN_SECOND_FACTOR_HERE = 'Deinen eigenen zweiten Faktor schaltest du unter „Meine Daten“ aus.';
@@ -172,6 +175,30 @@ export const usersRouter = router({
       const saved = await findUserRecord(db, id);
       if (!saved) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
       return { message: 'Zweiter Faktor ausgeschaltet', data: saved };
+    }),
+
+  /** The years a member holds an annual pass for the 3D course (the user dialog's checkboxes). */
+  annualPasses: can('users_view')
+    .input(userRefInput)
+    .query(async ({ ctx, input }) => {
+      const id = await resolveUserId(ctx.services.db, input.ref);
+      if (!(await findUserRecord(ctx.services.db, id))) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
+      return annualPassYears(ctx.services.db, id);
+    }),
+
+  /** A volunteer marks who paid the annual pass (or clears it); the check-in reads it. Logged. */
+  setAnnualPass: can('users_update')
+    .input(annualPassInput)
+    .mutation(async ({ ctx, input }) => {
+      const { db } = ctx.services;
+      const id = await resolveUserId(db, input.ref);
+      const record = await findUserRecord(db, id);
+      if (!record) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
+      if (await setAnnualPass(db, id, input.year, input.pass, toClubDateTime(ctx.services.clock.now()))) {
+        await ctx.log(`Jahreskarte Bogenparcours ${input.year} für ${describeUser(record)} ${input.pass ? 'eingetragen' : 'entfernt'}`);
+      }
+      const years = await annualPassYears(db, id);
+      return { message: input.pass ? `Jahreskarte ${input.year} eingetragen` : `Jahreskarte ${input.year} entfernt`, data: years };
     }),
 
   delete: can('users_delete')
