@@ -165,6 +165,9 @@ async function memberWithEverything(uid: string, prename: string, lastname: stri
     .values({ token_hash: `hash-${uid}`, ticket_code: 'K7M3PX', day: '2026-11-27', checked_in_at: '2026-11-27 10:00:00', checked_out_at: null, checked_out_by: '', phone: '0171 2', payment: 'cash', amount_cents: 0, paid_at: null, categories: '1 × Erwachsene (Jahreskarte)', personal_deleted: 0 })
     .executeTakeFirstOrThrow();
   await t.db.insertInto('course_book_shooters').values({ group_id: Number(courseGroup.insertId), position: 0, name: `${prename} ${lastname}`, category: 'Erwachsene', price_cents: 0, member_number: uid }).execute();
+  // The annual pass a volunteer entered for the member (issue 30.2, migration 0035).
+  const passHolder = await t.db.selectFrom('users').select('id').where('uid', '=', uid).executeTakeFirstOrThrow();
+  await t.db.insertInto('course_annual_passes').values({ user_id: passHolder.id, year: 2026, created_at: '2026-01-15 18:00:00' }).execute();
   await enqueueMail(
     t.db,
     { kind: 'calendar', to: email, subject: `Termin für ${prename}`, text: 'Ein Termin', attachments: [{ filename: `termin-${uid}.ics`, content: 'BEGIN:VCALENDAR', contentType: 'text/calendar' }] },
@@ -308,6 +311,7 @@ describe('account.export', () => {
     expect(exported.course_book).toEqual([
       { date: '2026-11-27', ticket_code: 'K7M3PX', name: 'Erika Musterfrau', category: 'Erwachsene', checked_in_at: '2026-11-27 10:00:00', checked_out_at: null },
     ]);
+    expect(exported.course_annual_passes).toEqual([{ year: 2026, entered_at: '2026-01-15 18:00:00' }]);
     const log = exported.log.map((line) => `${line.actor}: ${line.message}`);
     expect(log).toEqual(
       expect.arrayContaining([

@@ -116,6 +116,10 @@ async function fillEveryTable(t: TestApp): Promise<void> {
     { group_id: Number(courseGroup.insertId), position: 1, name: 'Lütte Größer', category: 'Kinder (unter 13 Jahren)', price_cents: 500, member_number: '' },
   ]).execute();
 
+  // An annual pass for the course (0035), set in the user dialog's way.
+  const pass = await t.inject({ method: 'POST', url: '/trpc/users.setAnnualPass', headers: { ...t.admin, 'content-type': 'application/json' }, payload: JSON.stringify({ ref: String(member.id), year: 2026, pass: true }) });
+  expect(pass.statusCode, pass.body).toBe(200);
+
   // Areas without an API of their own yet: rows and their files written directly.
   const db = t.db;
   const mail = await db
@@ -399,7 +403,7 @@ describe('backup', () => {
     const filled = Object.entries(sourceTables).filter(([, rows]) => rows.length > 0).map(([name]) => name);
     expect(filled).toEqual(
       expect.arrayContaining([
-        'albums', 'appointments', 'attachments', 'club_picture_files', 'club_pictures', 'contact_messages', 'course_book_groups', 'course_book_shooters', 'course_closures', 'course_state', 'downloads', 'duty_offers', 'duty_reminders', 'duty_settings',
+        'albums', 'appointments', 'attachments', 'club_picture_files', 'club_pictures', 'contact_messages', 'course_annual_passes', 'course_book_groups', 'course_book_shooters', 'course_closures', 'course_state', 'downloads', 'duty_offers', 'duty_reminders', 'duty_settings',
         'group_message_recipients', 'group_permissions', 'group_sections', 'groups', 'host_entries',
         'images', 'info_texts', 'log_entries', 'log_once', 'login_attempts', 'mail_attachments', 'mail_outbox', 'network_attempts', 'news_articles', 'news_mail_groups',
         'news_mail_optouts', 'news_mail_sends', 'permissions', 'registration_mails', 'registration_settings', 'registrations', 'results',

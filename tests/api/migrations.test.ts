@@ -718,3 +718,30 @@ describe('0034: sign-ups in the duty feed', MIGRATION_CHAIN, () => {
     expect(await db.selectFrom('duty_settings').select('remind_at').execute()).toEqual([{ remind_at: '18:30' }]);
   });
 });
+
+describe('0035: annual passes for the course', MIGRATION_CHAIN, () => {
+  it('adds an empty table with one pass per member and year, deleted with the member, and goes down again', async () => {
+    const { db } = await open({ migrate: false });
+    await migrateTo(db, '0034_signup_feed');
+    await migrateToLatest(db);
+    const now = '2026-11-27 10:00:00';
+    const user = Number(
+      (await db.insertInto('users').values({ prename: 'A', lastname: 'B', uid: '10000035', password_hash: 'x', email: '', phone: '', created_at: now, updated_at: now }).executeTakeFirstOrThrow())
+        .insertId,
+    );
+    expect(await db.selectFrom('course_annual_passes').selectAll().execute()).toEqual([]);
+    await db.insertInto('course_annual_passes').values([{ user_id: user, year: 2026, created_at: now }, { user_id: user, year: 2027, created_at: now }]).execute();
+    const again = await db
+      .insertInto('course_annual_passes')
+      .values({ user_id: user, year: 2026, created_at: now })
+      .execute()
+      .then(() => undefined, (error: unknown) => error);
+    expect(isUniqueViolation(again)).toBe(true);
+    await db.deleteFrom('users').where('id', '=', user).execute();
+    expect(await db.selectFrom('course_annual_passes').selectAll().execute()).toEqual([]);
+
+    const { error } = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo('0034_signup_feed');
+    expect(error).toBeUndefined();
+    expect((await db.introspection.getTables()).map((table) => table.name)).not.toContain('course_annual_passes');
+  });
+});

@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { useSchemaForm } from '../../../components/useSchemaForm.ts';
 import { trpc } from '../../../trpc.ts';
+import { AnnualPassField } from './AnnualPassField.tsx';
 import { UserFields, userFormValues, userInput, type GroupOption, type UserFormValues, type UserRecord } from './UserFields.tsx';
 
 export interface UserDialogProps {
@@ -84,6 +85,7 @@ export function UserDialog({ open, user, groupsEditable, groupOptions, groupsLoa
         disabled={busy}
         autoFocus
       />
+      {user !== null && <AnnualPassField userId={user.id} disabled={busy} />}
       {user !== null && !self && user.id !== PROTECTED_USER_ID && (
         <Box sx={{ mt: 2, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
           <Typography variant="body2">Zweiter Faktor: {secondFactorOn ? 'eingeschaltet' : 'ausgeschaltet'}</Typography>
