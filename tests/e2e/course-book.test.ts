@@ -19,6 +19,8 @@ import { useSite } from './support/session.ts';
  */
 
 const WARDEN = { uid: '30300002', password: 'Parcours2026' };
+const PASS_KEEPER = { uid: '30300003', password: 'Jahreskarte2026' };
+const PASS_HOLDER = { uid: '30300004', password: 'Bogen2026Pass' };
 const PHONE = { width: 360, height: 740 };
 const ALL_DAY: OpeningRule = { earliestOpen: '00:00', latestClose: '23:45', minutesAfterSunrise: 0, minutesBeforeSunset: 0 };
 
@@ -41,6 +43,8 @@ function courseWhereTheSunIsUp(): { lat: number; lon: number } {
 const { visit } = useSite(
   async (site) => {
     await createMember(site.databaseFile, { ...WARDEN, groupName: 'Parcoursdienst', permissions: ['parcours_view', 'parcours_update'] });
+    await createMember(site.databaseFile, { ...PASS_KEEPER, groupName: 'Mitgliederverwaltung', permissions: ['dashboard_view', 'users_view', 'users_update'], prename: 'Vera', lastname: 'Kasse' });
+    await createMember(site.databaseFile, { ...PASS_HOLDER, groupName: 'Bogenschützen', permissions: ['dashboard_view'], prename: 'Jana', lastname: 'Jahreskarte' });
     await writeAsAdmin(site, 'PUT', '/club/course', { ...DEFAULT_COURSE_FACTS, opening: ALL_DAY });
   },
   { clubProfile: { ...E2E_CLUB_PROFILE, course: { ...E2E_CLUB_PROFILE.course, ...courseWhereTheSunIsUp() } } },
@@ -105,5 +109,52 @@ describe('the course book', () => {
     const qr = page.getByRole('img', { name: /^QR-Code zum Parcoursbuch: http.*\/parcoursbuch$/ });
     await qr.waitFor();
     expect(await page.getByRole('button', { name: 'Drucken' }).count()).toBe(1);
+  });
+
+  it('lets a member ride free only after a volunteer ticked the annual pass in the user dialog', async () => {
+    const year = toClubDateTime(new Date()).slice(0, 4);
+    const visitor = await visit({ viewport: PHONE, phone: true, javaScriptEnabled: false });
+    const tryWithPass = async () => {
+      await visitor.page.goto('/parcoursbuch');
+      await visitor.page.getByLabel('Vor- und Nachname').first().fill('Jana Jahreskarte');
+      await visitor.page.getByLabel('Schützennummer (nur Mitglieder mit Jahreskarte)').first().fill(PASS_HOLDER.uid);
+      await visitor.page.getByLabel('Telefonnummer für Notfälle').fill('0171 5550000');
+      await visitor.page.getByLabel('Wir haben die Regeln gelesen und halten sie ein.').check();
+      await visitor.page.getByRole('button', { name: 'Eintragen und Ticket erhalten' }).click();
+    };
+    await tryWithPass();
+    await visitor.page
+      .getByText(`Für die Schützennummer ${PASS_HOLDER.uid} ist für ${year} keine Jahreskarte eingetragen. Bitte eine Tageskarte wählen.`)
+      .waitFor();
+
+    for (const viewport of [{ width: 1280, height: 900 }, PHONE]) {
+      const { page } = await visit({ viewport });
+      await logIn(page, PASS_KEEPER.uid, PASS_KEEPER.password);
+      await expectPath(page, '/admin/dash');
+      await page.goto('/admin/benutzer');
+      await page.getByRole('heading', { level: 1, name: 'Benutzer' }).waitFor();
+      await page.getByLabel('Suche').fill(PASS_HOLDER.uid);
+      await page.getByRole('table', { name: 'Benutzer' }).getByRole('row').filter({ hasText: PASS_HOLDER.uid }).getByRole('button', { name: 'Bearbeiten' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Benutzer bearbeiten' });
+      await dialog.getByText('Jahreskarte Bogenparcours').waitFor();
+      const pass = dialog.getByRole('checkbox', { name: `Jahreskarte ${year}` });
+      await expect.poll(() => pass.isEnabled()).toBe(true);
+      if (viewport === PHONE) {
+        // The desktop run ticked it; the phone sees it ticked and leaves it.
+        expect(await pass.isChecked()).toBe(true);
+        expect(await sidewaysProblems(page, PHONE.width)).toEqual([]);
+        break;
+      }
+      expect(await pass.isChecked()).toBe(false);
+      expect(await dialog.getByRole('checkbox', { name: `Jahreskarte ${Number(year) + 1}` }).isChecked()).toBe(false);
+      await pass.check();
+      await page.locator('.MuiSnackbar-root').getByText(`Jahreskarte ${year} eingetragen`, { exact: true }).waitFor();
+      await expect.poll(() => pass.isChecked()).toBe(true);
+    }
+
+    await tryWithPass();
+    await visitor.page.getByRole('heading', { level: 1, name: /^Ticket [A-Z2-9]{6}$/ }).waitFor();
+    await visitor.page.getByText('Zu zahlen').waitFor();
+    await expect.poll(() => visitor.page.getByText('0,00 €').count()).toBeGreaterThan(0);
   });
 });
