@@ -86,6 +86,7 @@ export function retentionText(months: number): string {
 export const CHECK_IN_PROBLEMS = {
   geschlossen: 'Der Parcours ist gerade geschlossen: Eine Anmeldung ist jetzt nicht möglich. Die Öffnungszeiten stehen auf der Seite des Bogenparcours.',
   mitglied: 'Zu einer der Schützennummern gibt es keine Jahreskarte. Bitte prüft die Nummer oder lasst sie leer und zahlt die Tageskarte.',
+  jahreskarte: 'Für eine der Schützennummern ist für dieses Jahr keine Jahreskarte eingetragen. Bitte wählt für diese Person eine Tageskarte.',
   regeln: 'Bitte lest die Regeln des Parcours und bestätigt sie!',
   kinder: 'Bitte bestätigt, dass Kinder und Jugendliche nur in Begleitung eines Erwachsenen eurer Gruppe schießen!',
   begleitung: 'Kinder und Jugendliche schießen nur in Begleitung eines Erwachsenen: Bitte tragt den Erwachsenen eurer Gruppe mit ein!',

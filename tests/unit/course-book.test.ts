@@ -49,6 +49,7 @@ describe('the course book’s words and rules', () => {
     expect(problemAddress(COURSE_BOOK_MESSAGES.afterClosing('15:15'))).toBe('/parcoursbuch?fehler=geschlossen');
     expect(problemAddress(COURSE_BOOK_MESSAGES.beforeOpening('09:00'))).toBe('/parcoursbuch?fehler=geschlossen');
     expect(problemAddress(COURSE_BOOK_MESSAGES.notMember('12345678'))).toBe('/parcoursbuch?fehler=mitglied');
+    expect(problemAddress(COURSE_BOOK_MESSAGES.noPass('12345678', 2026))).toBe('/parcoursbuch?fehler=jahreskarte');
     expect(problemAddress(COURSE_BOOK_MESSAGES.tooMany)).toBe('/parcoursbuch?fehler=limit');
     expect(problemAddress('Der Name darf nicht leer gelassen werden!')).toBe('/parcoursbuch?fehler=eingaben');
   });

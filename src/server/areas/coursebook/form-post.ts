@@ -41,5 +41,6 @@ export function problemAddress(message: string): string {
   let problem = PROBLEM_OF_MESSAGE.get(message);
   if (!problem && /^Der Parcours (ist heute|öffnet heute)/.test(message)) problem = 'geschlossen';
   if (!problem && message.startsWith('Zur Schützennummer')) problem = 'mitglied';
+  if (!problem && message.startsWith('Für die Schützennummer')) problem = 'jahreskarte';
   return `${COURSE_BOOK_PATH}?${CHECK_IN_PROBLEM_QUERY}=${problem ?? 'eingaben'}`;
 }
