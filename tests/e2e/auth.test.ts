@@ -61,6 +61,7 @@ describe('back office', () => {
       'Nachrichten',
       'Kalender',
       'Parcours',
+      'Parcoursbuch',
       'Standaufsicht & Bewirtung',
       'Gruppen',
       'Benutzer',

@@ -59,9 +59,21 @@ async function writeBody(dialog: Locator, page: Page, text: string, withPicture:
   await linkDialog.waitFor({ state: 'hidden' });
   await editor.locator(`a[href="${LINK}"]`).waitFor();
   if (withPicture) {
-    // Typing goes on in the editor, behind the link.
-    await editor.press('End');
+    // Typing goes on in the editor, behind the link. The link's text is still selected when the
+    // link dialog gives the focus back, and the editor restores that selection a moment after it
+    // is focused: an Enter pressed while it is selected would replace the link. So the caret is
+    // moved to the line's end until the selection is collapsed inside the editor.
+    await expect
+      .poll(async () => {
+        await editor.press('End');
+        return page.evaluate(() => {
+          const selection = document.getSelection();
+          return selection !== null && selection.isCollapsed && document.activeElement?.getAttribute('contenteditable') === 'true';
+        });
+      })
+      .toBe(true);
     await editor.press('Enter');
+    await editor.locator(`a[href="${LINK}"]`).waitFor();
     await dialog.locator('input[aria-label="Bild für den Text"]').setInputFiles({ name: 'siegerehrung.jpg', mimeType: 'image/jpeg', buffer: await photo('#2a6') });
     // Four versions are made of it (sharp, one picture at a time): it may take a while on a busy machine.
     await editor.locator('img[src^="/files/"]').waitFor({ timeout: 30_000 });

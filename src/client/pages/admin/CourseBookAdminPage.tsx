@@ -15,7 +15,7 @@ import { formatEuro } from '../../../shared/courseFacts.ts';
 import { toClubDate } from '../../../shared/dates.ts';
 import { hasPermission, useSignedInUser } from '../../auth.ts';
 import { DataTable, type DataTableColumn } from '../../components/DataTable.tsx';
-import { PageTitle } from '../../components/PageTitle.tsx';
+import { AdminPageTitle } from './AdminPageTitle.tsx';
 import { useSnackbar } from '../../components/Snackbar.tsx';
 import { trpc, type RouterOutputs } from '../../trpc.ts';
 import { PanelStatus } from './dashboard/PanelStatus.tsx';
@@ -173,7 +173,7 @@ export function CourseBookAdminPage() {
   const today = trpc.courseBook.today.useQuery(undefined, { meta: { errorPrefix: 'Fehler beim Abrufen des Parcoursbuchs' }, refetchInterval: REFRESH_MS });
   return (
     <>
-      <PageTitle>Parcoursbuch</PageTitle>
+      <AdminPageTitle screen="courseBook" />
       <Box sx={{ mb: 2 }}>
         <Button component={RouterLink} to="/admin/parcoursbuch/aushang" startIcon={<PrintIcon />} variant="outlined">
           Aushang mit QR-Code

@@ -17,7 +17,7 @@ import { DeleteDialog } from '../../components/ConfirmDialog.tsx';
 import { DataTable, type DataTableColumn } from '../../components/DataTable.tsx';
 import { SaveButton } from '../../components/EditorCard.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import { PageTitle } from '../../components/PageTitle.tsx';
+import { AdminPageTitle } from './AdminPageTitle.tsx';
 import { useDialogState } from '../../components/useDialogState.ts';
 import { textFieldProps, useRecordForm, useSchemaForm } from '../../components/useSchemaForm.ts';
 import { RowActions } from '../../components/RowActions.tsx';
@@ -234,7 +234,7 @@ export function ParcoursPage() {
   const state = trpc.parcours.state.useQuery(undefined, { meta: { errorPrefix: 'Fehler beim Abrufen des Parcours-Zustands' } });
   return (
     <>
-      <PageTitle>Parcours</PageTitle>
+      <AdminPageTitle screen="parcours" />
       {!state.data ? (
         <PanelStatus query={state} />
       ) : (
