@@ -5,10 +5,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PAYMENT_LABELS } from '../../../shared/courseBook.ts';
 import { formatEuro } from '../../../shared/courseFacts.ts';
@@ -19,6 +18,8 @@ import { AdminPageTitle } from './AdminPageTitle.tsx';
 import { useSnackbar } from '../../components/Snackbar.tsx';
 import { trpc, type RouterOutputs } from '../../trpc.ts';
 import { PanelStatus } from './dashboard/PanelStatus.tsx';
+import { downloadText } from '../../download.ts';
+import { AdminSection } from './AdminSection.tsx';
 
 type Today = RouterOutputs['courseBook']['today'];
 type OutGroup = Today['out'][number];
@@ -27,37 +28,9 @@ type LeftGroup = Today['left'][number];
 /** The list is read again every minute: groups come and go while the member on duty watches. */
 const REFRESH_MS = 60_000;
 
-function Section({ id, title, hint, children }: { id: string; title: string; hint?: ReactNode; children: ReactNode }) {
-  return (
-    <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: 2, mb: 3, minWidth: 0 }}>
-      <Typography id={id} variant="h6" component="h2" gutterBottom>
-        {title}
-      </Typography>
-      {hint && (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {hint}
-        </Typography>
-      )}
-      {children}
-    </Paper>
-  );
-}
-
 const time = (stamp: string | null) => (stamp === null ? '' : `${stamp.slice(11, 16)} Uhr`);
 const names = (group: { shooters: Array<{ name: string }> }) => group.shooters.map((shooter) => shooter.name).join(', ');
 
-/** Saves the month's CSV (already with its byte order mark) as a download of the browser. */
-function saveCsvFile(filename: string, csv: string): void {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 function useGroupActions() {
   const utils = trpc.useUtils();
@@ -144,7 +117,7 @@ function MonthExport() {
     setBusy(true);
     try {
       const { filename, csv } = await utils.courseBook.monthCsv.fetch({ month });
-      saveCsvFile(filename, csv);
+      downloadText(filename, csv, 'text/csv;charset=utf-8');
     } catch (error) {
       snackbar.showError('Fehler beim Herunterladen der Monatsliste', error);
     } finally {
@@ -188,18 +161,18 @@ export function CourseBookAdminPage() {
               Der Parcours schließt um {today.data.closingTime} Uhr, und {today.data.out.length === 1 ? 'eine Gruppe ist' : `${today.data.out.length} Gruppen sind`} noch draußen. Ruf sie unter der angegebenen Nummer an.
             </Alert>
           )}
-          <Section id="coursebook-today" title="Heute">
+          <AdminSection id="coursebook-today" title="Heute">
             <Summary today={today.data} />
-          </Section>
-          <Section id="coursebook-out" title="Auf dem Parcours" hint="Ab einer Stunde vor Schluss sind Gruppen, die noch draußen sind, markiert. Eine Gruppe, die ohne Abmelden gegangen ist, meldest du hier ab.">
+          </AdminSection>
+          <AdminSection id="coursebook-out" title="Auf dem Parcours" hint="Ab einer Stunde vor Schluss sind Gruppen, die noch draußen sind, markiert. Eine Gruppe, die ohne Abmelden gegangen ist, meldest du hier ab.">
             <OutTable today={today.data} canUpdate={canUpdate} />
-          </Section>
-          <Section id="coursebook-left" title="Abgemeldet">
+          </AdminSection>
+          <AdminSection id="coursebook-left" title="Abgemeldet">
             <LeftTable today={today.data} canUpdate={canUpdate} />
-          </Section>
-          <Section id="coursebook-month" title="Monatsliste für die Kasse" hint="CSV-Datei mit Datum, Ticketcode, Kategorien, Betrag, Zahlungsweg und dem Tag, an dem die Zahlung vermerkt wurde.">
+          </AdminSection>
+          <AdminSection id="coursebook-month" title="Monatsliste für die Kasse" hint="CSV-Datei mit Datum, Ticketcode, Kategorien, Betrag, Zahlungsweg und dem Tag, an dem die Zahlung vermerkt wurde.">
             <MonthExport />
-          </Section>
+          </AdminSection>
         </>
       )}
     </>

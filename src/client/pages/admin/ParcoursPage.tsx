@@ -6,10 +6,8 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
 import { CLOSURE_REASONS, CLOSURE_REASON_LABELS, closureDays, targetsInputText, targetsText, type ClosureReason } from '../../../shared/courseState.ts';
 import { closureCreateInput, courseStateInput } from '../../../shared/schemas/courseState.ts';
 import { hasPermission, useSignedInUser } from '../../auth.ts';
@@ -23,25 +21,10 @@ import { textFieldProps, useRecordForm, useSchemaForm } from '../../components/u
 import { RowActions } from '../../components/RowActions.tsx';
 import { trpc, type RouterOutputs } from '../../trpc.ts';
 import { PanelStatus } from './dashboard/PanelStatus.tsx';
+import { AdminSection } from './AdminSection.tsx';
 
 type ParcoursState = RouterOutputs['parcours']['state'];
 type Closure = ParcoursState['closures'][number];
-
-function Section({ id, title, hint, children }: { id: string; title: string; hint?: ReactNode; children: ReactNode }) {
-  return (
-    <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: 2, mb: 3, minWidth: 0 }}>
-      <Typography id={id} variant="h6" component="h2" gutterBottom>
-        {title}
-      </Typography>
-      {hint && (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {hint}
-        </Typography>
-      )}
-      {children}
-    </Paper>
-  );
-}
 
 /** After every save the public pages and this screen read the state again. */
 function useRefreshState() {
@@ -239,23 +222,23 @@ export function ParcoursPage() {
         <PanelStatus query={state} />
       ) : (
         <>
-          <Section id="parcours-targets" title="Gesperrte Ziele" hint="Gilt ab sofort und bis du die Ziele wieder freigibst. Die Seite des Parcours und die Startseite nennen die Ziele und die Umleitung.">
+          <AdminSection id="parcours-targets" title="Gesperrte Ziele" hint="Gilt ab sofort und bis du die Ziele wieder freigibst. Die Seite des Parcours und die Startseite nennen die Ziele und die Umleitung.">
             <TargetsForm state={state.data} canUpdate={canUpdate} />
-          </Section>
-          <Section
+          </AdminSection>
+          <AdminSection
             id="parcours-closures"
             title="Schließungen"
             hint="Ganze Tage, an denen der Parcours geschlossen ist, auch im Voraus. Die Öffnungszeiten zeigen an diesen Tagen „geschlossen“ mit dem Grund; nach dem letzten Tag verschwindet die Schließung von selbst."
           >
             <Closures state={state.data} canUpdate={canUpdate} />
-          </Section>
-          <Section
+          </AdminSection>
+          <AdminSection
             id="parcours-tournaments"
             title="Turniertage aus dem Kalender"
             hint="Ein Termin, dessen Ort „Parcours“ enthält (z. B. „3D-Bogenparcours“) und dessen Titel „Turnier“ enthält, schließt den Parcours an seinen Tagen für den freien Betrieb. Ändern lässt er sich im Kalender."
           >
             <Tournaments state={state.data} />
-          </Section>
+          </AdminSection>
         </>
       )}
     </>

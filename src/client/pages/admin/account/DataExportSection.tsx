@@ -3,20 +3,8 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { trpc } from '../../../trpc.ts';
+import { downloadText } from '../../../download.ts';
 
-/** Saves `data` as a JSON file under `filename`, as a download of the browser. */
-function saveJsonFile(filename: string, data: unknown): void {
-  const url = URL.createObjectURL(new Blob([`${JSON.stringify(data, null, 2)}\n`], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the file only after the click has returned.
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /**
  * 'Meine Daten herunterladen' (README „Meine Daten herunterladen“, DSGVO Art. 15 and 20):
@@ -26,7 +14,7 @@ function saveJsonFile(filename: string, data: unknown): void {
 export function DataExportSection() {
   const exportData = trpc.account.export.useMutation({
     meta: { errorPrefix: 'Fehler beim Herunterladen deiner Daten' },
-    onSuccess: ({ filename, data }) => saveJsonFile(filename, data),
+    onSuccess: ({ filename, data }) => downloadText(filename, `${JSON.stringify(data, null, 2)}\n`, 'application/json'),
   });
   return (
     <Paper variant="outlined" component="section" aria-labelledby="account-export-heading" sx={{ p: { xs: 2, sm: 3 }, mt: 3, maxWidth: 800 }}>

@@ -13,6 +13,7 @@ import { useCurrentUser } from '../../../auth.ts';
 import { useSnackbar } from '../../../components/Snackbar.tsx';
 import { useClubName } from '../../../publicContent.ts';
 import { ShownOnceDialog } from './AccountDialogs.tsx';
+import { downloadText } from '../../../download.ts';
 
 /** The name of the text file 'Als Textdatei speichern' offers. */
 export const RECOVERY_CODES_FILE_NAME = 'wiederherstellungscodes.txt';
@@ -66,17 +67,7 @@ export function RecoveryCodesDialog({ codes, onClose }: { codes: string[] | null
     }
     navigator.clipboard.writeText((codes ?? []).join('\n')).then(() => snackbar.showSuccess('Codes kopiert'), selectCodes);
   };
-  const save = () => {
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = RECOVERY_CODES_FILE_NAME;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    // After the click the browser has the file; the address may go.
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  };
+  const save = () => downloadText(RECOVERY_CODES_FILE_NAME, text, 'text/plain;charset=utf-8');
 
   const open = codes !== null;
   return (

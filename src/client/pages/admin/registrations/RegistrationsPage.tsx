@@ -20,7 +20,8 @@ import { trpc } from '../../../trpc.ts';
 import { calendarMonthPath } from '../screens.ts';
 import { MailDialog } from './MailDialog.tsx';
 import { ParticipantDialog } from './ParticipantDialog.tsx';
-import { answerText, birthdateText, downloadText, fullName, printListPath, sortedRows, type ParticipantRow, type RegistrationList, type SortKey } from './participants.ts';
+import { answerText, birthdateText, fullName, printListPath, sortedRows, type ParticipantRow, type RegistrationList, type SortKey } from './participants.ts';
+import { downloadText } from '../../../download.ts';
 
 function columnsOf(settings: RegistrationSettings, actions: (row: ParticipantRow) => React.ReactNode, checkboxes: (row: ParticipantRow, what: 'paid' | 'present') => React.ReactNode): DataTableColumn<ParticipantRow>[] {
   const columns: DataTableColumn<ParticipantRow>[] = [

@@ -58,14 +58,3 @@ export function sortedRows(rows: readonly ParticipantRow[], key: SortKey): Parti
   return [...rows].sort((a, b) => text(a).localeCompare(text(b), 'de') || a.position - b.position);
 }
 
-/** Saves text as a file download of the browser (the CSV exports). */
-export function downloadText(filename: string, content: string, contentType: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type: contentType }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
