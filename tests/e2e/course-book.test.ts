@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CHECK_IN_PROBLEMS } from '../../src/shared/courseBook.ts';
 import { DEFAULT_COURSE_FACTS, minutesOfDay, type OpeningRule } from '../../src/shared/courseFacts.ts';
-import { toClubDateTime } from '../../src/shared/dates.ts';
+import { fromClubDateTime, toClubDate } from '../../src/shared/dates.ts';
 import { openingHours } from '../../src/shared/openingHours.ts';
 import { expectPath, logIn } from './support/browser.ts';
 import { E2E_CLUB_PROFILE } from './support/club.ts';
@@ -15,8 +15,8 @@ import { useSite } from './support/session.ts';
  * The course book (issue 30.2–30.3) as people use it: a visitor on a 360 px phone scans the
  * poster's address, checks a group in, gets the ticket and checks out (without JavaScript
  * too); the member on duty sees the groups on the warden's list, checks one out by hand and
- * opens the poster. The site runs on the real clock, so the course is put where the sun is
- * up now: a longitude whose sun hours (00:00–23:45 allowed) hold the present moment.
+ * opens the poster. The site's clock is set to noon of the club's day (the course is open
+ * only by day, and a test at 23:30 would find it closed), the course where the sun is up then.
  */
 
 const WARDEN = { uid: '30300002', password: 'Parcours2026' };
@@ -25,19 +25,20 @@ const PASS_HOLDER = { uid: '30300004', password: 'Bogen2026Pass' };
 const PHONE = { width: 360, height: 740 };
 const ALL_DAY: OpeningRule = { earliestOpen: '00:00', latestClose: '23:45', minutesAfterSunrise: 0, minutesBeforeSunset: 0 };
 
-/** A longitude on the equator where the course is open now with an hour to spare either side. */
+/** Noon of today in the club's time zone: the same day as the real clock's, by day. */
+const CLUB_NOON = fromClubDateTime(`${toClubDate(new Date())} 12:00:00`) ?? new Date();
+const CLOCK_OFFSET_MS = CLUB_NOON.getTime() - Date.now();
+
+/** A longitude on the equator where the course is open at the site's noon, with hours to spare. */
 function courseWhereTheSunIsUp(): { lat: number; lon: number } {
-  const now = new Date();
-  const minute = minutesOfDay(toClubDateTime(now).slice(11, 16));
   let best: { lon: number; margin: number } | undefined;
   for (let lon = -180; lon <= 180; lon += 0.5) {
-    const [day] = openingHours(now, 1, { lat: 0, lon }, ALL_DAY);
+    const [day] = openingHours(CLUB_NOON, 1, { lat: 0, lon }, ALL_DAY);
     if (!day || day.closed || !day.open || !day.close) continue;
-    const margin = Math.min(minute - minutesOfDay(day.open), minutesOfDay(day.close) - minute);
+    const margin = Math.min(12 * 60 - minutesOfDay(day.open), minutesOfDay(day.close) - 12 * 60);
     if (!best || margin > best.margin) best = { lon, margin };
   }
-  // Only around the club's midnight is there no such place; the test then says so.
-  if (!best || best.margin < 60) throw new Error('Um Mitternacht (Vereinszeit) ist der Parcours nirgends offen; bitte später noch einmal.');
+  if (!best || best.margin < 120) throw new Error('Kein Längengrad, an dem der Parcours mittags offen ist.');
   return { lat: 0, lon: best.lon };
 }
 
@@ -48,7 +49,7 @@ const { visit } = useSite(
     await createMember(site.databaseFile, { ...PASS_HOLDER, groupName: 'Bogenschützen', permissions: ['dashboard_view'], prename: 'Jana', lastname: 'Jahreskarte' });
     await writeAsAdmin(site, 'PUT', '/club/course', { ...DEFAULT_COURSE_FACTS, opening: ALL_DAY });
   },
-  { clubProfile: { ...E2E_CLUB_PROFILE, course: { ...E2E_CLUB_PROFILE.course, ...courseWhereTheSunIsUp() } } },
+  { clubProfile: { ...E2E_CLUB_PROFILE, course: { ...E2E_CLUB_PROFILE.course, ...courseWhereTheSunIsUp() } }, clockOffsetMs: CLOCK_OFFSET_MS },
 );
 
 async function checkInGroup(page: Page, names: readonly string[], phone: string): Promise<string> {
@@ -79,7 +80,8 @@ describe('the course book', () => {
     expect(await sidewaysProblems(page, PHONE.width)).toEqual([]);
 
     await page.getByRole('button', { name: 'Parcours verlassen' }).click();
-    await page.getByText(/Abgemeldet um \d\d:\d\d Uhr/).waitFor();
+    // At the site's time: noon, whenever the test runs.
+    await page.getByText(/Abgemeldet um 1[23]:\d\d Uhr/).waitFor();
     expect(await page.getByRole('button', { name: 'Parcours verlassen' }).count()).toBe(0);
   });
 
@@ -113,7 +115,7 @@ describe('the course book', () => {
   });
 
   it('lets a member ride free only after a volunteer ticked the annual pass in the user dialog', async () => {
-    const year = toClubDateTime(new Date()).slice(0, 4);
+    const year = toClubDate(CLUB_NOON).slice(0, 4);
     const visitor = await visit({ viewport: PHONE, phone: true, javaScriptEnabled: false });
     const tryWithPass = async () => {
       await visitor.page.goto('/parcoursbuch');

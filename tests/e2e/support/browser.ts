@@ -68,6 +68,8 @@ export async function newVisitor(browser: Browser, site: Site, options: VisitorO
   });
   // Fail an action with Playwright's own explanation well before the test's time runs out.
   context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+  // The browser's clock shows the server's time, so that both agree on today (it runs on).
+  if (site.clockOffsetMs !== 0) await context.clock.install({ time: Date.now() + site.clockOffsetMs });
   const page = await context.newPage();
   const visitor: Visitor = { page, context, requests: [], cspViolations: [], pageErrors: [], consoleProblems: [], close: () => context.close() };
   page.on('request', (request) => visitor.requests.push(new URL(request.url()).pathname));

@@ -31,6 +31,8 @@ export interface Site {
   baseUrl: string;
   /** The SQLite file the server uses, for preparing data directly. */
   databaseFile: string;
+  /** How far the server's clock runs ahead of the real one (SiteOptions.clockOffsetMs). */
+  clockOffsetMs: number;
   stop(): Promise<void>;
 }
 
@@ -70,13 +72,18 @@ export interface SiteOptions {
   clubProfile?: object;
   /** Environment on top of the site's own, e.g. SMTP_URL and MAIL_FROM of a test's SMTP peer. */
   env?: Record<string, string>;
+  /**
+   * Runs the server's clock this far ahead (negative: behind), for a test that needs a time of
+   * day the real clock may not have when it runs; the visitors' browsers follow it.
+   */
+  clockOffsetMs?: number;
 }
 
 /**
  * Starts the built site as `npm run serve` would, on a free port with a fresh SQLite
  * database, upload folder and the e2e club profile, and waits until it answers.
  */
-export async function startSite({ clubProfile = E2E_CLUB_PROFILE, env = {} }: SiteOptions = {}): Promise<Site> {
+export async function startSite({ clubProfile = E2E_CLUB_PROFILE, env = {}, clockOffsetMs = 0 }: SiteOptions = {}): Promise<Site> {
   if (!existsSync(join(CLIENT_DIR, 'index.html'))) {
     throw new Error('dist/client/index.html fehlt: Die E2E-Tests prüfen die gebaute Website. Bitte zuerst `npm run build` ausführen.');
   }
@@ -88,7 +95,8 @@ export async function startSite({ clubProfile = E2E_CLUB_PROFILE, env = {} }: Si
   const baseUrl = `http://127.0.0.1:${port}`;
 
   // process.execPath is the Node 24 that runs the tests, so the server's type stripping works.
-  const child = spawn(process.execPath, ['src/server/main.ts'], {
+  const clock = clockOffsetMs === 0 ? [] : ['--import', fileURLToPath(new URL('./shifted-clock.ts', import.meta.url))];
+  const child = spawn(process.execPath, [...clock, 'src/server/main.ts'], {
     cwd: PROJECT_ROOT,
     env: {
       ...process.env,
@@ -109,6 +117,7 @@ export async function startSite({ clubProfile = E2E_CLUB_PROFILE, env = {} }: Si
       ...E2E_CONTACT_TO,
       SMTP_URL: '',
       MAIL_FROM: '',
+      E2E_CLOCK_OFFSET_MS: String(clockOffsetMs),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -137,5 +146,5 @@ export async function startSite({ clubProfile = E2E_CLUB_PROFILE, env = {} }: Si
     await stop();
     throw error;
   }
-  return { baseUrl, databaseFile, stop };
+  return { baseUrl, databaseFile, clockOffsetMs, stop };
 }
