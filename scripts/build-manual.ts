@@ -8,7 +8,8 @@ import { MANUAL_DOCUMENTS, MANUAL_PATH, manualAnchor } from '../src/shared/manua
  * build, dist/client/hilfe/, with the pictures of docs/bilder/: the server sends them like
  * any built file (strict CSP, no script), so every installation has its manual at
  * /hilfe/verwaltung.html without another address to configure. Runs in `npm run build`,
- * before scripts/compress.ts, which adds their .br/.gz.
+ * before scripts/compress.ts, which adds their .br/.gz. `npm run dev` serves them from a
+ * folder of its own and writes them again when a document changes.
  */
 
 const ROOT = new URL('../', import.meta.url).pathname;
@@ -109,13 +110,21 @@ table { border-collapse: collapse; display: block; overflow-x: auto; }
 th, td { border: 1px solid #ccc; padding: 0.3rem 0.5rem; vertical-align: top; text-align: left; }
 `;
 
-await rm(OUT, { recursive: true, force: true });
-await mkdir(join(OUT, 'bilder'), { recursive: true });
-for (const { source, page } of PAGES) {
-  const { html, title } = render(await readFile(join(ROOT, source), 'utf8'));
-  await writeFile(join(OUT, page), document(title, html));
+/** Writes the manual's pages, style and pictures into `out` (the build's dist/client/hilfe, or `npm run dev`'s own folder). */
+export async function buildManual(out: string): Promise<{ pages: number; pictures: number }> {
+  await rm(out, { recursive: true, force: true });
+  await mkdir(join(out, 'bilder'), { recursive: true });
+  for (const { source, page } of PAGES) {
+    const { html, title } = render(await readFile(join(ROOT, source), 'utf8'));
+    await writeFile(join(out, page), document(title, html));
+  }
+  await writeFile(join(out, 'hilfe.css'), STYLE);
+  const pictures = (await readdir(join(ROOT, 'docs/bilder'))).filter((name) => name.endsWith('.png'));
+  await Promise.all(pictures.map((name) => copyFile(join(ROOT, 'docs/bilder', name), join(out, 'bilder', name))));
+  return { pages: PAGES.length, pictures: pictures.length };
 }
-await writeFile(join(OUT, 'hilfe.css'), STYLE);
-const pictures = (await readdir(join(ROOT, 'docs/bilder'))).filter((name) => name.endsWith('.png'));
-await Promise.all(pictures.map((name) => copyFile(join(ROOT, 'docs/bilder', name), join(OUT, 'bilder', name))));
-process.stdout.write(`build-manual: ${PAGES.length} Seiten und ${pictures.length} Bilder unter dist/client${MANUAL_PATH}\n`);
+
+if (import.meta.main) {
+  const built = await buildManual(OUT);
+  process.stdout.write(`build-manual: ${built.pages} Seiten und ${built.pictures} Bilder unter dist/client${MANUAL_PATH}\n`);
+}

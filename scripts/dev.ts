@@ -1,10 +1,15 @@
 /**
  * `npm run dev`: the API restarting on every server change, and Vite with hot reload in
- * front of it (vite.config.ts forwards /api and /trpc to the API). Ctrl+C stops both.
+ * front of it (vite.config.ts forwards /api and /trpc to the API), which also serves the
+ * manual at /hilfe, written again whenever a document changes. Ctrl+C stops both.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createServer, type ViteDevServer } from 'vite';
+import { createServer, type Plugin, type ViteDevServer } from 'vite';
+import { MANUAL_PATH } from '../src/shared/manual.ts';
+import { buildManual } from './build-manual.ts';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 const API_PORT = '3001';
@@ -18,8 +23,41 @@ function startApi(): ChildProcess {
   });
 }
 
+const MANUAL_TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.css': 'text/css; charset=utf-8', '.png': 'image/png' };
+
+/** The manual's pages at /hilfe, as the built site has them (scripts/build-manual.ts), from a folder of the dev server's own. */
+function manualPages(): Plugin {
+  const folder = join(projectRoot, 'node_modules/.cache/hilfe');
+  const write = () =>
+    buildManual(folder).catch((error: unknown) => process.stderr.write(`Hilfe nicht geschrieben: ${error instanceof Error ? error.message : String(error)}\n`));
+  return {
+    name: 'manual-pages',
+    async configureServer(server) {
+      await write();
+      server.watcher.add([join(projectRoot, 'README.md'), join(projectRoot, 'docs')]);
+      server.watcher.on('change', (file) => {
+        if (file.endsWith('.md') || file.includes('/docs/bilder/')) void write();
+      });
+      server.middlewares.use(MANUAL_PATH, (request, response, next) => {
+        const path = decodeURIComponent((request.url ?? '/').split('?')[0] ?? '/');
+        const file = normalize(join(folder, path === '/' ? 'index.html' : path));
+        const type = MANUAL_TYPES[extname(file)];
+        if (!file.startsWith(folder) || !type) return next();
+        readFile(file).then(
+          (content) => response.writeHead(200, { 'content-type': type }).end(content),
+          () => next(),
+        );
+      });
+    },
+  };
+}
+
 async function startVite(): Promise<ViteDevServer> {
-  const vite = await createServer({ root: projectRoot, configFile: fileURLToPath(new URL('../vite.config.ts', import.meta.url)) });
+  const vite = await createServer({
+    root: projectRoot,
+    configFile: fileURLToPath(new URL('../vite.config.ts', import.meta.url)),
+    plugins: [manualPages()],
+  });
   await vite.listen();
   vite.printUrls();
   return vite;
