@@ -48,7 +48,16 @@ async function writeBody(dialog: Locator, page: Page, text: string, withPicture:
   await page.keyboard.type(text);
   await page.keyboard.press('Enter');
   await page.keyboard.type(LINK_TEXT);
-  await page.keyboard.press('Shift+Home');
+  if (withPicture) {
+    await page.keyboard.press('Enter');
+    await dialog.locator('input[aria-label="Bild für den Text"]').setInputFiles({ name: 'siegerehrung.jpg', mimeType: 'image/jpeg', buffer: await photo('#2a6') });
+    // Four versions are made of it (sharp, one picture at a time): it may take a while on a busy machine.
+    await editor.locator('img[src^="/files/"]').waitFor({ timeout: 30_000 });
+  }
+  // The link comes last, on the line's text selected as a person does (a triple click): typing on
+  // behind a new link raced the editor, which restores the link's selection a moment after the
+  // link dialog closes, and on a busy machine an Enter then replaced the link's text.
+  await editor.getByText(LINK_TEXT, { exact: true }).click({ clickCount: 3 });
   await dialog.getByRole('button', { name: 'Link', exact: true }).click();
   const linkDialog = page.getByRole('dialog', { name: 'Link setzen' });
   await linkDialog.getByRole('textbox', { name: 'Adresse' }).fill('javascript:alert(1)');
@@ -57,27 +66,7 @@ async function writeBody(dialog: Locator, page: Page, text: string, withPicture:
   await linkDialog.getByRole('textbox', { name: 'Adresse' }).fill(LINK);
   await linkDialog.getByRole('button', { name: 'Übernehmen' }).click();
   await linkDialog.waitFor({ state: 'hidden' });
-  await editor.locator(`a[href="${LINK}"]`).waitFor();
-  if (withPicture) {
-    // Typing goes on in the editor, behind the link. The link's text is still selected when the
-    // link dialog gives the focus back, and the editor restores that selection a moment after it
-    // is focused: an Enter pressed while it is selected would replace the link. So the caret is
-    // moved to the line's end until the selection is collapsed inside the editor.
-    await expect
-      .poll(async () => {
-        await editor.press('End');
-        return page.evaluate(() => {
-          const selection = document.getSelection();
-          return selection !== null && selection.isCollapsed && document.activeElement?.getAttribute('contenteditable') === 'true';
-        });
-      })
-      .toBe(true);
-    await editor.press('Enter');
-    await editor.locator(`a[href="${LINK}"]`).waitFor();
-    await dialog.locator('input[aria-label="Bild für den Text"]').setInputFiles({ name: 'siegerehrung.jpg', mimeType: 'image/jpeg', buffer: await photo('#2a6') });
-    // Four versions are made of it (sharp, one picture at a time): it may take a while on a busy machine.
-    await editor.locator('img[src^="/files/"]').waitFor({ timeout: 30_000 });
-  }
+  await expect.poll(() => editor.locator(`a[href="${LINK}"]`).allTextContents()).toEqual([LINK_TEXT]);
 }
 
 async function expectArticlePage(page: Page): Promise<void> {
@@ -90,10 +79,7 @@ async function expectArticlePage(page: Page): Promise<void> {
 }
 
 describe('writing and publishing news', () => {
-  // Retried: in full CI runs the preview twice lacked the body's link although the editor showed it
-  // after the last keystroke (never in a run of this file alone); the cause is still open (see the
-  // session note). A retry starts a new, unsaved article, so nothing of a failed try remains.
-  it('writes an article with a picture, a link and a cover, previews and publishes it', { retry: 2 }, async () => {
+  it('writes an article with a picture, a link and a cover, previews and publishes it', async () => {
     const { page } = await visit();
     await openNews(page);
     await page.getByRole('button', { name: 'Artikel schreiben' }).click();
