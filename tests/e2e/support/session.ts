@@ -32,10 +32,12 @@ export function useSite(setup?: (site: Site) => Promise<unknown>, options?: Site
     await site?.stop();
   });
 
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
     const finished = visitor;
     visitor = undefined;
     if (!finished) return;
+    // A failure in CI leaves only the log: what the page showed then goes into it.
+    if (task.result?.state === 'fail') await reportPage(finished);
     try {
       expectNoPageProblems(finished);
     } finally {
@@ -54,4 +56,14 @@ export function useSite(setup?: (site: Site) => Promise<unknown>, options?: Site
       return visitor;
     },
   };
+}
+
+/** The failed test's page as a screen reader reads it, with its address, for the log. */
+async function reportPage({ page }: Visitor): Promise<void> {
+  try {
+    const snapshot = await page.ariaSnapshot({ timeout: 5000 });
+    process.stdout.write(`\nDie Seite beim Fehler (${page.url()}):\n${snapshot.slice(0, 6000)}\n`);
+  } catch {
+    // The page or its browser is gone already: nothing to show.
+  }
 }
