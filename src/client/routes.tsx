@@ -11,6 +11,7 @@ import { PUBLIC_PAGES, SIGNUP_LINK_PATH, type PublicPageId } from './publicPages
 import { formAnswerAction } from './render/formAnswer.ts';
 import { PASSWORD_RESET_PATH } from '../shared/constants.ts';
 import { COURSE_TICKET_ROUTE } from '../shared/courseBook.ts';
+import { NEWS_UNSUBSCRIBE_ROUTE } from '../shared/newsUnsubscribe.ts';
 import { SECTION_QUERY, sectionPagePath, sectionSlug } from '../shared/sectionGroups.ts';
 
 /** Paths below /admin, relative to it. */
@@ -169,6 +170,13 @@ export function createRoutes(): RouteObject[] {
               path: SIGNUP_LINK_PATH.slice(1),
               action: formAnswerAction,
               lazy: { Component: () => import('./pages/public/SignupLinkPage.tsx').then((page) => page.SignupLinkPage) },
+            },
+            // The article mail's unsubscribe link (issue 27.4): rendered on the server for its one reader, its button posted without JavaScript too.
+            {
+              id: 'news-unsubscribe',
+              path: NEWS_UNSUBSCRIBE_ROUTE.slice(1),
+              action: formAnswerAction,
+              lazy: { Component: () => import('./pages/public/NewsUnsubscribePage.tsx').then((page) => page.NewsUnsubscribePage) },
             },
             { id: 'not-found', path: '*', Component: NotFoundPage },
           ],

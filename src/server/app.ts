@@ -30,7 +30,6 @@ import { BackgroundTasks } from './background.ts';
 import { addMissingMediumVersions } from './areas/galleries/medium.ts';
 import { DutyReminders } from './areas/duties/reminders.ts';
 import { NewsMails } from './areas/news/mail.ts';
-import { newsUnsubscribeRoutes } from './areas/news/unsubscribe.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -263,8 +262,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(trpcScope, { prefix: '/trpc', contextFor, sessionCookie });
   await app.register(restScope, { prefix: '/api', contextFor, sessionCookie });
   await app.register(fileRoutes, { storage: services.storage, catalogue: databaseCatalogue(db), cache: services.publicCache, contextFor });
-  // The article mail's unsubscribe link (issue 27.4): a page of its own, before the pages' catch-all.
-  await app.register(newsUnsubscribeRoutes);
   await app.register(pages, { clientDir: deps.clientDir, renderer: deps.renderer, securityHeaders: security.page });
   await app.register(attachmentCleanup);
   return app;

@@ -622,6 +622,9 @@ const matrix: Record<string, Entry> = {
   'news.mailGroups': { access: 'news_create' },
   'news.mailSetting': { access: 'authed' },
   'news.setMailSetting': { access: 'authed', input: () => ({ receive: true }) },
+  // The mail's unsubscribe link: the secret authorizes, not a session; a token that names nobody is the page's German 404.
+  'news.unsubscribeLink': { access: 'public', input: () => ({ token: 'A'.repeat(43) }) },
+  'news.unsubscribe': { access: 'public', input: () => ({ token: 'A'.repeat(43) }), allowedStatus: 404 },
   'news.createPicture': { access: 'news_create', uploadOnly: true, input: () => ({ file: 'nicht-hochgeladen' }) },
   // The fixture's gallery file is not a picture: past the permission, the copy is refused (tests/api/news.test.ts copies a real one).
   'news.pictureFromGallery': { access: 'news_create', allowedStatus: 422, input: (fx) => ({ imageId: fx.imageId }) },

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { renderPage } from '../../src/client/entry-server.tsx';
 import { NewsMails } from '../../src/server/areas/news/mail.ts';
 import { smtpTransport } from '../../src/server/mail/transport.ts';
 import type { Clock } from '../../src/server/services.ts';
@@ -26,7 +27,7 @@ let editor: { id: number; auth: { authorization: string } };
 let viewer: { authorization: string };
 let team: number;
 let board: number;
-const members: Record<string, { id: number; auth: { authorization: string } }> = {};
+const members: Record<string, { id: number; uid: string; auth: { authorization: string } }> = {};
 
 async function member(prename: string, email: string, groups: number[]) {
   const created = await t.createMember(['dashboard_view']);
@@ -38,7 +39,8 @@ async function member(prename: string, email: string, groups: number[]) {
 beforeAll(async () => {
   peer = await startSmtpPeer();
   t = await createTestApp(
-    { clock, mailTransport: smtpTransport({ url: peer.url, from: FROM, timeoutMs: 5000 }) },
+    // The unsubscribe link's page is the app's, rendered on the server (pages.ts).
+    { clock, renderer: renderPage, mailTransport: smtpTransport({ url: peer.url, from: FROM, timeoutMs: 5000 }) },
     { PUBLIC_URL: ORIGIN, SMTP_URL: peer.url, MAIL_FROM: FROM },
   );
   editor = await t.createMember(['news_view', 'news_create', 'news_update', 'news_delete']);
@@ -103,6 +105,16 @@ const recipients = () => peer.received.map((mail) => mail.envelope.to[0]).sort()
 /** The headers as sent, folded lines joined (mailparser makes an object of List-Unsubscribe). */
 const headersOf = (mail: ReceivedMail) => mail.raw.split(/\r?\n\r?\n/, 1)[0]!.replace(/\r?\n[ \t]+/g, ' ');
 const unsubscribeUrl = (mail: ReceivedMail) => /^List-Unsubscribe: <(https:\/\/verein\.example\/aktuelles\/abmelden\/[A-Za-z0-9_-]{43})>\r?$/m.exec(headersOf(mail))?.[1];
+
+/** The text of the app's markup in a rendered page, without tags, the head and the JSON data. */
+const textOf = (html: string) =>
+  html
+    .slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json" id="page-state">'))
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
 
 describe('permissions', () => {
   it('news.mailGroups: 401 anonymous, 403 without news_create/news_update, allowed with them', async () => {
@@ -263,42 +275,89 @@ describe('switching the mails off', () => {
   it('by the link without login: GET asks, POST unsubscribes (also RFC 8058 one-click), a wrong token is a German 404', async () => {
     await saved(await trpcPost('news.create', article()));
     await send();
-    const mail = peer.received.find((received) => received.envelope.to[0] === 'anna@verein.example')!;
-    const path = new URL(unsubscribeUrl(mail)!).pathname;
+    const linkOf = (address: string) => new URL(unsubscribeUrl(peer.received.find((received) => received.envelope.to[0] === address)!)!).pathname;
+    const path = linkOf('anna@verein.example');
+    const forOneReader = (response: Awaited<ReturnType<typeof t.inject>>) => {
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers['x-robots-tag']).toBe('noindex');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+    };
 
+    const clubName = (await trpcGet('club.profile', {})).json().result.data.name as string;
+    const keptBefore = t.app.services.publicCache.stats.answers;
     const asked = await t.inject({ method: 'GET', url: path });
     expect(asked.statusCode).toBe(200);
-    expect(asked.headers['content-type']).toContain('text/html');
-    expect(asked.headers['cache-control']).toBe('no-store');
-    expect(asked.body).toContain('Keine Artikel mehr per Mail?');
-    expect(asked.body).toContain('<form method="post"><button type="submit">Abmelden</button></form>');
-    expect(asked.body).not.toContain('<script');
-    // Asking changes nothing (mail scanners follow links).
+    forOneReader(asked);
+    // The app's page in the public layout, its button a plain form posted to the page's own address.
+    expect(textOf(asked.body)).toContain('Keine Artikel mehr per Mail?');
+    expect(textOf(asked.body)).toContain(`Hallo Anna Muster, willst du keine neuen Artikel von „${clubName}“ mehr per Mail bekommen?`);
+    const form = /<form[^>]*>/.exec(asked.body)?.[0];
+    expect(form).toContain('method="post"');
+    expect(form).toContain(`action="${path}"`);
+    expect(asked.body).toMatch(/<button[^>]*type="submit"[^>]*>Abmelden/);
+    expect(asked.body).toContain('<meta name="robots" content="noindex"');
+    // Asking changes nothing (mail scanners follow links), and a second look is rendered afresh, never kept.
     expect((await trpcGet('news.mailSetting', members.anna!.auth)).json().result.data.receive).toBe(true);
+    expect(t.app.services.publicCache.stats.answers).toBe(keptBefore);
 
     // The mail program's one click: a form post without cookie or CSRF header.
     const clicked = await t.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
     expect(clicked.statusCode).toBe(200);
-    expect(clicked.body).toContain('du bekommst keine Artikel mehr per Mail');
+    forOneReader(clicked);
+    expect(textOf(clicked.body)).toContain('Abgemeldet');
+    expect(textOf(clicked.body)).toContain('Hallo Anna Muster, du bekommst keine Artikel mehr per Mail.');
+    expect(textOf(clicked.body)).toContain('In „Meine Daten“ kannst du das jederzeit wieder einschalten');
     expect((await trpcGet('news.mailSetting', members.anna!.auth)).json().result.data.receive).toBe(false);
     // The page's button again: still off, logged once.
-    expect((await t.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' })).statusCode).toBe(200);
-    expect((await t.inject({ method: 'GET', url: path })).body).toContain('Bereits abgemeldet');
+    const again = await t.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    expect(again.statusCode).toBe(200);
+    expect(textOf(again.body)).toContain('du bekommst keine Artikel mehr per Mail');
+    const off = await t.inject({ method: 'GET', url: path });
+    expect(textOf(off.body)).toContain('Bereits abgemeldet');
+    expect(off.body).not.toMatch(/<button[^>]*type="submit"[^>]*>Abmelden/);
     const lines = (await t.db.selectFrom('log_entries').select('message').execute()).filter((row) => row.message.includes('über den Abmeldelink'));
-    expect(lines).toHaveLength(1);
+    expect(lines.map((row) => row.message)).toEqual([`${members.anna!.uid} (Anna Muster) hat „Aktuelles per Mail“ über den Abmeldelink ausgeschaltet`]);
 
-    for (const wrong of [`/aktuelles/abmelden/${'A'.repeat(43)}`, '/aktuelles/abmelden/kurz']) {
+    // RFC 8058 allows multipart/form-data too.
+    const multipart = await postForm(t, linkOf('bernd@verein.example'), [{ name: 'List-Unsubscribe', value: 'One-Click' }], {});
+    expect(multipart.statusCode).toBe(200);
+    expect(textOf(multipart.body)).toContain('Hallo Bernd Muster, du bekommst keine Artikel mehr per Mail.');
+    expect((await trpcGet('news.mailSetting', members.bernd!.auth)).json().result.data.receive).toBe(false);
+
+    // With JavaScript the page asks and unsubscribes through the same procedures: public, the link's secret authorizes.
+    await t.db.deleteFrom('news_mail_optouts').execute();
+    const token = path.split('/').pop()!;
+    const linkQuery = (input: unknown) => trpcGet(`news.unsubscribeLink?input=${encodeURIComponent(JSON.stringify(input))}`, {});
+    expect((await linkQuery({ token })).json().result.data).toEqual({ name: 'Anna Muster', off: false });
+    const byProcedure = await trpcPost('news.unsubscribe', { token }, {});
+    expect(byProcedure.statusCode).toBe(200);
+    expect(byProcedure.json().result.data).toEqual({ message: 'Du bekommst keine Artikel mehr per Mail.', data: { name: 'Anna Muster' } });
+    expect((await linkQuery({ token })).json().result.data).toEqual({ name: 'Anna Muster', off: true });
+    expect((await trpcGet('news.mailSetting', members.anna!.auth)).json().result.data.receive).toBe(false);
+    // A token of another kind of link, or none: nobody (the query's null is the page's 404), refused in German.
+    expect((await linkQuery({ token: 'A'.repeat(43) })).json().result.data).toBeNull();
+    const unknown = await trpcPost('news.unsubscribe', { token: 'kurz' }, {});
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.message).toBe('Diesen Abmeldelink gibt es nicht (mehr). Vielleicht wurde er nicht vollständig kopiert.');
+    expect((await trpcPost('news.unsubscribe', { token: 'A'.repeat(1001) }, {})).statusCode).toBe(400);
+    expect((await trpcPost('news.unsubscribe', {}, {})).statusCode).toBe(400);
+
+    for (const wrong of [`/aktuelles/abmelden/${'A'.repeat(43)}`, '/aktuelles/abmelden/kurz', `/aktuelles/abmelden/${'A'.repeat(1000)}`]) {
       for (const method of ['GET', 'POST'] as const) {
         const refused = await t.inject({ method, url: wrong, ...(method === 'POST' ? { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' } : {}) });
-        expect(refused.statusCode).toBe(404);
-        expect(refused.body).toContain('Diesen Abmeldelink gibt es nicht (mehr).');
+        expect(refused.statusCode, `${method} ${wrong}`).toBe(404);
+        forOneReader(refused);
+        // The page's own German answer, not the site's generic one.
+        expect(textOf(refused.body)).toContain('Link ungültig');
+        expect(textOf(refused.body)).toContain('Diesen Abmeldelink gibt es nicht (mehr). Vielleicht wurde er nicht vollständig kopiert.');
+        expect(refused.body).toMatch(/<a[^>]*href="\/admin\/ich"[^>]*>Meine Daten<\/a>/);
+        expect(textOf(refused.body)).not.toContain('Seite nicht gefunden');
       }
     }
-
-    peer.received.length = 0;
-    await saved(await trpcPost('news.create', article({ title: 'Nach der Abmeldung' })));
-    await send();
-    expect(recipients()).toEqual(['bernd@verein.example']);
+    // Guesses and mangled links (by the procedures and by the page): one line for all of them in a while.
+    const unknownLines = (await t.db.selectFrom('log_entries').select('message').execute()).filter((row) => row.message.includes('unbekanntem Schlüssel'));
+    expect(unknownLines).toHaveLength(1);
   });
 
   it('a member deleted takes their sends and their setting with them', async () => {

@@ -99,6 +99,13 @@ describe('public site', () => {
     await page.getByRole('heading', { level: 1, name: 'Willkommen' }).waitFor();
     await page.waitForLoadState('networkidle');
     expect(requests.filter((path) => chunks.files.has(path))).toEqual([]);
+    // Nor the not-found page once the app has taken it over (it links the login, not the back office).
+    await page.goto('/vereinsheim-alt', { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1, name: 'Seite nicht gefunden' }).waitFor();
+    await page.mouse.move(10, 10);
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.hydrated)).toBe('');
+    await page.waitForLoadState('networkidle');
+    expect(requests.filter((path) => chunks.files.has(path))).toEqual([]);
 
     // The same requests do show the back office once a member goes there, so the check above can fail.
     await logIn(page, ADMIN_UID, ADMIN_PASSWORD);

@@ -7,10 +7,12 @@ import type { RenderRequest, RenderResult } from '../../client/entry-server.tsx'
 import { CLIENT_ONLY_PATHS, PUBLIC_PAGES, readPageQuery, SIGNUP_LINK_PATH, type PublicPage } from '../../client/publicPages.ts';
 import { PASSWORD_RESET_PATH } from '../../shared/constants.ts';
 import { MANUAL_PATH } from '../../shared/manual.ts';
+import { NEWS_UNSUBSCRIBE_PATH, NEWS_UNSUBSCRIBE_ROUTE } from '../../shared/newsUnsubscribe.ts';
 import { serializePageState } from '../../client/render/pageState.ts';
 import { isDatabaseUnreachable } from '../db/errors.ts';
 import { MESSAGES } from '../errors.ts';
-import { postSignup, postSignupLink, type FormOutcome } from '../areas/registrations/forms.ts';
+import { postSignup, postSignupLink } from '../areas/registrations/forms.ts';
+import { postNewsUnsubscribe } from '../areas/news/unsubscribe.ts';
 import { appRouter, createCaller } from '../router.ts';
 import { createContextInner } from '../trpc/context.ts';
 import { compressedCopies } from './encoding.ts';
@@ -396,6 +398,22 @@ export const pages: FastifyPluginAsync<PagesOptions> = async (app, { clientDir, 
     renderAndAnswer(request, forOneReader(reply), `/anmeldung/${encodeURIComponent(request.params.appointmentId)}/${encodeURIComponent(request.params.token)}`, undefined),
   );
 
+  /** The article mail's unsubscribe link (issue 27.4): rendered for its one reader; asking only, never unsubscribing. */
+  const unsubscribeUrl = (token: string) => `${NEWS_UNSUBSCRIBE_PATH}/${encodeURIComponent(token)}`;
+  app.get<{ Params: { token: string } }>(NEWS_UNSUBSCRIBE_ROUTE, (request, reply) =>
+    renderAndAnswer(request, forOneReader(reply), unsubscribeUrl(request.params.token), undefined),
+  );
+
+  /** The page of a form posted without JavaScript, rendered again with the procedure's answer; never kept. */
+  async function answerForm(request: FastifyRequest, reply: FastifyReply, url: string, outcome: { status: number; answer: unknown }) {
+    const rendering = await render(request, url, undefined, outcome.answer);
+    if (rendering.result.kind === 'page') rendering.result.status = outcome.status;
+    return renderAndAnswer(request, forOneReader(reply), url, undefined, rendering);
+  }
+  /** The procedures of a form posted without JavaScript run for nobody in particular. */
+  const callerOf = (request: FastifyRequest) =>
+    createCaller(createContextInner({ services, request: { address: request.ip, userAgent: request.headers['user-agent'] ?? '' } }));
+
   /**
    * The sign-up's forms posted without JavaScript (issue 29.2): the procedure runs for
    * nobody in particular (members sign up with JavaScript, as they log in with it), and the
@@ -406,15 +424,8 @@ export const pages: FastifyPluginAsync<PagesOptions> = async (app, { clientDir, 
     forms.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
-    const callerOf = (request: FastifyRequest) =>
-      createCaller(createContextInner({ services, request: { address: request.ip, userAgent: request.headers['user-agent'] ?? '' } }));
     const formOf = (request: FastifyRequest): Record<string, string> =>
       typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, string>) : {};
-    async function answerForm(request: FastifyRequest, reply: FastifyReply, url: string, outcome: FormOutcome) {
-      const rendering = await render(request, url, undefined, outcome.answer);
-      if (rendering.result.kind === 'page') rendering.result.status = outcome.status;
-      return renderAndAnswer(request, forOneReader(reply), url, undefined, rendering);
-    }
     forms.post<{ Params: { appointmentId: string } }>('/anmeldung/:appointmentId', async (request, reply) => {
       const { appointmentId } = request.params;
       return answerForm(request, reply, `/anmeldung/${encodeURIComponent(appointmentId)}`, await postSignup(callerOf(request), appointmentId, formOf(request)));
@@ -423,6 +434,23 @@ export const pages: FastifyPluginAsync<PagesOptions> = async (app, { clientDir, 
       const { appointmentId, token } = request.params;
       const url = `/anmeldung/${encodeURIComponent(appointmentId)}/${encodeURIComponent(token)}`;
       return answerForm(request, reply, url, await postSignupLink(callerOf(request), token, formOf(request)));
+    });
+  });
+
+  /**
+   * The unsubscribe link's button without JavaScript, and a mail program's one click (RFC
+   * 8058: `List-Unsubscribe=One-Click` as a urlencoded or multipart form, without cookie or
+   * CSRF header): both unsubscribe through the page's procedure and get the page with its
+   * answer (2xx; a link naming nobody, the page's German 404).
+   */
+  await app.register(async (unsubscribe) => {
+    // The body says nothing the address does not: it is read under a small limit and dropped.
+    for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
+      unsubscribe.addContentTypeParser(type, { parseAs: 'string', bodyLimit: 4096 }, (_request, _body, done) => done(null, undefined));
+    }
+    unsubscribe.post<{ Params: { token: string } }>(NEWS_UNSUBSCRIBE_ROUTE, async (request, reply) => {
+      const { token } = request.params;
+      return answerForm(request, reply, unsubscribeUrl(token), await postNewsUnsubscribe(callerOf(request), token));
     });
   });
 

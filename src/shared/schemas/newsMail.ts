@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NEWS_UNSUBSCRIBE_TOKEN_MAX } from '../newsUnsubscribe.ts';
 
 /**
  * 'Aktuelles per Mail erhalten' in Meine Daten (issue 27.4); a module of its own, so the
@@ -11,3 +12,6 @@ export const NEWS_MAIL_SETTING_MESSAGES = {
 } as const;
 
 export const newsMailSettingInput = z.object({ receive: z.boolean({ error: NEWS_MAIL_SETTING_MESSAGES.missing }) });
+
+/** The secret of an unsubscribe link; what is no link token is refused as unknown (after the log line), not as bad input. */
+export const newsUnsubscribeInput = z.object({ token: z.string().max(NEWS_UNSUBSCRIBE_TOKEN_MAX) });

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { toClubDateTime } from '../../../shared/dates.ts';
 import type { NewsDocument } from '../../../shared/newsDocument.ts';
+import { NEWS_UNSUBSCRIBE_PATH } from '../../../shared/newsUnsubscribe.ts';
 import type { Db } from '../../db/connection.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { NO_OUTAGE, type DatabaseFailures } from '../../db/outage.ts';
@@ -26,8 +27,6 @@ import { buildArticleMail } from './mail-content.ts';
 /** The purpose of the unsubscribe links' tokens (link-token.ts). */
 export const NEWS_UNSUBSCRIBE_PURPOSE = 'news-unsubscribe';
 
-/** Where an unsubscribe link points; GET asks, POST unsubscribes (unsubscribe.ts). */
-export const NEWS_UNSUBSCRIBE_PATH = '/aktuelles/abmelden';
 
 /** How often a round looks for scheduled articles whose time has come: publishing times are whole minutes. */
 export const NEWS_MAIL_INTERVAL_MS = 30_000;

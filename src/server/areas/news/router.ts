@@ -11,17 +11,17 @@ import {
   newsMailQueuedMessage,
   newsSaveInput,
 } from '../../../shared/schemas/news.ts';
-import { NEWS_MAIL_SETTING_MESSAGES, newsMailSettingInput } from '../../../shared/schemas/newsMail.ts';
+import { NEWS_MAIL_SETTING_MESSAGES, newsMailSettingInput, newsUnsubscribeInput } from '../../../shared/schemas/newsMail.ts';
 import { imageListInput } from '../../../shared/schemas/galleries.ts';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { receivedPicture } from '../../storage/schema.ts';
 import { removeStoredFiles, storeAllWithRows, type ReceivedPicture } from '../../storage/storage.ts';
 import type { Context } from '../../trpc/context.ts';
-import { authedProcedure, can, canAny, canIn, router, sharedReadProcedure } from '../../trpc/index.ts';
+import { authedProcedure, can, canAny, canIn, publicProcedure, router, sharedReadProcedure } from '../../trpc/index.ts';
 import { mailboxOf } from '../../mail/outbox.ts';
 import { listImages } from '../galleries/queries.ts';
-import { setNewsMailReceiving } from './unsubscribe.ts';
+import { readUnsubscribeLink, setNewsMailReceiving, unsubscribeByLink } from './unsubscribe.ts';
 import { queueArticleMails, queuedMailsText, setMailGroups, type QueuedArticleMails } from './mail.ts';
 import { NEWS_CACHE_AREA, latestNews, publicNewsArticle, publicNewsLinksCached, publicNewsPage } from './cache.ts';
 import {
@@ -237,6 +237,14 @@ export const newsRouter = router({
     await ctx.log(input.receive ? 'Aktuelles per Mail eingeschaltet' : 'Aktuelles per Mail ausgeschaltet');
     return { message: input.receive ? NEWS_MAIL_SETTING_MESSAGES.on : NEWS_MAIL_SETTING_MESSAGES.off, data: { receive: input.receive } };
   }),
+
+  /**
+   * The mail's unsubscribe link without login (unsubscribe.ts): the secret in the link is
+   * what authorizes, so both are public; each answers for one reader and is never kept.
+   */
+  unsubscribeLink: publicProcedure.input(newsUnsubscribeInput).query(({ ctx, input }) => readUnsubscribeLink(ctx, input.token)),
+
+  unsubscribe: publicProcedure.input(newsUnsubscribeInput).mutation(({ ctx, input }) => unsubscribeByLink(ctx, input.token)),
 
   /** Asked by the upload route before a byte is read. */
   checkUpload: canAny('news_create', 'news_update').query(() => ({ allowed: true })),
