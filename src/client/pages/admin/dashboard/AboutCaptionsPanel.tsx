@@ -16,6 +16,7 @@ interface Captions {
   captions: AboutCaption[];
 }
 
+/** The form holds the record as it is: all its values are text already. */
 const valuesOf = (saved: Captions): Captions => saved;
 
 /**

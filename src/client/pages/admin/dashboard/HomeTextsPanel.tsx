@@ -11,6 +11,7 @@ import { trpc } from '../../../trpc.ts';
 import { HomeWelcome, SectionCards } from '../../public/HomePage.tsx';
 import { PanelStatus, ReadOnlyNote } from './PanelStatus.tsx';
 
+/** The form holds the record as it is: all its values are text already. */
 const valuesOf = (texts: HomeTexts): HomeTexts => texts;
 
 /**
