@@ -75,6 +75,25 @@ describe('the course facts in the dashboard and on the course page', () => {
     await preview.getByRole('listitem').filter({ hasText: NEW_RULE }).waitFor();
     await expectNoSeriousAccessibilityViolations(page);
 
+    // Should a price get past the form's own check, the server's refusal shows under that very
+    // field; typing elsewhere leaves it, typing into the price drops it.
+    const refuse = /\/trpc\/club\.updateCourseFacts/;
+    await page.route(refuse, async (route) => {
+      const body = route.request().postDataJSON() as Record<string, { dayPrices: { price: number }[] }>;
+      for (const input of Object.values(body)) for (const row of input.dayPrices.slice(0, 1)) row.price = 10.005;
+      await route.continue({ postData: JSON.stringify(body) });
+    });
+    await panel.getByRole('button', { name: 'Speichern' }).click();
+    await snackbar(page, 'Fehler beim Speichern der Angaben zum Bogenparcours');
+    const firstDayTicket = panel.getByRole('group', { name: 'Tageskarte 1', exact: true });
+    await firstDayTicket.getByText('Der Preis darf höchstens zwei Nachkommastellen haben!').waitFor();
+    await page.unroute(refuse);
+    await ruleField(panel, 1).fill(`${NEW_RULE} `);
+    await ruleField(panel, 1).fill(NEW_RULE);
+    expect(await firstDayTicket.getByText('Der Preis darf höchstens zwei Nachkommastellen haben!').count()).toBe(1);
+    await adults.fill('10,00');
+    await firstDayTicket.getByText('Der Preis darf höchstens zwei Nachkommastellen haben!').waitFor({ state: 'detached' });
+
     await panel.getByRole('button', { name: 'Speichern' }).click();
     await snackbar(page, 'Fakten und Preise des Bogenparcours gespeichert');
     expect(await adults.inputValue()).toBe('10,00');

@@ -125,6 +125,15 @@ describe('unsaved changes', () => {
     await page.reload();
     await page.getByRole('button', { name: 'Startseite', exact: true }).waitFor();
     expect(asked).toEqual(['beforeunload']);
+
+    // A card's text typed into and restored is no change: the menu leaves at once.
+    await page.getByRole('button', { name: 'Startseite', exact: true }).click();
+    const cardTitle = panel.getByRole('group', { name: /^Karte Bogen / }).getByRole('textbox', { name: /^Titel/ });
+    await cardTitle.fill('Bogensport');
+    await cardTitle.fill('Bogen');
+    await page.getByRole('navigation', { name: 'Verwaltung' }).getByRole('link', { name: 'Log', exact: true }).click();
+    await expectPath(page, '/admin/log');
+    expect(await question(page).count()).toBe(0);
   });
 
   it('asks on a 360 px phone too, where the dialog fills the screen', async () => {

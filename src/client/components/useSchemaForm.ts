@@ -3,30 +3,93 @@ import type { z } from 'zod';
 import { fieldErrorsOf } from '../errors.ts';
 import { useUnsavedChanges } from './unsavedChanges.tsx';
 
-/** One message per field; nested paths ('groups.0') count for their field ('groups'). */
+/**
+ * One message per place: per field ('groups'), or per whole path ('cards.2.title') where a
+ * form's values are nested and the message belongs under one field of a row.
+ */
 export type FieldMessages = Partial<Record<string, string>>;
 
-function fieldOf(path: readonly PropertyKey[]): string {
-  return path.length > 0 ? String(path[0]) : '_';
+/** The whole path of a place in the form ('cards.2.title'); a message about the whole form is '_'. */
+function pathOf(path: readonly PropertyKey[]): string {
+  return path.length > 0 ? path.map(String).join('.') : '_';
 }
 
-/** The first message per field of a shared schema: the same texts the server answers (SPEC §5). */
-export function schemaMessages(schema: z.ZodType, values: unknown): FieldMessages {
+/** The field a whole path belongs to: 'cards' for 'cards.2.title'. */
+function fieldOf(path: string): string {
+  return path.split('.', 1)[0] ?? path;
+}
+
+/** Whether a path is the given place or lies under it ('cards.2.title' lies under 'cards' and 'cards.2'). */
+function isAtOrUnder(path: string, place: string): boolean {
+  return path === place || path.startsWith(`${place}.`);
+}
+
+/** The first message per field of messages per whole path, in their order. */
+function messagesPerField(messages: FieldMessages): FieldMessages {
+  const perField: FieldMessages = {};
+  for (const [path, message] of Object.entries(messages)) if (message !== undefined) perField[fieldOf(path)] ??= message;
+  return perField;
+}
+
+/** The first message per whole path of a shared schema ('dayPrices.0.price'): the same texts the server answers (SPEC §5). */
+export function schemaPathMessages(schema: z.ZodType, values: unknown): FieldMessages {
   const result = schema.safeParse(values);
   if (result.success) return {};
   const messages: FieldMessages = {};
-  for (const issue of result.error.issues) messages[fieldOf(issue.path)] ??= issue.message;
+  for (const issue of result.error.issues) messages[pathOf(issue.path)] ??= issue.message;
   return messages;
 }
 
-/** The first message per field of a server refusal, e.g. 409 on the shooter number. */
-export function serverMessages(error: unknown): FieldMessages {
+/** The first message per field of a shared schema; nested paths ('groups.0') count for their field ('groups'). */
+export function schemaMessages(schema: z.ZodType, values: unknown): FieldMessages {
+  return messagesPerField(schemaPathMessages(schema, values));
+}
+
+/** The first message per whole path of a server refusal, e.g. 409 on the shooter number. */
+export function serverPathMessages(error: unknown): FieldMessages {
   const messages: FieldMessages = {};
   for (const [path, list] of Object.entries(fieldErrorsOf(error))) {
     const first = list[0];
-    if (first !== undefined) messages[fieldOf(path.split('.'))] ??= first;
+    if (first !== undefined) messages[path] ??= first;
   }
   return messages;
+}
+
+/**
+ * The whole paths of the places in a form's values that hold free text, as `setAt` and
+ * `textFieldPropsAt` take them: 'greeting', 'cards.${number}.title', 'rules.${number}'.
+ * A field of fixed words (a union of literals) is no place to type into.
+ */
+export type TextPath<Values> = Values extends readonly (infer Item)[]
+  ? string extends Item
+    ? `${number}`
+    : `${number}.${TextPath<Item>}`
+  : Values extends object
+    ? { [Field in keyof Values & string]: string extends Values[Field] ? Field : Values[Field] extends object ? `${Field}.${TextPath<Values[Field]>}` : never }[keyof Values & string]
+    : never;
+
+// The nested-path helpers are pure, so tests/unit checks them without a browser.
+
+/** The value at a whole path of the form's values ('cards.2.title'). */
+export function valueAt(values: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], values);
+}
+
+/** The values with the one at a whole path replaced, every object and list on the way copied (React compares by identity). */
+export function withValueAt<Values>(values: Values, path: string, value: unknown): Values {
+  const replace = (container: unknown, [key = '', ...rest]: readonly string[]): unknown => {
+    const next = (current: unknown) => (rest.length === 0 ? value : replace(current, rest));
+    if (Array.isArray(container)) return container.map((item: unknown, index) => (String(index) === key ? next(item) : item));
+    const record = container as Record<string, unknown>;
+    return { ...record, [key]: next(record[key]) };
+  };
+  return replace(values, path.split('.')) as Values;
+}
+
+/** The messages without those at a place and under it: what was typed there makes them stale. */
+export function withoutMessagesAt(messages: FieldMessages, place: string): FieldMessages {
+  if (!Object.keys(messages).some((path) => isAtOrUnder(path, place))) return messages;
+  return Object.fromEntries(Object.entries(messages).filter(([path]) => !isAtOrUnder(path, place)));
 }
 
 /** What a mutation that saves a form is given: see `SchemaForm.mutationOptions`. */
@@ -43,12 +106,19 @@ export interface SubmitOptions {
 
 export interface SchemaForm<Values extends object, Output> {
   values: Values;
-  /** Changes one field and drops the server's message about it. */
+  /** Changes one field and drops the server's messages about it, also those under it ('cards.2.title'). */
   setField<Field extends keyof Values & string>(field: Field, value: Values[Field]): void;
+  /** Changes the text at a nested place ('cards.2.title') and drops the server's message about it. */
+  setAt: (path: TextPath<Values>, value: string) => void;
   /** Starts over, e.g. with the record the server saved. */
   reset: (values: Values) => void;
   /** The message under a field: the schema's once the member tried to save, else the server's. */
   errorOf: (field: keyof Values & string) => string | undefined;
+  /**
+   * The message at exactly one nested place ('dayPrices.0.price', or 'dayPrices' for the list
+   * as a whole), for forms whose values are nested; `errorOf` gives a field's first of them.
+   */
+  errorAt: (path: string) => string | undefined;
   /**
    * The form's submit handler: validates, then saves the parsed values (and hands the form's own
    * values for a caller that sends those); with a field wrong the messages show.
@@ -89,6 +159,17 @@ export function textFieldProps<Values extends object, Field extends TextField<Va
   return {
     value: form.values[field] as string,
     onChange: (event: { target: { value: string } }) => form.setField(field, event.target.value as Values[Field]),
+    error: error !== undefined,
+    helperText: error,
+  };
+}
+
+/** What a text field at a nested place of the form needs ('cards.2.title'), as `textFieldProps` for a field. */
+export function textFieldPropsAt<Values extends object>(form: SchemaForm<Values, unknown>, path: TextPath<Values>) {
+  const error = form.errorAt(path);
+  return {
+    value: valueAt(form.values, path) as string,
+    onChange: (event: { target: { value: string } }) => form.setAt(path, event.target.value),
     error: error !== undefined,
     helperText: error,
   };
@@ -144,26 +225,31 @@ export function useSchemaForm<Values extends object, Schema extends z.ZodType>(
     if (dirty && lazySchema) loadSchema(lazySchema).catch(() => undefined);
   }, [dirty, lazySchema, loadSchema]);
 
-  // Until a lazy schema has arrived, the only messages are the server's.
-  const clientErrors = attempted && schema ? schemaMessages(schema, toInput(values)) : {};
+  // Until a lazy schema has arrived, the only messages are the server's. Both per whole path.
+  const clientErrors = attempted && schema ? schemaPathMessages(schema, toInput(values)) : {};
+  const clientFieldErrors = messagesPerField(clientErrors);
+  const serverFieldErrors = messagesPerField(serverErrors);
 
   const setField = useCallback(<Field extends keyof Values & string>(field: Field, value: Values[Field]) => {
     setValues((previous) => ({ ...previous, [field]: value }));
     setDirty(true);
-    setServerErrors((previous) => {
-      if (previous[field] === undefined) return previous;
-      const { [field]: _dropped, ...rest } = previous;
-      return rest;
-    });
+    setServerErrors((previous) => withoutMessagesAt(previous, field));
   }, []);
 
-  const showServerErrors = useCallback((error: unknown) => setServerErrors(serverMessages(error)), []);
+  const setAt = useCallback((path: TextPath<Values>, value: string) => {
+    setValues((previous) => withValueAt(previous, path, value));
+    setDirty(true);
+    setServerErrors((previous) => withoutMessagesAt(previous, path));
+  }, []);
+
+  const showServerErrors = useCallback((error: unknown) => setServerErrors(serverPathMessages(error)), []);
 
   return {
     values,
     dirty,
     changed: dirty && !sameValues(values, baseline),
     setField,
+    setAt,
     reset(next) {
       setValues(next);
       setBaseline(next);
@@ -171,7 +257,8 @@ export function useSchemaForm<Values extends object, Schema extends z.ZodType>(
       setDirty(false);
       setServerErrors({});
     },
-    errorOf: (field) => clientErrors[field] ?? serverErrors[field],
+    errorOf: (field) => clientFieldErrors[field] ?? serverFieldErrors[field],
+    errorAt: (path) => clientErrors[path] ?? serverErrors[path],
     onSubmit: (save, options) => (event) => {
       event.preventDefault();
       if (options?.disabled) return;
