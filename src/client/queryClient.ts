@@ -13,6 +13,11 @@ export type RequestMeta = {
   errorPrefix?: string;
   /** Mutations: shown on success instead of the response's `message`; false shows nothing. */
   successMessage?: string | false;
+  /**
+   * Queries: the page shows a 404 as its own not-found page (a sign-up that is gone, a wrong
+   * personal link), which says all there is to say; a snackbar on top would say it twice.
+   */
+  notFoundIsPage?: boolean;
 };
 
 declare module '@tanstack/react-query' {
@@ -43,6 +48,7 @@ export function createQueryClient(snackbar: SnackbarStore): QueryClient {
     queryCache: new QueryCache({
       onError(error, query) {
         if (isUnauthorized(error)) return recheckLogin();
+        if (query.meta?.notFoundIsPage && httpStatusOf(error) === 404) return;
         snackbar.show('error', errorText(query.meta?.errorPrefix ?? FALLBACK_ERROR_PREFIX, error));
       },
     }),

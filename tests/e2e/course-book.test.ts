@@ -85,6 +85,17 @@ describe('the course book', () => {
     expect(await page.getByRole('button', { name: 'Parcours verlassen' }).count()).toBe(0);
   });
 
+  it('answers a made-up ticket address with the not-found page, also once the app has taken over, and without a snackbar', async () => {
+    const { page } = await visit({ viewport: PHONE, phone: true });
+    const answer = await page.goto(`/parcoursbuch/ticket/${'x'.repeat(43)}`, { waitUntil: 'networkidle' });
+    expect(answer?.status()).toBe(404);
+    await page.mouse.move(10, 10);
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.hydrated)).toBe('');
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('heading', { level: 1, name: 'Seite nicht gefunden' }).waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+  });
+
   it('shows the warden today’s groups with phone numbers, checks one out by hand, and prints the poster', async () => {
     const visitor = await visit({ viewport: PHONE, phone: true });
     const code = await checkInGroup(visitor.page, ['Clara Zeta', 'Dora Zeta'], '0170 9876543');

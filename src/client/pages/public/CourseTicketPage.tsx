@@ -11,7 +11,9 @@ import { formatGermanDate } from '../../../shared/dates.ts';
 import { PageHead } from '../../components/PageHead.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { QrCode } from '../../components/QrCode.tsx';
+import { httpStatusOf } from '../../errors.ts';
 import { trpc } from '../../trpc.ts';
+import { NotFoundPage } from './NotFoundPage.tsx';
 import { primaryButtonSx } from './coursebook/formStyles.ts';
 
 /** 'DE02 1203 0000 0000 2020 51': an IBAN in groups of four, as people read it aloud. */
@@ -40,7 +42,10 @@ function Row({ label, value }: { label: string; value: string }) {
  */
 export function CourseTicketPage() {
   const token = useParams().token ?? '';
-  const ticket = trpc.courseBook.ticket.useQuery({ token }, { staleTime: 0 }).data;
+  const found = trpc.courseBook.ticket.useQuery({ token }, { staleTime: 0, meta: { errorPrefix: 'Fehler beim Abrufen des Tickets', notFoundIsPage: true } });
+  // A made-up or mistyped address: as the server answers it.
+  if (found.error && httpStatusOf(found.error) === 404) return <NotFoundPage />;
+  const ticket = found.data;
   if (!ticket) {
     return (
       <>

@@ -49,7 +49,7 @@ function CancelQuestion({ action }: { action: string }) {
 function LinkContent({ token, appointmentId, answer }: { token: string; appointmentId: number; answer: SignupFormAnswer | undefined }) {
   const hydrated = useHydrated();
   const action = `/anmeldung/${appointmentId}/${token}`;
-  const mine = trpc.registrations.mine.useQuery({ token });
+  const mine = trpc.registrations.mine.useQuery({ token }, { meta: { errorPrefix: 'Fehler beim Abrufen deiner Anmeldung', notFoundIsPage: true } });
   const utils = trpc.useUtils();
   const [errors, setErrors] = useState<Record<string, string>>(answer?.kind === 'refused' ? answer.errors : {});
   const [message, setMessage] = useState(answer?.kind === 'refused' ? answer.message : undefined);

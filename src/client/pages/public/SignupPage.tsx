@@ -137,7 +137,7 @@ function SignupForm({ info, answer }: { info: SignupInfo; answer: Extract<Signup
 
 function SignupContent({ appointmentId }: { appointmentId: number }) {
   const answer = useActionData<SignupFormAnswer | null>() ?? undefined;
-  const { data: info, error } = trpc.registrations.publicInfo.useQuery({ appointmentId });
+  const { data: info, error } = trpc.registrations.publicInfo.useQuery({ appointmentId }, { meta: { errorPrefix: 'Fehler beim Abrufen der Anmeldung', notFoundIsPage: true } });
   // Gone, or never taking sign-ups: as the server answers such an address.
   if (error) return <NotFoundPage />;
   if (!info) return null;
