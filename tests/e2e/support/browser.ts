@@ -129,4 +129,8 @@ export async function adminMenuEntries(page: Page): Promise<string[]> {
 export async function expectPath(page: Page, path: string): Promise<void> {
   // A login runs bcrypt and may load back-office chunks first: give it the time of an action.
   await expect.poll(() => new URL(page.url()).pathname, { timeout: ACTION_TIMEOUT_MS }).toBe(path);
+  // The address changes as the router starts the new page; until its chunks have come, the
+  // old page stays, and a tap on its header's 'Menü öffnen' opened the login page's menu,
+  // which then went with it. After a login the page has settled once the login form is gone.
+  if (path !== '/login') await page.getByRole('heading', { level: 1, name: 'Login', exact: true }).waitFor({ state: 'detached', timeout: ACTION_TIMEOUT_MS });
 }
