@@ -4,7 +4,7 @@ import { CHECK_IN_PROBLEMS } from '../../src/shared/courseBook.ts';
 import { DEFAULT_COURSE_FACTS, minutesOfDay, type OpeningRule } from '../../src/shared/courseFacts.ts';
 import { fromClubDateTime, toClubDate } from '../../src/shared/dates.ts';
 import { openingHours } from '../../src/shared/openingHours.ts';
-import { expectPath, logIn } from './support/browser.ts';
+import { expectNotFoundPageAlone, expectPath, logIn } from './support/browser.ts';
 import { E2E_CLUB_PROFILE } from './support/club.ts';
 import { sidewaysProblems } from './support/layout.ts';
 import { createMember } from './support/members.ts';
@@ -87,13 +87,7 @@ describe('the course book', () => {
 
   it('answers a made-up ticket address with the not-found page, also once the app has taken over, and without a snackbar', async () => {
     const { page } = await visit({ viewport: PHONE, phone: true });
-    const answer = await page.goto(`/parcoursbuch/ticket/${'x'.repeat(43)}`, { waitUntil: 'networkidle' });
-    expect(answer?.status()).toBe(404);
-    await page.mouse.move(10, 10);
-    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.hydrated)).toBe('');
-    await page.waitForLoadState('networkidle');
-    await page.getByRole('heading', { level: 1, name: 'Seite nicht gefunden' }).waitFor();
-    expect(await page.getByRole('alert').count()).toBe(0);
+    await expectNotFoundPageAlone(page, `/parcoursbuch/ticket/${'x'.repeat(43)}`);
   });
 
   it('shows the warden today’s groups with phone numbers, checks one out by hand, and prints the poster', async () => {

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startSmtpPeer } from '../helpers/smtp.ts';
 import { expectNoSeriousAccessibilityViolations } from './support/axe.ts';
-import { ACTION_TIMEOUT_MS, expectPath, logIn } from './support/browser.ts';
+import { ACTION_TIMEOUT_MS, expectNotFoundPageAlone, expectPath, logIn } from './support/browser.ts';
 import { sidewaysProblems } from './support/layout.ts';
 import { createMember } from './support/members.ts';
 import { useSite } from './support/session.ts';
@@ -181,16 +181,7 @@ describe('Anmeldung zu einem Termin', () => {
   it('answers a sign-up that does not exist and a made-up personal link with the not-found page alone, once the app has taken over too', async () => {
     const visitor = await visit({ viewport: PHONE, phone: true });
     const { page } = visitor;
-    for (const address of ['/anmeldung/987654', `/anmeldung/${ids.course}/${'x'.repeat(43)}`]) {
-      const answer = await page.goto(address, { waitUntil: 'networkidle' });
-      expect(answer?.status()).toBe(404);
-      // Taken over by the app, which asks for the data again: still the same page, and no snackbar saying it twice.
-      await page.mouse.move(10, 10);
-      await expect.poll(() => page.evaluate(() => document.documentElement.dataset.hydrated)).toBe('');
-      await page.waitForLoadState('networkidle');
-      await page.getByRole('heading', { level: 1, name: 'Seite nicht gefunden' }).waitFor();
-      expect(await page.getByRole('alert').count()).toBe(0);
-    }
+    for (const address of ['/anmeldung/987654', `/anmeldung/${ids.course}/${'x'.repeat(43)}`]) await expectNotFoundPageAlone(page, address);
     expect(visitor.consoleProblems.filter((text) => !text.startsWith('Failed to load resource'))).toEqual([]);
   });
 

@@ -135,3 +135,17 @@ export async function expectPath(page: Page, path: string): Promise<void> {
   // shows it on purpose).
   if (path.startsWith('/admin')) await page.getByRole('heading', { level: 1, name: 'Login', exact: true }).waitFor({ state: 'detached', timeout: ACTION_TIMEOUT_MS });
 }
+
+/**
+ * A public address the server answers with 404: the not-found page, the same once the app has
+ * taken over (after a first intent) and asked for the data again, and no snackbar saying it twice.
+ */
+export async function expectNotFoundPageAlone(page: Page, address: string): Promise<void> {
+  const answer = await page.goto(address, { waitUntil: 'networkidle' });
+  expect(answer?.status()).toBe(404);
+  await page.mouse.move(10, 10);
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.hydrated)).toBe('');
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('heading', { level: 1, name: 'Seite nicht gefunden' }).waitFor();
+  expect(await page.getByRole('alert').count()).toBe(0);
+}
