@@ -56,6 +56,7 @@ interface PageResult {
 interface FilledPaths {
   albumPath: string;
   articlePath: string;
+  signupPath: string;
 }
 
 /** What a club shows: appointments, an album with photos, three articles with covers, downloads, results, a sponsor, notices. */
@@ -72,9 +73,10 @@ async function fillSite(site: Site): Promise<FilledPaths> {
   };
   const group = await send('POST', '/api/groups', { name: 'Bogenabteilung', permissions: [] });
   const names = ['Vereinsmeisterschaft Luftgewehr', 'Training für Einsteiger', 'Kreismeisterschaft Bogen', 'Arbeitseinsatz am Parcours', 'Weihnachtsfeier', 'Blasrohr-Schnupperabend'];
+  const appointmentIds: number[] = [];
   for (const [index, name] of names.entries()) {
     const day = String(5 + index * 3).padStart(2, '0');
-    await send('POST', '/api/calendar', {
+    const appointment = await send('POST', '/api/calendar', {
       name,
       datetime_begin: `2099-12-${day} 18:00:00`,
       datetime_end: `2099-12-${day} 21:00:00`,
@@ -87,7 +89,11 @@ async function fillSite(site: Site): Promise<FilledPaths> {
       attachments: [],
       notify: 0,
     });
+    appointmentIds.push(appointment.data.id);
   }
+  // Sign-ups (issue 29) for the championship: its public page /anmeldung/<id> with the form.
+  const signupId = appointmentIds[0]!;
+  await send('PUT', `/api/registrations/${signupId}`, { places: 40, fields: { phone: 'optional', birthdate: 'off', club: 'required', custom: [] } }, 200);
   // A weekly training for a year (issue 26, point 5): one entry with its rhythm, 52 evenings behind a disclosure.
   const tuesday = new Date();
   tuesday.setDate(tuesday.getDate() + 7 + ((9 - tuesday.getDay()) % 7));
@@ -145,7 +151,7 @@ async function fillSite(site: Site): Promise<FilledPaths> {
     if (response.status !== 200) throw new Error(`news.create: ${response.status} ${(await response.text()).slice(0, 200)}`);
     slug ||= ((await response.json()) as { result: { data: { data: { slug: string } } } }).result.data.data.slug;
   }
-  return { albumPath: `/galerien/verein?album=${album.data.id}`, articlePath: `/aktuelles/${slug}` };
+  return { albumPath: `/galerien/verein?album=${album.data.id}`, articlePath: `/aktuelles/${slug}`, signupPath: `/anmeldung/${signupId}` };
 }
 
 /** The row of the home page with the club's logo and picture (issue 26.3). */
@@ -298,10 +304,16 @@ async function main(): Promise<void> {
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   try {
-    const { albumPath, articlePath } = await fillSite(site);
-    const all = PUBLIC_PAGES.flatMap((page) => (page.id === 'galleries' ? ['/galerien/verein', albumPath] : page.id === 'newsArticle' ? [articlePath] : [page.path]));
+    const { albumPath, articlePath, signupPath } = await fillSite(site);
+    const pathsOf = (page: (typeof PUBLIC_PAGES)[number]) => {
+      if (page.id === 'galleries') return ['/galerien/verein', albumPath];
+      if (page.id === 'newsArticle') return [articlePath];
+      if (page.id === 'signup') return [signupPath];
+      return [page.path];
+    };
+    const all = PUBLIC_PAGES.flatMap(pathsOf);
     // LIGHTHOUSE_ONLY=/home,/aktuelles,/aktuelles/*: a quick look at a few pages, printed but not written into docs/code.md.
-    const only = lighthouseOnly()?.map((path) => (path === '/aktuelles/*' ? articlePath : path));
+    const only = lighthouseOnly()?.map((path) => (path === '/aktuelles/*' ? articlePath : path === '/anmeldung/*' ? signupPath : path));
     const paths = only ? all.filter((path) => only.includes(path)) : all;
     const baseline = await startBaseline();
     const rows: PageResult[] = [];
