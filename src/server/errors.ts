@@ -147,3 +147,15 @@ export function describeError(error: unknown): { status: number; body: ErrorBody
   }
   return { status: 500, body: { message: INTERNAL_ERROR_MESSAGE }, internal: true, unavailable: false };
 }
+
+/**
+ * A procedure's refusal as a page posted without JavaScript shows it (the sign-up forms, the
+ * unsubscribe link): its status and body. A fault of the server itself, or an unreachable
+ * database, is thrown on, for the page's own error answer.
+ */
+export function formRefusal(error: unknown): { status: number; body: ErrorBody } {
+  if (!(error instanceof TRPCError)) throw error;
+  const { status, body, internal, unavailable } = describeError(error);
+  if (internal || unavailable) throw error;
+  return { status, body };
+}

@@ -1,9 +1,8 @@
-import { TRPCError } from '@trpc/server';
 import { toClubDateTime } from '../../../shared/dates.ts';
 import { NEWS_UNSUBSCRIBE_MESSAGES, type NewsUnsubscribeAnswer, type NewsUnsubscribeLink } from '../../../shared/newsUnsubscribe.ts';
 import type { Db } from '../../db/connection.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { AppError, describeError } from '../../errors.ts';
+import { AppError, formRefusal } from '../../errors.ts';
 import { isLinkToken, linkTokenHash } from '../../http/link-token.ts';
 import type { AppCaller } from '../../router.ts';
 import type { Context } from '../../trpc/context.ts';
@@ -102,9 +101,7 @@ export async function postNewsUnsubscribe(caller: AppCaller, token: string): Pro
     const result = await caller.news.unsubscribe({ token });
     return { status: 200, answer: { kind: 'unsubscribed', message: result.message } };
   } catch (error) {
-    if (!(error instanceof TRPCError)) throw error;
-    const { status, body, internal, unavailable } = describeError(error);
-    if (internal || unavailable) throw error;
+    const { status, body } = formRefusal(error);
     return { status, answer: { kind: 'refused', message: body.message } };
   }
 }

@@ -1,6 +1,5 @@
-import { TRPCError } from '@trpc/server';
 import { firstMessages, participantFromForm, type FormTexts, type SignupFormAnswer } from '../../../shared/signupForm.ts';
-import { describeError } from '../../errors.ts';
+import { formRefusal } from '../../errors.ts';
 import type { AppCaller } from '../../router.ts';
 
 /**
@@ -17,9 +16,7 @@ export interface FormOutcome {
 
 /** A refusal of the procedure as the form shows it: its message, per field, and the values again. */
 function refused(error: unknown, values: Record<string, string>): FormOutcome {
-  if (!(error instanceof TRPCError)) throw error;
-  const { status, body, internal, unavailable } = describeError(error);
-  if (internal || unavailable) throw error;
+  const { status, body } = formRefusal(error);
   return { status, answer: { kind: 'refused', message: body.message, errors: firstMessages(body.errors), values } };
 }
 
