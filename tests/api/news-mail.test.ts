@@ -297,6 +297,8 @@ describe('switching the mails off', () => {
     expect(form).toContain(`action="${path}"`);
     expect(asked.body).toMatch(/<button[^>]*type="submit"[^>]*>Abmelden/);
     expect(asked.body).toContain('<meta name="robots" content="noindex"');
+    // The link's secret appears only in the form's own address, never in the head (og:url, canonical).
+    expect(asked.body.split('</head>')[0]).not.toContain(path.split('/').pop()!);
     // Asking changes nothing (mail scanners follow links), and a second look is rendered afresh, never kept.
     expect((await trpcGet('news.mailSetting', members.anna!.auth)).json().result.data.receive).toBe(true);
     expect(t.app.services.publicCache.stats.answers).toBe(keptBefore);

@@ -92,6 +92,11 @@ describe('head tags', () => {
     expect(html).not.toContain('rel="canonical"');
   });
 
+  it('name no address of a page for one reader: its secret stays out of og:url too', () => {
+    const html = headTags({ title: 'Ticket', noindex: true }, { clubName: PROFILE.name, origin: ORIGIN, canonicalPath: '/parcoursbuch/ticket/geheim' });
+    expect(html).not.toContain('geheim');
+  });
+
   it('keep whatever members typed as text: no tag, attribute or script can be ended from it', () => {
     const hostile = '"><script>alert(1)</script> & </title>';
     const html = headTags(

@@ -76,7 +76,8 @@ export function headTags(head: Partial<PageHeadData>, site: SiteHead): string {
     meta('property', 'og:title', title),
     meta('property', 'og:description', description),
     meta('property', 'og:type', head.type ?? 'website'),
-    meta('property', 'og:url', url),
+    // A page for one reader (a ticket, a personal or unsubscribe link) keeps its secret address out of its head.
+    ...(head.noindex ? [] : [meta('property', 'og:url', url)]),
     meta('property', 'og:site_name', site.clubName),
     meta('property', 'og:locale', 'de_DE'),
     meta('property', 'og:image', image.url),
